@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# oxrocm ABI tests. Each test is a function named test_*; list it in TESTS below.
+# A test returns 0 (PASS), 1 (FAIL) or 77 (SKIP, with the reason on stdout).
+#
+#   ROCM_PEERS   peer tree from tools/fetch-rocm-peers.sh (default ~/.cache/rocm-peers)
+#   ROCM_INCLUDE ROCm's include dir (default $ROCM_PEERS/dev/usr/include)
+#   CC / CXX     C and C++ compilers (default gcc / g++)
+#   KEEP=1       keep the work directory
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROCM_PEERS=${ROCM_PEERS:-$HOME/.cache/rocm-peers}
+ROCM_INCLUDE=${ROCM_INCLUDE:-$ROCM_PEERS/dev/usr/include}
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+OURS_INC=$ROOT/include
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/oxrocm-abi.XXXXXX")
+[[ ${KEEP:-0} == 1 ]] || trap 'rm -rf "$WORK"' EXIT
+
+LAYOUT_SRC=$ROOT/abi-tests/layout/print_layout.c
+
+# build_layout LANG INCDIR OUT [extra flags]: print_layout.c as C (c) or C++ (c++)
+build_layout() {
+    local lang=$1 inc=$2 out=$3; shift 3
+    if [[ $lang == c ]]; then
+        "$CC" -x c -std=c11 -Wall -Werror "$@" -I "$inc" "$LAYOUT_SRC" -o "$out"
+    else
+        "$CXX" -x c++ -std=c++17 -Wall -Werror "$@" -I "$inc" "$LAYOUT_SRC" -o "$out"
+    fi
+}
+
+have_rocm_headers() { [[ -f $ROCM_INCLUDE/hip/hip_runtime_api.h ]]; }
+
+# ---- layout of our headers vs ROCm 5.7's, as C and as C++ ----
+layout_vs_rocm() {
+    local lang=$1
+    if ! have_rocm_headers; then
+        echo "no ROCm headers at $ROCM_INCLUDE (set ROCM_PEERS or ROCM_INCLUDE)"; return 77
+    fi
+    build_layout "$lang" "$OURS_INC" "$WORK/ours-$lang" -DABI_OXROCM_ONLY=0 || return 1
+    build_layout "$lang" "$ROCM_INCLUDE" "$WORK/rocm-$lang" -D__HIP_PLATFORM_AMD__ || return 1
+    "$WORK/ours-$lang" > "$WORK/ours-$lang.txt" || return 1
+    "$WORK/rocm-$lang" > "$WORK/rocm-$lang.txt" || return 1
+    echo "$(wc -l < "$WORK/rocm-$lang.txt") lines compared"
+    diff -u "$WORK/rocm-$lang.txt" "$WORK/ours-$lang.txt" | head -40 || true
+    cmp -s "$WORK/rocm-$lang.txt" "$WORK/ours-$lang.txt"
+}
+test_layout_c_vs_rocm() { layout_vs_rocm c; }
+test_layout_cxx_vs_rocm() { layout_vs_rocm c++; }
+
+# ---- later-ROCm layouts declared only by our headers: known facts ----
+test_layout_later_rocm_facts() {
+    build_layout c "$OURS_INC" "$WORK/facts" || return 1
+    "$WORK/facts" > "$WORK/facts.txt" || return 1
+    local rc=0 want
+    for want in "size hipDeviceProp_t 792" "offset hipDeviceProp_t.gcnArchName 396" \
+        "size hipDeviceProp_tR0000 792" "size hipDeviceProp_tR0600 1472" \
+        "offset hipDeviceProp_tR0600.totalGlobalMem 288" "offset hipDeviceProp_tR0600.gcnArchName 1160" \
+        "size HIP_MEMCPY3D 128" "size HIP_MEMCPY3D_v6 184" "size hipMemsetParams 48" \
+        "size hipMemsetParams_v7 40" "const hipMemoryTypeManaged_v6 3" "const hipMemoryTypeManaged 4"; do
+        grep -qxF "$want" "$WORK/facts.txt" || { echo "expected: $want"; rc=1; }
+    done
+    return $rc
+}
+
+# ---- our headers compile typical host code ----
+test_headers_cxx_host_code() {
+    cat > "$WORK/host.cpp" <<'CPP'
+#include <hip/hip_runtime.h>
+#include <vector>
+static void kernel_stub(float *, int) {}
+int main() {
+    int n = 0; hipGetDeviceCount(&n); hipSetDevice(0);
+    hipDeviceProp_t prop; hipGetDeviceProperties(&prop, 0);
+    hipDeviceProp_tR0600 prop6; hipGetDevicePropertiesR0600(&prop6, 0);
+    float *d = nullptr; std::vector<float> h(256);
+    hipMalloc(&d, h.size() * sizeof(float));
+    hipMemcpy(d, h.data(), h.size() * sizeof(float), hipMemcpyHostToDevice);
+    hipStream_t s; hipStreamCreateWithFlags(&s, hipStreamNonBlocking);
+    hipEvent_t a, b; hipEventCreate(&a); hipEventCreateWithFlags(&b, hipEventDisableTiming);
+    hipEventRecord(a); hipEventRecord(b, s);
+    hipMemcpyAsync(h.data(), d, 16, hipMemcpyDeviceToHost, s);
+    hipMemsetAsync(d, 0, 16, s);
+    dim3 grid(4), block(64, 2);
+    int arg = 3; void *args[] = {&d, &arg};
+    hipLaunchKernel(reinterpret_cast<const void *>(&kernel_stub), grid, block, args, 0, s);
+    hipLaunchKernel(kernel_stub, grid, block, args);
+    hipGraph_t g; hipGraphExec_t ge;
+    hipStreamBeginCapture(s, hipStreamCaptureModeGlobal);
+    hipStreamEndCapture(s, &g);
+    hipGraphInstantiate(&ge, g, nullptr, nullptr, 0);
+    hipGraphLaunch(ge, s);
+    hipStreamSynchronize(s);
+    float ms = 0; hipEventElapsedTime(&ms, a, b);
+    hipPointerAttribute_t attr; hipPointerGetAttributes(&attr, d);
+    float *hp; hipHostMalloc(&hp, 64); hipHostMalloc(&hp, 64, hipHostMallocMapped); hipHostFree(hp);
+    int *m; hipMallocManaged(&m, 64);
+    hipError_t e = hipGetLastError();
+    std::printf("%s %s %d\n", hipGetErrorName(e), hipGetErrorString(e), HIP_VERSION_MAJOR);
+    hipGraphExecDestroy(ge); hipGraphDestroy(g); hipStreamDestroy(s); hipFree(d);
+    hipDeviceSynchronize();
+    return HIP_VERSION_MAJOR == 5 && HIP_VERSION_MINOR == 7 ? 0 : 1;
+}
+CPP
+    "$CXX" -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I "$OURS_INC" "$WORK/host.cpp"
+}
+test_headers_c_host_code() {
+    cat > "$WORK/host.c" <<'C'
+#include <hip/hip_runtime_api.h>
+#include <stdio.h>
+int main(void) {
+    float *d = NULL; hipStream_t s; hipEvent_t e; hipDeviceProp_t p;
+    hipGetDeviceProperties(&p, 0);
+    hipMalloc((void **)&d, 64);
+    hipStreamCreate(&s); hipEventCreate(&e); hipEventRecord(e, s);
+    hipMemcpyAsync(d, d, 4, hipMemcpyDefault, s);
+    dim3 g = {1, 1, 1}; (void)g;
+    hipExtent ext = make_hipExtent(4, 4, 1); (void)ext;
+    printf("%s\n", hipGetErrorString(hipStreamSynchronize(s)));
+    return hipFree(d) == hipSuccess ? 0 : 1;
+}
+C
+    "$CC" -std=c11 -fsyntax-only -Wall -Wextra -Werror -I "$OURS_INC" "$WORK/host.c" &&
+        "$CC" -std=c11 -fsyntax-only -Wall -Werror -I "$OURS_INC" -x c - <<< '#include <hip/hip_runtime.h>'
+}
+
+TESTS=(
+    test_layout_c_vs_rocm
+    test_layout_cxx_vs_rocm
+    test_layout_later_rocm_facts
+    test_headers_cxx_host_code
+    test_headers_c_host_code
+)
+
+passed=0 failed=0 skipped=0
+for t in "${TESTS[@]}"; do
+    name=${t#test_}
+    set +e
+    out=$("$t" 2>&1)
+    rc=$?
+    set -e
+    case $rc in
+        0) echo "PASS $name"; passed=$((passed + 1)) ;;
+        77) echo "SKIP $name: $out"; skipped=$((skipped + 1)) ;;
+        *) echo "FAIL $name"; [[ -z $out ]] || sed 's/^/    /' <<< "$out"; failed=$((failed + 1)) ;;
+    esac
+done
+echo "abi-tests: $passed passed, $failed failed, $skipped skipped"
+[[ $failed == 0 ]]

@@ -1,0 +1,12 @@
+/* oxrocm: the HIP version these headers (and libamdhip64.so.5) present: HIP 5.7. */
+#ifndef OXROCM_HIP_HIP_VERSION_H
+#define OXROCM_HIP_HIP_VERSION_H
+#define HIP_VERSION_MAJOR 5
+#define HIP_VERSION_MINOR 7
+#define HIP_VERSION_PATCH 31921
+#define HIP_VERSION_GITHASH ""
+#define HIP_VERSION_BUILD_ID 0
+#define HIP_VERSION_BUILD_NAME ""
+#define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
+#define __HIP_HAS_GET_PCH 1
+#endif

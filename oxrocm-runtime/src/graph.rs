@@ -1,0 +1,194 @@
+//! Graphs: nodes with dependencies, built explicitly or by stream capture, instantiated
+//! into a flat topologically ordered list of steps that a launch replays on a stream.
+
+use crate::error::{HipError, Result};
+use crate::event::Event;
+use crate::ops::Op;
+use parking_lot::Mutex;
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+#[derive(Clone)]
+pub enum NodeKind {
+    Op(Op),
+    Empty,
+    EventRecord(Arc<Event>),
+    WaitEvent(Arc<Event>),
+    Child(Arc<Graph>),
+}
+
+pub struct Node {
+    pub kind: Mutex<NodeKind>,
+    pub deps: Mutex<Vec<Arc<Node>>>,
+    /// Id of the graph that owns the node.
+    pub graph: u64,
+    /// The API layer's copy of the parameters the node was made from (for `*GetParams`).
+    pub params: Mutex<Option<Arc<dyn Any + Send + Sync>>>,
+}
+
+impl Node {
+    pub fn key(self: &Arc<Self>) -> usize {
+        Arc::as_ptr(self) as usize
+    }
+}
+
+static NEXT_GRAPH: AtomicU64 = AtomicU64::new(1);
+
+pub struct Graph {
+    pub id: u64,
+    pub nodes: Mutex<Vec<Arc<Node>>>,
+}
+
+impl Graph {
+    pub fn new() -> Arc<Graph> {
+        Arc::new(Graph { id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed), nodes: Mutex::new(Vec::new()) })
+    }
+
+    pub fn add(&self, kind: NodeKind, deps: Vec<Arc<Node>>) -> Result<Arc<Node>> {
+        if deps.iter().any(|d| d.graph != self.id) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let n = Arc::new(Node { kind: Mutex::new(kind), deps: Mutex::new(deps), graph: self.id, params: Mutex::new(None) });
+        self.nodes.lock().push(n.clone());
+        Ok(n)
+    }
+
+    pub fn contains(&self, n: &Arc<Node>) -> bool {
+        n.graph == self.id && self.nodes.lock().iter().any(|m| Arc::ptr_eq(m, n))
+    }
+
+    pub fn remove(&self, n: &Arc<Node>) {
+        let mut nodes = self.nodes.lock();
+        nodes.retain(|m| !Arc::ptr_eq(m, n));
+        for m in nodes.iter() {
+            m.deps.lock().retain(|d| !Arc::ptr_eq(d, n));
+        }
+    }
+
+    /// Nodes in an order where every node follows its dependencies; a cycle is an error.
+    pub fn topo_order(&self) -> Result<Vec<Arc<Node>>> {
+        let nodes = self.nodes.lock().clone();
+        let index: HashMap<usize, usize> = nodes.iter().enumerate().map(|(i, n)| (n.key(), i)).collect();
+        let mut indeg: Vec<usize> = nodes.iter().map(|n| n.deps.lock().len()).collect();
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+        for (i, n) in nodes.iter().enumerate() {
+            for d in n.deps.lock().iter() {
+                let j = *index.get(&d.key()).ok_or(HipError::INVALID_VALUE)?;
+                users[j].push(i);
+            }
+        }
+        let mut ready: Vec<usize> = (0..nodes.len()).filter(|&i| indeg[i] == 0).rev().collect();
+        let mut order = Vec::with_capacity(nodes.len());
+        while let Some(i) = ready.pop() {
+            order.push(nodes[i].clone());
+            for &u in users[i].iter().rev() {
+                indeg[u] -= 1;
+                if indeg[u] == 0 {
+                    ready.push(u);
+                }
+            }
+        }
+        if order.len() != nodes.len() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        Ok(order)
+    }
+
+    /// A deep copy; returns the copy and a map from original node keys to copied nodes.
+    pub fn deep_clone(&self) -> Result<(Arc<Graph>, HashMap<usize, Arc<Node>>)> {
+        let g = Graph::new();
+        let mut map: HashMap<usize, Arc<Node>> = HashMap::new();
+        for n in self.topo_order()? {
+            let deps = n.deps.lock().iter().map(|d| map[&d.key()].clone()).collect();
+            let kind = match n.kind.lock().clone() {
+                NodeKind::Child(c) => NodeKind::Child(c.deep_clone()?.0),
+                k => k,
+            };
+            let copy = g.add(kind, deps)?;
+            *copy.params.lock() = n.params.lock().clone();
+            map.insert(n.key(), copy);
+        }
+        Ok((g, map))
+    }
+
+    /// Nodes with no dependents (the graph's sinks).
+    pub fn leaves(&self) -> Vec<Arc<Node>> {
+        let nodes = self.nodes.lock().clone();
+        nodes
+            .iter()
+            .filter(|n| !nodes.iter().any(|m| m.deps.lock().iter().any(|d| Arc::ptr_eq(d, n))))
+            .cloned()
+            .collect()
+    }
+}
+
+/// One replayable step of an instantiated graph.
+#[derive(Clone)]
+pub enum Step {
+    Op(Op),
+    Record(Arc<Event>),
+    Wait(Arc<Event>),
+}
+
+pub struct GraphExec {
+    /// (key of the source node, step) in launch order; child graphs are flattened.
+    pub steps: Mutex<Vec<(usize, Step)>>,
+}
+
+impl GraphExec {
+    pub fn instantiate(g: &Graph) -> Result<GraphExec> {
+        let mut steps = Vec::new();
+        flatten(g, &mut steps)?;
+        Ok(GraphExec { steps: Mutex::new(steps) })
+    }
+
+    /// Replaces the step(s) made from node `key` (`hipGraphExec*NodeSetParams`).
+    pub fn set_op(&self, key: usize, op: Op) -> Result<()> {
+        let mut steps = self.steps.lock();
+        let mut found = false;
+        for (k, s) in steps.iter_mut() {
+            if *k == key {
+                *s = Step::Op(op.clone());
+                found = true;
+            }
+        }
+        if found { Ok(()) } else { Err(HipError::INVALID_VALUE) }
+    }
+}
+
+fn flatten(g: &Graph, out: &mut Vec<(usize, Step)>) -> Result<()> {
+    for n in g.topo_order()? {
+        let key = n.key();
+        match n.kind.lock().clone() {
+            NodeKind::Op(op) => out.push((key, Step::Op(op))),
+            NodeKind::Empty => {}
+            NodeKind::EventRecord(e) => out.push((key, Step::Record(e))),
+            NodeKind::WaitEvent(e) => out.push((key, Step::Wait(e))),
+            NodeKind::Child(c) => flatten(&c, out)?,
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::OpKind;
+
+    #[test]
+    fn topological_order_respects_dependencies_and_rejects_cycles() {
+        let g = Graph::new();
+        let a = g.add(NodeKind::Empty, vec![]).unwrap();
+        let b = g.add(NodeKind::Empty, vec![a.clone()]).unwrap();
+        let c = g.add(NodeKind::Op(Op::simple(OpKind::Nop)), vec![a.clone()]).unwrap();
+        let d = g.add(NodeKind::Empty, vec![b.clone(), c.clone()]).unwrap();
+        let order: Vec<usize> = g.topo_order().unwrap().iter().map(|n| n.key()).collect();
+        let pos = |n: &Arc<Node>| order.iter().position(|k| *k == n.key()).unwrap();
+        assert!(pos(&a) < pos(&b) && pos(&a) < pos(&c) && pos(&b) < pos(&d) && pos(&c) < pos(&d));
+        assert_eq!(g.leaves().len(), 1);
+        a.deps.lock().push(d.clone());
+        assert_eq!(g.topo_order().unwrap_err(), HipError::INVALID_VALUE);
+    }
+}

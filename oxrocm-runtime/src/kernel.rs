@@ -1,0 +1,86 @@
+//! Kernels and launches. A kernel is either AMDGCN code from a registered code object
+//! (executed once the ISA translator lands) or a host implementation that an oxrocm
+//! library registered through the private interface.
+
+use crate::error::{HipError, Result};
+use crate::ops::HostView;
+use std::ffi::c_void;
+use std::sync::Arc;
+
+/// Launch geometry as a host kernel sees it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LaunchInfo {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shared_mem_bytes: usize,
+}
+
+/// A host implementation of a kernel: called once per launch with the grid and the
+/// argument pointers, exactly like `hipLaunchKernel`'s `args`.
+pub type HostKernelFn = unsafe extern "C" fn(info: *const LaunchInfo, args: *const *mut c_void);
+
+pub enum KernelBody {
+    Host { f: HostKernelFn, arg_sizes: Vec<usize> },
+    /// AMDGCN code: the code object target and kernel symbol.
+    Gcn { target: String },
+    /// Registered by `__hipRegisterFunction` but no code object for any device target.
+    Missing,
+}
+
+pub struct Kernel {
+    pub name: String,
+    pub body: KernelBody,
+}
+
+impl Kernel {
+    /// Sizes of the explicit arguments, where known (needed to copy `void** args` at launch).
+    pub fn arg_sizes(&self) -> Option<&[usize]> {
+        match &self.body {
+            KernelBody::Host { arg_sizes, .. } => Some(arg_sizes),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct KernelLaunch {
+    pub kernel: Arc<Kernel>,
+    pub info: LaunchInfo,
+    /// Argument values copied at launch time (one buffer per argument).
+    pub args: Arc<Vec<Vec<u8>>>,
+}
+
+impl KernelLaunch {
+    /// Copies the arguments out of `args` (pointer array) so the caller's storage may go.
+    ///
+    /// # Safety
+    /// `args` must point to one readable pointer per argument of `kernel`.
+    pub unsafe fn capture(kernel: Arc<Kernel>, info: LaunchInfo, args: *const *mut c_void) -> Result<Self> {
+        let sizes = kernel.arg_sizes().ok_or(HipError::NOT_SUPPORTED)?.to_vec();
+        if !sizes.is_empty() && args.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let mut copied = Vec::with_capacity(sizes.len());
+        for (i, n) in sizes.iter().enumerate() {
+            let p = unsafe { *args.add(i) } as *const u8;
+            if p.is_null() {
+                return Err(HipError::INVALID_VALUE);
+            }
+            copied.push(unsafe { std::slice::from_raw_parts(p, *n) }.to_vec());
+        }
+        Ok(KernelLaunch { kernel, info, args: Arc::new(copied) })
+    }
+
+    pub fn run_on_host(&self, _view: &dyn HostView) -> Result<()> {
+        match &self.kernel.body {
+            KernelBody::Host { f, .. } => {
+                // The copies are only read by the kernel; it receives pointers to them.
+                let ptrs: Vec<*mut c_void> = self.args.iter().map(|a| a.as_ptr() as *mut c_void).collect();
+                unsafe { f(&self.info, ptrs.as_ptr()) };
+                Ok(())
+            }
+            _ => Err(HipError::NOT_SUPPORTED),
+        }
+    }
+}

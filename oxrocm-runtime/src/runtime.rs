@@ -1,0 +1,677 @@
+//! The process-wide runtime: visible devices, the allocation map, handle tables, and the
+//! enqueue path every stream operation goes through (capture, null-stream semantics).
+
+use crate::backend::Backend;
+use crate::codeobj::{self, CodeObject};
+use crate::completion::Completion;
+use crate::config::{BackendChoice, Config, visible_devices};
+use crate::cpu::CpuBackend;
+use crate::device::DeviceProperties;
+use crate::error::{HipError, Result};
+use crate::event::{CapturedRecord, Event, Recorded};
+use crate::graph::{Graph, GraphExec, Node, NodeKind, Step};
+use crate::kernel::{HostKernelFn, Kernel, KernelBody};
+use crate::log_at;
+use crate::memory::{Allocation, MemKind, MemoryMap};
+use crate::ops::{Op, OpKind};
+use crate::pool::MemPool;
+use crate::registry::Registry;
+use crate::stream::{Capture, Stream, StreamRole};
+use parking_lot::Mutex;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock, Weak};
+
+pub struct Device {
+    pub ordinal: usize,
+    /// Index of this device in the backend's own list.
+    pub backend_index: usize,
+    pub props: DeviceProperties,
+    pub null_stream: Arc<Stream>,
+    streams: Mutex<Vec<Weak<Stream>>>,
+    /// Peers this device may access (`hipDeviceEnablePeerAccess`).
+    pub peers: Mutex<HashSet<usize>>,
+    pub default_pool: Arc<MemPool>,
+    pub current_pool: Mutex<Arc<MemPool>>,
+    /// `hipSetDeviceFlags` value.
+    pub flags: Mutex<u32>,
+    /// `hipDeviceSetLimit` values by `hipLimit_t`.
+    pub limits: Mutex<HashMap<u32, usize>>,
+    pub cache_config: Mutex<u32>,
+    pub shared_mem_config: Mutex<u32>,
+}
+
+/// A `__device__`/`__constant__` variable: host shadow → device copy made on first use.
+pub struct DeviceVar {
+    pub name: String,
+    pub size: usize,
+    pub host: usize,
+    pub device_addr: OnceLock<u64>,
+}
+
+/// A registered fat binary (`__hipRegisterFatBinary`) or loaded module (`hipModuleLoad*`).
+pub struct Module {
+    pub code_objects: Vec<CodeObject>,
+    pub kernels: Mutex<HashMap<String, Arc<Kernel>>>,
+    pub vars: Mutex<HashMap<String, Arc<DeviceVar>>>,
+}
+
+impl Module {
+    /// The code object for `arch`, matching the processor name (features ignored).
+    pub fn code_object_for(&self, arch: &str) -> Option<&CodeObject> {
+        self.code_objects.iter().find(|c| c.processor() == arch)
+    }
+}
+
+pub struct Runtime {
+    backend: Box<dyn Backend>,
+    pub devices: Vec<Device>,
+    pub memory: MemoryMap,
+    pub streams: Registry<Stream>,
+    pub events: Registry<Event>,
+    pub graphs: Registry<Graph>,
+    pub nodes: Registry<Node>,
+    pub execs: Registry<GraphExec>,
+    pub pools: Registry<MemPool>,
+    pub modules: Registry<Module>,
+    /// Kernel handles: host stub address (or module function handle) → kernel.
+    pub kernels: Mutex<HashMap<usize, Arc<Kernel>>>,
+    /// Device variables by host shadow address.
+    pub vars: Mutex<HashMap<usize, Arc<DeviceVar>>>,
+    /// Fat binaries by image address (several TUs may register the same one).
+    fatbins: Mutex<HashMap<usize, usize>>,
+    next_capture: AtomicU64,
+}
+
+thread_local! {
+    static CURRENT: Cell<usize> = const { Cell::new(0) };
+    static PER_THREAD: RefCell<HashMap<usize, Arc<Stream>>> = RefCell::new(HashMap::new());
+}
+
+static RUNTIME: OnceLock<Runtime> = OnceLock::new();
+
+/// The runtime, created on first use from the environment.
+pub fn runtime() -> &'static Runtime {
+    RUNTIME.get_or_init(|| Runtime::new(Config::from_env()))
+}
+
+/// Handle value of `hipStreamPerThread`.
+pub const STREAM_PER_THREAD: usize = 2;
+
+fn execute_op(device: usize, op: &Op) -> Result<()> {
+    runtime().execute(device, op)
+}
+
+impl Runtime {
+    fn new(cfg: Config) -> Runtime {
+        let backend: Box<dyn Backend> = match cfg.backend {
+            BackendChoice::Vulkan => {
+                log_at!(1, "OXROCM_BACKEND=vulkan: the Vulkan backend is not built yet; no devices");
+                Box::new(CpuBackend::new(0, &cfg.cpu_arch))
+            }
+            _ => Box::new(CpuBackend::new(cfg.cpu_devices, &cfg.cpu_arch)),
+        };
+        let visible = visible_devices(cfg.visible.as_deref(), backend.devices().len());
+        let devices = visible
+            .iter()
+            .enumerate()
+            .map(|(ordinal, &bi)| {
+                let pool = Arc::new(MemPool::new(ordinal, true));
+                Device {
+                    ordinal,
+                    backend_index: bi,
+                    props: backend.devices()[bi].clone(),
+                    null_stream: Stream::new(ordinal, 0, 0, StreamRole::Null),
+                    streams: Mutex::new(Vec::new()),
+                    peers: Mutex::new(HashSet::new()),
+                    current_pool: Mutex::new(pool.clone()),
+                    default_pool: pool,
+                    flags: Mutex::new(0),
+                    limits: Mutex::new(HashMap::new()),
+                    cache_config: Mutex::new(0),
+                    shared_mem_config: Mutex::new(0),
+                }
+            })
+            .collect::<Vec<_>>();
+        log_at!(3, "runtime up: backend {}, {} visible device(s)", backend.name(), devices.len());
+        let rt = Runtime {
+            backend,
+            devices,
+            memory: MemoryMap::default(),
+            streams: Registry::new(HipError::INVALID_HANDLE),
+            events: Registry::new(HipError::INVALID_HANDLE),
+            graphs: Registry::new(HipError::INVALID_VALUE),
+            nodes: Registry::new(HipError::INVALID_VALUE),
+            execs: Registry::new(HipError::INVALID_VALUE),
+            pools: Registry::new(HipError::INVALID_VALUE),
+            modules: Registry::new(HipError::INVALID_HANDLE),
+            kernels: Mutex::new(HashMap::new()),
+            vars: Mutex::new(HashMap::new()),
+            fatbins: Mutex::new(HashMap::new()),
+            next_capture: AtomicU64::new(1),
+        };
+        for d in &rt.devices {
+            rt.pools.insert(d.default_pool.clone());
+        }
+        rt
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        self.backend.name()
+    }
+
+    // ---------------------------------------------------------------- devices --
+
+    pub fn device_count(&self) -> usize {
+        self.devices.len()
+    }
+
+    pub fn device(&self, ordinal: i32) -> Result<&Device> {
+        usize::try_from(ordinal).ok().and_then(|i| self.devices.get(i)).ok_or(HipError::INVALID_DEVICE)
+    }
+
+    pub fn current(&self) -> Result<&Device> {
+        if self.devices.is_empty() {
+            return Err(HipError::NO_DEVICE);
+        }
+        self.device(CURRENT.with(|c| c.get()) as i32)
+    }
+
+    pub fn current_ordinal(&self) -> usize {
+        CURRENT.with(|c| c.get())
+    }
+
+    pub fn set_current(&self, ordinal: i32) -> Result<()> {
+        if self.devices.is_empty() {
+            return Err(HipError::NO_DEVICE);
+        }
+        self.device(ordinal)?;
+        CURRENT.with(|c| c.set(ordinal as usize));
+        Ok(())
+    }
+
+    pub fn mem_info(&self, dev: &Device) -> (usize, usize) {
+        self.backend.mem_info(dev.backend_index)
+    }
+
+    /// Waits for every stream of `dev`; returns the first asynchronous error.
+    pub fn synchronize_device(&self, dev: &Device) -> Result<()> {
+        let mut first = dev.null_stream.synchronize().err();
+        let streams: Vec<Arc<Stream>> = dev.streams.lock().iter().filter_map(Weak::upgrade).collect();
+        for s in streams {
+            if let Err(e) = s.synchronize() {
+                first.get_or_insert(e);
+            }
+        }
+        first.map_or(Ok(()), Err)
+    }
+
+    pub fn synchronize_all(&self) -> Result<()> {
+        let mut first = None;
+        for d in &self.devices {
+            if let Err(e) = self.synchronize_device(d) {
+                first.get_or_insert(e);
+            }
+        }
+        first.map_or(Ok(()), Err)
+    }
+
+    // ---------------------------------------------------------------- streams --
+
+    pub fn create_stream(&self, device: usize, flags: u32, priority: i32) -> Arc<Stream> {
+        let s = Stream::new(device, flags, priority, StreamRole::User);
+        let d = &self.devices[device];
+        let mut list = d.streams.lock();
+        list.retain(|w| w.strong_count() > 0);
+        list.push(Arc::downgrade(&s));
+        drop(list);
+        self.streams.insert(s.clone());
+        s
+    }
+
+    /// Resolves a `hipStream_t` value: NULL (legacy stream of the current device),
+    /// `hipStreamPerThread`, or a registered stream.
+    pub fn stream(&self, handle: usize) -> Result<Arc<Stream>> {
+        match handle {
+            0 => Ok(self.current()?.null_stream.clone()),
+            STREAM_PER_THREAD => {
+                let dev = self.current()?.ordinal;
+                Ok(PER_THREAD.with(|m| {
+                    m.borrow_mut()
+                        .entry(dev)
+                        .or_insert_with(|| {
+                            let s = Stream::new(dev, 0, 0, StreamRole::PerThread);
+                            self.devices[dev].streams.lock().push(Arc::downgrade(&s));
+                            s
+                        })
+                        .clone()
+                }))
+            }
+            h => self.streams.get(h),
+        }
+    }
+
+    pub fn destroy_stream(&self, handle: usize) -> Result<()> {
+        if handle == 0 || handle == STREAM_PER_THREAD {
+            return Err(HipError::INVALID_HANDLE);
+        }
+        let s = self.streams.remove(handle)?;
+        s.close();
+        Ok(())
+    }
+
+    /// Implicit dependencies of new work on `s` (legacy default stream semantics).
+    fn implicit_deps(&self, s: &Arc<Stream>) -> Vec<Arc<Completion>> {
+        let dev = &self.devices[s.device];
+        match s.role {
+            StreamRole::Null => {
+                dev.streams.lock().iter().filter_map(Weak::upgrade).filter(|o| o.is_blocking()).map(|o| o.last()).collect()
+            }
+            _ if s.is_blocking() => vec![dev.null_stream.last()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Queues `op` on `s` (or records it as a node if `s` is capturing).
+    pub fn enqueue(&self, s: &Arc<Stream>, op: Op) -> Result<Arc<Completion>> {
+        if let Some(done) = self.capture_node(s, NodeKind::Op(op.clone()))? {
+            return Ok(done);
+        }
+        let deps = self.implicit_deps(s);
+        Ok(s.push(op, deps, execute_op))
+    }
+
+    /// Queues `op` after `extra` completions (cross-stream waits).
+    pub fn enqueue_after(&self, s: &Arc<Stream>, op: Op, extra: Vec<Arc<Completion>>) -> Arc<Completion> {
+        let mut deps = self.implicit_deps(s);
+        deps.extend(extra);
+        s.push(op, deps, execute_op)
+    }
+
+    /// Queues `op` and waits for it: the synchronous API variants.
+    pub fn run_sync(&self, s: &Arc<Stream>, op: Op) -> Result<()> {
+        if s.capture().is_some() {
+            s.invalidate_capture();
+            return Err(HipError::STREAM_CAPTURE_UNSUPPORTED);
+        }
+        let done = self.enqueue(s, op)?;
+        done.wait();
+        s.synchronize()
+    }
+
+    /// Executes one op on its device (the stream workers' entry point).
+    pub fn execute(&self, device: usize, op: &Op) -> Result<()> {
+        match &op.kind {
+            OpKind::Free(addr) => self.free_now(*addr),
+            OpKind::Record(stamp) => {
+                let _ = stamp.set(std::time::Instant::now());
+                Ok(())
+            }
+            _ => self.backend.execute(self.devices[device].backend_index, op),
+        }
+    }
+
+    // ---------------------------------------------------------------- capture --
+
+    /// If `s` is capturing, adds `kind` as a node after the capture's current tail.
+    fn capture_node(&self, s: &Arc<Stream>, kind: NodeKind) -> Result<Option<Arc<Completion>>> {
+        s.with_capture(|cap| {
+            let Some(c) = cap else { return Ok(None) };
+            let node = c.graph.add(kind, std::mem::take(&mut c.deps))?;
+            c.deps = vec![node];
+            Ok(Some(Completion::done()))
+        })
+    }
+
+    pub fn begin_capture(&self, s: &Arc<Stream>, mode: u32) -> Result<()> {
+        if s.role == StreamRole::Null {
+            return Err(HipError::STREAM_CAPTURE_UNSUPPORTED);
+        }
+        s.with_capture(|cap| {
+            if cap.is_some() {
+                return Err(HipError::ILLEGAL_STATE);
+            }
+            *cap = Some(Capture {
+                id: self.next_capture.fetch_add(1, Ordering::Relaxed),
+                graph: Graph::new(),
+                deps: Vec::new(),
+                mode,
+                origin: true,
+                thread: std::thread::current().id(),
+            });
+            Ok(())
+        })
+    }
+
+    pub fn end_capture(&self, s: &Arc<Stream>) -> Result<Arc<Graph>> {
+        let c = s.capture().ok_or(HipError::ILLEGAL_STATE)?;
+        if !c.origin {
+            return Err(HipError::STREAM_CAPTURE_UNMATCHED);
+        }
+        if c.mode != 2 && c.thread != std::thread::current().id() {
+            return Err(HipError::STREAM_CAPTURE_WRONG_THREAD);
+        }
+        // Every stream forked into this capture must have joined back: its tail must be
+        // an ancestor of (or equal to) the origin stream's tail.
+        let forks: Vec<Arc<Stream>> = self
+            .streams
+            .values()
+            .into_iter()
+            .filter(|o| !Arc::ptr_eq(o, s) && o.capture().is_some_and(|oc| oc.id == c.id))
+            .collect();
+        let mut reach: HashSet<usize> = HashSet::new();
+        let mut stack = c.deps.clone();
+        while let Some(n) = stack.pop() {
+            if reach.insert(n.key()) {
+                stack.extend(n.deps.lock().iter().cloned());
+            }
+        }
+        let unjoined = forks.iter().any(|o| o.capture().is_some_and(|oc| oc.deps.iter().any(|d| !reach.contains(&d.key()))));
+        for o in &forks {
+            o.set_capture(None);
+        }
+        s.set_capture(None);
+        if s.take_invalidated() {
+            return Err(HipError::STREAM_CAPTURE_INVALIDATED);
+        }
+        if unjoined {
+            return Err(HipError::STREAM_CAPTURE_UNJOINED);
+        }
+        self.graphs.insert(c.graph.clone());
+        Ok(c.graph)
+    }
+
+    // ----------------------------------------------------------------- events --
+
+    pub fn record_event(&self, e: &Arc<Event>, s: &Arc<Stream>) -> Result<()> {
+        if let Some(c) = s.capture() {
+            e.set_captured(CapturedRecord { capture_id: c.id, graph: c.graph, deps: c.deps });
+            return Ok(());
+        }
+        let stamp = Arc::new(OnceLock::new());
+        let done = self.enqueue(s, Op::simple(OpKind::Record(stamp.clone())))?;
+        e.set_recorded(Recorded { done, stamp });
+        Ok(())
+    }
+
+    pub fn wait_event(&self, s: &Arc<Stream>, e: &Arc<Event>) -> Result<()> {
+        if let Some(rec) = e.captured() {
+            // Fork or join a capture through the event.
+            return s.with_capture(|cap| match cap {
+                None => {
+                    *cap = Some(Capture {
+                        id: rec.capture_id,
+                        graph: rec.graph,
+                        deps: rec.deps,
+                        mode: 0,
+                        origin: false,
+                        thread: std::thread::current().id(),
+                    });
+                    Ok(())
+                }
+                Some(c) if c.id == rec.capture_id => {
+                    for d in rec.deps {
+                        if !c.deps.iter().any(|x| Arc::ptr_eq(x, &d)) {
+                            c.deps.push(d);
+                        }
+                    }
+                    Ok(())
+                }
+                Some(_) => Err(HipError::STREAM_CAPTURE_MERGE),
+            });
+        }
+        if s.capture().is_some() {
+            // Waiting on uncaptured work is a no-op dependency inside a capture.
+            return Ok(());
+        }
+        let wait_for = e.completion();
+        self.enqueue_after(s, Op::simple(OpKind::Nop), vec![wait_for]);
+        Ok(())
+    }
+
+    // ----------------------------------------------------------------- graphs --
+
+    /// Replays an instantiated graph on `s`, step by step in topological order.
+    pub fn launch_graph(&self, g: &GraphExec, s: &Arc<Stream>) -> Result<()> {
+        let steps = g.steps.lock().clone();
+        for (_, step) in steps {
+            match step {
+                Step::Op(op) => {
+                    self.enqueue(s, op)?;
+                }
+                Step::Record(e) => self.record_event(&e, s)?,
+                Step::Wait(e) => self.wait_event(s, &e)?,
+            }
+        }
+        Ok(())
+    }
+
+    // ----------------------------------------------------------------- memory --
+
+    fn track(&self, base: u64, size: usize, kind: MemKind, device: usize, flags: u32, pool: Option<u64>) {
+        self.memory.insert(Allocation { base, size, kind, device, flags, host: base, device_addr: base, pool, requested: size });
+    }
+
+    pub fn malloc_device(&self, dev: &Device, size: usize) -> Result<u64> {
+        let a = self.backend.alloc_device(dev.backend_index, size)?;
+        self.track(a, size, MemKind::Device, dev.ordinal, 0, None);
+        log_at!(4, "device {} alloc {size} bytes at {a:#x}", dev.ordinal);
+        Ok(a)
+    }
+
+    pub fn malloc_host(&self, dev: &Device, size: usize, flags: u32) -> Result<u64> {
+        let a = self.backend.alloc_host(size)?;
+        self.track(a, size, MemKind::HostPinned, dev.ordinal, flags, None);
+        Ok(a)
+    }
+
+    pub fn malloc_managed(&self, dev: &Device, size: usize, flags: u32) -> Result<u64> {
+        let a = self.backend.alloc_managed(dev.backend_index, size)?;
+        self.track(a, size, MemKind::Managed, dev.ordinal, flags, None);
+        Ok(a)
+    }
+
+    pub fn host_register(&self, dev: &Device, host: u64, size: usize, flags: u32) -> Result<()> {
+        if self.memory.overlaps(host, size) {
+            return Err(HipError::HOST_MEMORY_ALREADY_REGISTERED);
+        }
+        let d = self.backend.register_host(host, size)?;
+        self.memory.insert(Allocation {
+            base: host,
+            size,
+            kind: MemKind::HostRegistered,
+            device: dev.ordinal,
+            flags,
+            host,
+            device_addr: d,
+            pool: None,
+            requested: size,
+        });
+        Ok(())
+    }
+
+    pub fn host_unregister(&self, host: u64) -> Result<()> {
+        match self.memory.get(host) {
+            Some(a) if a.kind == MemKind::HostRegistered => {
+                self.memory.remove(host);
+                self.backend.unregister_host(host, a.size);
+                Ok(())
+            }
+            _ => Err(HipError::HOST_MEMORY_NOT_REGISTERED),
+        }
+    }
+
+    /// Frees device/managed memory (after the owning device finished its work).
+    pub fn free_device_memory(&self, addr: u64) -> Result<()> {
+        let a = self.memory.get(addr).ok_or(HipError::INVALID_VALUE)?;
+        if a.is_host() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        self.synchronize_device(&self.devices[a.device]).ok();
+        self.free_now(addr)
+    }
+
+    pub fn free_host_memory(&self, addr: u64) -> Result<()> {
+        let a = self.memory.get(addr).ok_or(HipError::INVALID_VALUE)?;
+        if a.kind != MemKind::HostPinned {
+            return Err(HipError::INVALID_VALUE);
+        }
+        self.synchronize_all().ok();
+        self.free_now(addr)
+    }
+
+    fn free_now(&self, addr: u64) -> Result<()> {
+        let a = self.memory.remove(addr).ok_or(HipError::INVALID_VALUE)?;
+        let bi = self.devices[a.device].backend_index;
+        match a.kind {
+            MemKind::Device => self.backend.free_device(bi, a.base, a.size),
+            MemKind::Managed => self.backend.free_managed(bi, a.base, a.size),
+            MemKind::HostPinned => self.backend.free_host(a.base, a.size),
+            MemKind::HostRegistered => self.backend.unregister_host(a.base, a.size),
+        }
+        if let Some(p) = a.pool.and_then(|p| self.pools.get(p as usize).ok()) {
+            p.on_free(a.size);
+        }
+        Ok(())
+    }
+
+    /// `hipMallocAsync`/`hipMallocFromPoolAsync`: memory is usable by work queued after this call.
+    pub fn malloc_from_pool(&self, pool: &Arc<MemPool>, size: usize) -> Result<u64> {
+        let dev = &self.devices[pool.device];
+        let a = self.backend.alloc_device(dev.backend_index, size)?;
+        self.track(a, size, MemKind::Device, dev.ordinal, 0, Some(Arc::as_ptr(pool) as u64));
+        pool.on_alloc(size);
+        Ok(a)
+    }
+
+    pub fn free_async(&self, addr: u64, s: &Arc<Stream>) -> Result<()> {
+        let a = self.memory.get(addr).ok_or(HipError::INVALID_VALUE)?;
+        if a.kind != MemKind::Device {
+            return Err(HipError::INVALID_VALUE);
+        }
+        self.enqueue(s, Op::simple(OpKind::Free(addr)))?;
+        Ok(())
+    }
+
+    // ---------------------------------------------------------- code objects --
+
+    /// Registers a fat binary image (deduplicated by address); never fails: an image we
+    /// cannot parse registers with no code objects and its kernels report at launch.
+    ///
+    /// # Safety
+    /// `image` must point to a readable offload bundle, CCOB, or code object.
+    pub unsafe fn register_fat_binary(&self, image: *const u8) -> usize {
+        let mut fb = self.fatbins.lock();
+        if let Some(h) = fb.get(&(image as usize)) {
+            return *h;
+        }
+        let parsed = unsafe { codeobj::image_len(image) }
+            .map(|n| unsafe { std::slice::from_raw_parts(image, n) })
+            .map(codeobj::parse_image)
+            .unwrap_or(Err(HipError::INVALID_IMAGE));
+        let code_objects = parsed.unwrap_or_else(|e| {
+            log_at!(2, "fat binary at {image:p}: cannot parse ({e}); its kernels will not launch");
+            Vec::new()
+        });
+        log_at!(4, "fat binary at {image:p}: {} code object(s): {}", code_objects.len(),
+            code_objects.iter().map(|c| c.target.as_str()).collect::<Vec<_>>().join(" "));
+        let h = self.modules.insert(Arc::new(Module { code_objects, kernels: Mutex::default(), vars: Mutex::default() }));
+        fb.insert(image as usize, h);
+        h
+    }
+
+    pub fn unregister_fat_binary(&self, handle: usize) {
+        self.fatbins.lock().retain(|_, h| *h != handle);
+        let _ = self.modules.remove(handle);
+    }
+
+    pub fn load_module(&self, bytes: &[u8]) -> Result<usize> {
+        let code_objects = codeobj::parse_image(bytes)?;
+        let arch = &self.current()?.props.gcn_arch_name;
+        if !code_objects.iter().any(|c| c.processor() == arch) {
+            log_at!(1, "hipModuleLoad: no code object for {arch} (have: {})",
+                code_objects.iter().map(|c| c.target.as_str()).collect::<Vec<_>>().join(" "));
+            return Err(HipError::NO_BINARY_FOR_GPU);
+        }
+        Ok(self.modules.insert(Arc::new(Module { code_objects, kernels: Mutex::default(), vars: Mutex::default() })))
+    }
+
+    /// A kernel of `module` for the current device's target.
+    pub fn module_function(&self, module: usize, name: &str) -> Result<Arc<Kernel>> {
+        let m = self.modules.get(module)?;
+        if let Some(k) = m.kernels.lock().get(name) {
+            return Ok(k.clone());
+        }
+        let arch = self.current()?.props.gcn_arch_name.clone();
+        let co = m.code_object_for(&arch).ok_or(HipError::NOT_FOUND)?;
+        if !co.kernel_names().iter().any(|k| k == name) {
+            return Err(HipError::NOT_FOUND);
+        }
+        let k = Arc::new(Kernel { name: name.to_string(), body: KernelBody::Gcn { target: co.target.clone() } });
+        m.kernels.lock().insert(name.to_string(), k.clone());
+        self.kernels.lock().insert(Arc::as_ptr(&k) as usize, k.clone());
+        Ok(k)
+    }
+
+    /// `__hipRegisterFunction`: binds a host stub address to a kernel of the fat binary.
+    pub fn register_function(&self, module: usize, host_fn: usize, name: &str) {
+        let body = match self.modules.get(module) {
+            Ok(m) => {
+                let arch = self.devices.first().map(|d| d.props.gcn_arch_name.clone()).unwrap_or_default();
+                match m.code_object_for(&arch) {
+                    Some(co) => KernelBody::Gcn { target: co.target.clone() },
+                    None => KernelBody::Missing,
+                }
+            }
+            Err(_) => KernelBody::Missing,
+        };
+        let k = Arc::new(Kernel { name: name.to_string(), body });
+        self.kernels.lock().insert(host_fn, k);
+    }
+
+    /// Private interface: a library registers a host implementation of a kernel.
+    pub fn register_host_kernel(&self, host_fn: usize, name: &str, f: HostKernelFn, arg_sizes: Vec<usize>) {
+        let k = Arc::new(Kernel { name: name.to_string(), body: KernelBody::Host { f, arg_sizes } });
+        self.kernels.lock().insert(host_fn, k);
+    }
+
+    pub fn kernel(&self, handle: usize) -> Result<Arc<Kernel>> {
+        self.kernels.lock().get(&handle).cloned().ok_or(HipError::INVALID_DEVICE_FUNCTION)
+    }
+
+    /// `__hipRegisterVar`: a device variable shadowed by host storage at `host`.
+    pub fn register_var(&self, module: usize, host: usize, name: &str, size: usize) {
+        let v = Arc::new(DeviceVar { name: name.to_string(), size, host, device_addr: OnceLock::new() });
+        if let Ok(m) = self.modules.get(module) {
+            m.vars.lock().insert(name.to_string(), v.clone());
+        }
+        self.vars.lock().insert(host, v);
+    }
+
+    /// Device address and size of a registered variable (made on first use from the
+    /// host shadow's initial contents).
+    pub fn symbol(&self, host: usize) -> Result<(u64, usize)> {
+        let v = self.vars.lock().get(&host).cloned().ok_or(HipError::INVALID_SYMBOL)?;
+        let dev = self.current()?;
+        let mut err = None;
+        let addr = *v.device_addr.get_or_init(|| match self.malloc_device(dev, v.size) {
+            Ok(a) => {
+                let init = Op::copy(crate::ops::Copy3D::linear(a, v.host as u64, v.size));
+                if let Err(e) = self.backend.execute(dev.backend_index, &init) {
+                    err = Some(e);
+                }
+                a
+            }
+            Err(e) => {
+                err = Some(e);
+                0
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None if addr == 0 => Err(HipError::OUT_OF_MEMORY),
+            None => Ok((addr, v.size)),
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Asynchronous in-order streams. Each stream owns a queue and a worker thread (started
+//! on first use) that runs its operations one after another; ordering across streams
+//! comes from completion tokens each queued operation may wait on.
+
+use crate::completion::Completion;
+use crate::error::{HipError, Result};
+use crate::graph::{Graph, Node};
+use crate::ops::Op;
+use parking_lot::{Condvar, Mutex};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::thread::ThreadId;
+
+/// `hipStreamNonBlocking`: no implicit synchronization with the legacy null stream.
+pub const NON_BLOCKING: u32 = 1;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamRole {
+    /// The legacy default stream of a device (handle NULL).
+    Null,
+    /// `hipStreamPerThread`: one per thread and device.
+    PerThread,
+    User,
+}
+
+/// An active stream capture: new work becomes graph nodes instead of running.
+#[derive(Clone)]
+pub struct Capture {
+    pub id: u64,
+    pub graph: Arc<Graph>,
+    /// Nodes the next captured operation depends on.
+    pub deps: Vec<Arc<Node>>,
+    pub mode: u32,
+    /// The stream that began the capture (only it may end it).
+    pub origin: bool,
+    pub thread: ThreadId,
+}
+
+struct Work {
+    op: Op,
+    deps: Vec<Arc<Completion>>,
+    done: Arc<Completion>,
+}
+
+struct State {
+    queue: VecDeque<Work>,
+    /// Completion of the most recently enqueued operation.
+    last: Arc<Completion>,
+    worker: bool,
+    closed: bool,
+    /// First asynchronous error, reported by the next synchronization.
+    error: Option<HipError>,
+    capture: Option<Capture>,
+    /// Last capture's status after it was invalidated (reported by end-capture).
+    invalidated: bool,
+}
+
+pub struct Stream {
+    pub device: usize,
+    pub flags: u32,
+    pub priority: i32,
+    pub role: StreamRole,
+    state: Mutex<State>,
+    cv: Condvar,
+}
+
+/// Runs one operation for a stream worker; provided by the runtime.
+pub type Executor = fn(device: usize, op: &Op) -> Result<()>;
+
+impl Stream {
+    pub fn new(device: usize, flags: u32, priority: i32, role: StreamRole) -> Arc<Stream> {
+        Arc::new(Stream {
+            device,
+            flags,
+            priority,
+            role,
+            state: Mutex::new(State {
+                queue: VecDeque::new(),
+                last: Completion::done(),
+                worker: false,
+                closed: false,
+                error: None,
+                capture: None,
+                invalidated: false,
+            }),
+            cv: Condvar::new(),
+        })
+    }
+
+    /// Blocking streams synchronize implicitly with the legacy null stream.
+    pub fn is_blocking(&self) -> bool {
+        self.role != StreamRole::Null && self.flags & NON_BLOCKING == 0
+    }
+
+    pub fn last(&self) -> Arc<Completion> {
+        self.state.lock().last.clone()
+    }
+
+    /// Queues `op` to run after `deps` and everything queued before; returns its completion.
+    pub fn push(self: &Arc<Self>, op: Op, deps: Vec<Arc<Completion>>, exec: Executor) -> Arc<Completion> {
+        let done = Completion::new();
+        let mut st = self.state.lock();
+        st.queue.push_back(Work { op, deps, done: done.clone() });
+        st.last = done.clone();
+        if !st.worker {
+            st.worker = true;
+            let me = self.clone();
+            std::thread::Builder::new()
+                .name(format!("oxrocm-stream-d{}", self.device))
+                .spawn(move || me.work(exec))
+                .expect("spawn stream worker");
+        } else {
+            self.cv.notify_one();
+        }
+        done
+    }
+
+    fn work(self: Arc<Self>, exec: Executor) {
+        loop {
+            let w = {
+                let mut st = self.state.lock();
+                loop {
+                    if let Some(w) = st.queue.pop_front() {
+                        break w;
+                    }
+                    if st.closed {
+                        st.worker = false;
+                        return;
+                    }
+                    self.cv.wait(&mut st);
+                }
+            };
+            for d in &w.deps {
+                d.wait();
+            }
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| exec(self.device, &w.op)))
+                .unwrap_or(Err(HipError::LAUNCH_FAILURE));
+            if let Err(e) = r {
+                crate::log_at!(1, "asynchronous {} failed on device {}: {e}", w.op.describe(), self.device);
+                let mut st = self.state.lock();
+                st.error.get_or_insert(e);
+            }
+            w.done.signal();
+        }
+    }
+
+    /// Waits for all queued work; returns (and clears) the first asynchronous error.
+    pub fn synchronize(&self) -> Result<()> {
+        self.last().wait();
+        match self.state.lock().error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    pub fn query(&self) -> bool {
+        self.last().is_done()
+    }
+
+    /// Lets the worker finish the queue and exit; the stream is freed after that.
+    pub fn close(&self) {
+        let mut st = self.state.lock();
+        st.closed = true;
+        self.cv.notify_all();
+    }
+
+    pub fn capture(&self) -> Option<Capture> {
+        self.state.lock().capture.clone()
+    }
+
+    pub fn set_capture(&self, c: Option<Capture>) {
+        self.state.lock().capture = c;
+    }
+
+    pub fn with_capture<R>(&self, f: impl FnOnce(&mut Option<Capture>) -> R) -> R {
+        f(&mut self.state.lock().capture)
+    }
+
+    /// Marks the running capture as failed (an illegal call happened during it).
+    pub fn invalidate_capture(&self) {
+        let mut st = self.state.lock();
+        if st.capture.is_some() {
+            st.invalidated = true;
+        }
+    }
+
+    pub fn take_invalidated(&self) -> bool {
+        std::mem::take(&mut self.state.lock().invalidated)
+    }
+}

@@ -1,0 +1,89 @@
+//! `cargo xtask stage`: builds the static archives and links each library into its real
+//! file name with its SONAME, ELF symbol versions and symlinks, into one folder.
+
+use crate::libs::{HIP_FOR_LIBS, LIBS, Lib};
+use crate::{root, run};
+use oxrocm_ffi::symbols;
+use std::path::PathBuf;
+use std::process::Command;
+
+pub struct Staged {
+    pub lib_dir: PathBuf,
+}
+
+/// Libraries whose crate exists in this checkout (the workspace grows one crate at a time).
+pub fn present() -> Vec<&'static Lib> {
+    LIBS.iter().filter(|l| root().join(l.package).join("Cargo.toml").exists()).collect()
+}
+
+pub fn stage(release: bool) -> Result<Staged, String> {
+    let profile = if release { "release" } else { "debug" };
+    let libs = present();
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo.current_dir(root()).arg("build");
+    if release {
+        cargo.arg("--release");
+    }
+    for l in &libs {
+        cargo.args(["-p", l.package]);
+    }
+    eprintln!("[stage] building {} libraries ({profile})", libs.len());
+    run(&mut cargo)?;
+
+    let target = root().join("target");
+    let out = target.join("oxrocm").join(profile);
+    let lib_dir = out.join("lib");
+    let map_dir = out.join("maps");
+    std::fs::create_dir_all(&lib_dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&map_dir).map_err(|e| e.to_string())?;
+    // HIP first: the others link against it.
+    for l in &libs {
+        let mut archive = target.join(profile).join(format!("lib{}.a", l.rlib));
+        if !l.localize.is_empty() {
+            let copy = out.join(format!("lib{}.a", l.rlib));
+            std::fs::copy(&archive, &copy).map_err(|e| e.to_string())?;
+            let mut objcopy = Command::new("objcopy");
+            for s in l.localize {
+                objcopy.arg(format!("--localize-symbol={s}"));
+            }
+            run(objcopy.arg(&copy))?;
+            archive = copy;
+        }
+        let map = map_dir.join(format!("{}.map", l.package));
+        std::fs::write(&map, version_script(l)?).map_err(|e| e.to_string())?;
+        for o in l.outputs {
+            eprintln!("[stage] linking {}", o.file);
+            let dest = lib_dir.join(o.file);
+            let mut cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()));
+            cc.arg("-shared")
+                .arg("-o")
+                .arg(&dest)
+                .arg(format!("-Wl,-soname,{}", o.soname))
+                .arg(format!("-Wl,--version-script={}", map.display()))
+                .args(["-Wl,--gc-sections", "-Wl,--no-undefined", "-Wl,-z,now", "-Wl,--whole-archive"])
+                .arg(&archive)
+                .arg("-Wl,--no-whole-archive");
+            if l.needs_hip {
+                cc.arg(format!("-L{}", lib_dir.display())).arg(format!("-l:{HIP_FOR_LIBS}"));
+            }
+            cc.args(["-lgcc_s", "-lpthread", "-ldl", "-lm", "-lrt", "-lc"]);
+            run(&mut cc)?;
+            for link in o.links {
+                let p = lib_dir.join(link);
+                let _ = std::fs::remove_file(&p);
+                std::os::unix::fs::symlink(o.file, &p).map_err(|e| format!("symlink {link}: {e}"))?;
+            }
+        }
+    }
+    eprintln!("[stage] libraries in {}", lib_dir.display());
+    Ok(Staged { lib_dir })
+}
+
+pub fn version_script(l: &Lib) -> Result<String, String> {
+    let text = std::fs::read_to_string(root().join(l.symbols)).map_err(|e| format!("{}: {e}", l.symbols))?;
+    let syms = symbols::parse(&text);
+    let extra: Vec<(&str, Vec<String>)> =
+        l.extra.iter().map(|(n, p)| (*n, p.iter().map(|s| s.to_string()).collect())).collect();
+    Ok(oxrocm_ffi::codegen::version_script(&syms, l.chain, l.default_node, &extra))
+}
+
