@@ -6,6 +6,10 @@
 #   ROCM_INCLUDE ROCm's include dir (default $ROCM_PEERS/dev/usr/include)
 #   CC / CXX     C and C++ compilers (default gcc / g++)
 #   KEEP=1       keep the work directory
+#   OXROCM_LIB_DIR  staged libraries (cargo xtask stage); the program tests SKIP without it
+#
+#   run.sh            every test
+#   run.sh --example  only the example program (the README's main job), with its output
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -124,7 +128,84 @@ C
         "$CC" -std=c11 -fsyntax-only -Wall -Werror -I "$OURS_INC" -x c - <<< '#include <hip/hip_runtime.h>'
 }
 
+# ---- programs linked to our staged libraries ----
+LIB_DIR=${OXROCM_LIB_DIR:-}
+need_libs() {
+    [[ -n $LIB_DIR && -e $LIB_DIR/libamdhip64.so.5 ]] || { echo "OXROCM_LIB_DIR not set or not staged (cargo xtask stage)"; return 77; }
+}
+# build_program SRC OUT: a C program against our headers and libamdhip64.so.5
+build_program() {
+    "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g -I "$OURS_INC" "$1" -o "$2" -L "$LIB_DIR" -l:libamdhip64.so.5 -lm
+}
+run_multistream() {
+    need_libs || return $?
+    build_program "$ROOT/abi-tests/programs/multistream.c" "$WORK/multistream" || return 1
+    OXROCM_CPU_DEVICES=2 LD_LIBRARY_PATH=$LIB_DIR "$@" "$WORK/multistream"
+}
+test_multistream_program() {
+    local out; out=$(run_multistream 2>&1) || { echo "$out" | grep -v '^PASS'; return 1; }
+    echo "$out" | tail -1
+}
+test_multistream_under_valgrind() {
+    command -v valgrind >/dev/null || { echo "valgrind not installed"; return 77; }
+    local out; out=$(run_multistream timeout 900 valgrind -q --error-exitcode=9 --leak-check=no 2>&1) ||
+        { echo "$out" | grep -v '^PASS' | head -60; return 1; }
+    echo "$out" | tail -1
+}
+
+# every symbol of the reference list is exported in its ROCm version node, from each file
+test_hip_symbol_versions() {
+    need_libs || return $?
+    local f rc=0
+    for f in libamdhip64.so.5 libamdhip64.so.6 libamdhip64.so.7; do
+        nm -D --defined-only --with-symbol-versions "$LIB_DIR/$f" | awk '{print $NF}' | sed 's/@@*/\t/' | sort > "$WORK/$f.exp"
+        grep -v '^#' "$ROOT/libamdhip64/abi/hip.symbols" | cut -f1,2 | sort > "$WORK/want"
+        local missing; missing=$(comm -23 "$WORK/want" "$WORK/$f.exp")
+        if [[ -n $missing ]]; then echo "$f lacks (symbol, node): $(head -5 <<< "$missing" | tr '\n\t' ' @')"; rc=1; fi
+        echo "$f: $(comm -12 "$WORK/want" "$WORK/$f.exp" | wc -l) of $(wc -l < "$WORK/want") listed symbols in their nodes"
+    done
+    return $rc
+}
+
+# the other libraries load our libamdhip64.so.5 (one runtime), nothing from elsewhere
+test_libraries_link_our_hip() {
+    need_libs || return $?
+    local f rc=0 n=0
+    for f in "$LIB_DIR"/librocblas.so.0 "$LIB_DIR"/librocfft.so.0 "$LIB_DIR"/libMIOpen.so.1 "$LIB_DIR"/librccl.so.1 "$LIB_DIR"/libhsa-runtime64.so.1; do
+        [[ -e $f ]] || continue
+        n=$((n + 1))
+        readelf -d "$f" | grep -q 'NEEDED.*\[libamdhip64.so.5\]' || { echo "$(basename "$f") does not need libamdhip64.so.5"; rc=1; }
+        local where; where=$(LD_LIBRARY_PATH=$LIB_DIR ldd "$f" | awk '/libamdhip64/ {print $3}')
+        [[ $where == "$LIB_DIR"/* ]] || { echo "$(basename "$f") resolves libamdhip64 to $where"; rc=1; }
+    done
+    [[ $n -gt 0 ]] || { echo "no other libraries staged yet"; return 77; }
+    echo "$n libraries checked"
+    return $rc
+}
+
+# a host-only C program built by Debian's hipcc against Debian's libamdhip64 runs on ours
+test_hipcc_program_runs_unchanged() {
+    need_libs || return $?
+    command -v hipcc >/dev/null || { echo "hipcc not installed (apt-get install hipcc)"; return 77; }
+    ( cd "$WORK" && HIP_PLATFORM=amd hipcc -D__HIP_PLATFORM_AMD__ --offload-arch=gfx1030 -x c \
+        "$ROOT/abi-tests/programs/hipcc_host.c" -o "$WORK/hipcc_host" ) >/dev/null 2>&1 || { echo "hipcc build failed"; return 1; }
+    readelf -d "$WORK/hipcc_host" | grep -q 'NEEDED.*\[libamdhip64.so.5\]' || { echo "not linked to libamdhip64.so.5"; return 1; }
+    local where; where=$(LD_LIBRARY_PATH=$LIB_DIR ldd "$WORK/hipcc_host" | awk '/libamdhip64/ {print $3}')
+    [[ $where == "$LIB_DIR"/* ]] || { echo "resolves libamdhip64 to $where"; return 1; }
+    LD_LIBRARY_PATH=$LIB_DIR "$WORK/hipcc_host"
+}
+
+if [[ ${1:-} == --example ]]; then
+    run_multistream
+    exit $?
+fi
+
 TESTS=(
+    test_hip_symbol_versions
+    test_libraries_link_our_hip
+    test_multistream_program
+    test_multistream_under_valgrind
+    test_hipcc_program_runs_unchanged
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm
     test_layout_later_rocm_facts

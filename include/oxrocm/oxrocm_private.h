@@ -1,0 +1,56 @@
+/* oxrocm private interface, version 1 (ELF version node OXROCM_PRIVATE_1 of libamdhip64).
+ *
+ * How the other oxrocm libraries (rocBLAS, rocFFT, MIOpen, RCCL, HSA) reach the single
+ * runtime inside libamdhip64 besides the public HIP API. Not part of ROCm. Symbols are
+ * never changed once published: an incompatible change adds a _v2 symbol.
+ */
+#ifndef OXROCM_PRIVATE_H
+#define OXROCM_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <hip/hip_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A device memory range an operation reads or writes. */
+typedef struct oxrocm_range {
+    uint64_t addr;
+    size_t len;
+} oxrocm_range;
+
+/* Maps a device address inside a declared range to host memory, valid during the call. */
+typedef void *(*oxrocm_host_ptr_fn)(const void *view, uint64_t device_addr);
+/* A host computation; returns 0 or a hipError_t that the stream reports at its next sync. */
+typedef int (*oxrocm_compute_fn)(void *user, const void *view, oxrocm_host_ptr_fn host_ptr);
+/* Called once the operation can no longer run (after it ran, or when its graph is gone). */
+typedef void (*oxrocm_release_fn)(void *user);
+
+/* Launch geometry passed to a host kernel. */
+typedef struct oxrocm_launch_info {
+    uint32_t grid[3];
+    uint32_t block[3];
+    size_t shared_mem_bytes;
+} oxrocm_launch_info;
+typedef void (*oxrocm_host_kernel_fn)(const oxrocm_launch_info *info, void *const *args);
+
+/* Interface version (1). */
+uint32_t oxrocm_private_v1_version(void);
+/* "cpu" or "vulkan". */
+const char *oxrocm_private_v1_backend_name(void);
+/* Queues fn(user, ...) on stream after all earlier work; reads/writes must lie in
+ * allocations known to the runtime (else hipErrorInvalidValue). Captured by stream capture. */
+hipError_t oxrocm_private_v1_enqueue_compute(hipStream_t stream, oxrocm_compute_fn fn, void *user,
+                                             oxrocm_release_fn release, const oxrocm_range *reads,
+                                             size_t n_reads, const oxrocm_range *writes, size_t n_writes);
+/* Makes hipLaunchKernel(handle, ...) run fn on the host; arg_sizes gives each argument's size. */
+hipError_t oxrocm_private_v1_register_host_kernel(const void *handle, const char *name,
+                                                  oxrocm_host_kernel_fn fn, const size_t *arg_sizes,
+                                                  size_t n_args);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
