@@ -183,6 +183,18 @@ test_libraries_link_our_hip() {
     return $rc
 }
 
+# the same binary against .so.5 and .so.7: each follows its ROCm version's semantics
+test_abi_versions_5_and_7() {
+    need_libs || return $?
+    local v rc=0
+    for v in 5 7; do
+        "$CC" -std=c11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/abi_versions.c" \
+            -o "$WORK/abi_versions$v" -L "$LIB_DIR" -l:libamdhip64.so.$v || return 1
+        LD_LIBRARY_PATH=$LIB_DIR "$WORK/abi_versions$v" $v | grep -v '^PASS' || rc=1
+    done
+    return $rc
+}
+
 # a host-only C program built by Debian's hipcc against Debian's libamdhip64 runs on ours
 test_hipcc_program_runs_unchanged() {
     need_libs || return $?
@@ -206,6 +218,7 @@ TESTS=(
     test_multistream_program
     test_multistream_under_valgrind
     test_hipcc_program_runs_unchanged
+    test_abi_versions_5_and_7
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm
     test_layout_later_rocm_facts

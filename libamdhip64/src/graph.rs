@@ -111,6 +111,32 @@ fn memset_op(p: &hipMemsetParams) -> Result<Op> {
     crate::memcpy::fill_op(f)?.ok_or(HipError::INVALID_VALUE)
 }
 
+/// Reads a memset parameter block in the loaded ABI's layout (HIP 7 uses CUDA's order).
+unsafe fn read_memset(p: *const hipMemsetParams) -> Result<hipMemsetParams> {
+    if p.is_null() {
+        return Err(HipError::INVALID_VALUE);
+    }
+    if crate::api::abi_major() < 7 {
+        return Ok(unsafe { *p });
+    }
+    let q = unsafe { *(p as *const hipMemsetParams_v7) };
+    Ok(hipMemsetParams { dst: q.dst, elementSize: q.elementSize, height: q.height, pitch: q.pitch, value: q.value, width: q.width })
+}
+
+/// Writes a memset parameter block in the loaded ABI's layout.
+unsafe fn write_memset(out_p: *mut hipMemsetParams, m: hipMemsetParams) -> Result<()> {
+    if out_p.is_null() {
+        return Err(HipError::INVALID_VALUE);
+    }
+    if crate::api::abi_major() < 7 {
+        unsafe { *out_p = m };
+    } else {
+        let v7 = hipMemsetParams_v7 { dst: m.dst, pitch: m.pitch, value: m.value, elementSize: m.elementSize, width: m.width, height: m.height };
+        unsafe { *(out_p as *mut hipMemsetParams_v7) = v7 };
+    }
+    Ok(())
+}
+
 fn host_op(p: &hipHostNodeParams) -> Result<Op> {
     let f = p.r#fn.ok_or(HipError::INVALID_VALUE)?;
     let user = p.userData as usize;
@@ -208,10 +234,8 @@ hip_api! {
     }
 
     fn hipGraphAddMemsetNode(n: *mut hipGraphNode_t, g: hipGraph_t, deps: *const hipGraphNode_t, nd: usize, p: *const hipMemsetParams) {
-        if p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        add(n, g, deps, nd, NodeKind::Op(memset_op(&*p)?), Some(Params::Memset(*p)))
+        let p = read_memset(p)?;
+        add(n, g, deps, nd, NodeKind::Op(memset_op(&p)?), Some(Params::Memset(p)))
     }
 
     fn hipGraphAddHostNode(n: *mut hipGraphNode_t, g: hipGraph_t, deps: *const hipGraphNode_t, nd: usize, p: *const hipHostNodeParams) {
@@ -416,16 +440,14 @@ hip_api! {
 
     fn hipGraphMemsetNodeGetParams(n: hipGraphNode_t, p: *mut hipMemsetParams) {
         match params(&node(n)?) {
-            Some(Params::Memset(m)) => out(p, m),
+            Some(Params::Memset(m)) => write_memset(p, m),
             _ => Err(HipError::INVALID_VALUE),
         }
     }
 
     fn hipGraphMemsetNodeSetParams(n: hipGraphNode_t, p: *const hipMemsetParams) {
-        if p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        set_params(&node(n)?, memset_op(&*p)?, Params::Memset(*p));
+        let p = read_memset(p)?;
+        set_params(&node(n)?, memset_op(&p)?, Params::Memset(p));
         Ok(())
     }
 
@@ -459,10 +481,8 @@ hip_api! {
     }
 
     fn hipGraphExecMemsetNodeSetParams(e: hipGraphExec_t, n: hipGraphNode_t, p: *const hipMemsetParams) {
-        if p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        exec(e)?.set_op(node(n)?.key(), memset_op(&*p)?)
+        let p = read_memset(p)?;
+        exec(e)?.set_op(node(n)?.key(), memset_op(&p)?)
     }
 
     fn hipGraphExecHostNodeSetParams(e: hipGraphExec_t, n: hipGraphNode_t, p: *const hipHostNodeParams) {

@@ -1,0 +1,487 @@
+//! HIP API behaviour through the exported C functions: results checked against host
+//! references, and the exact `hipError_t` of bad calls (as ROCm 5.7 returns them).
+
+use amdhip64::context::*;
+use amdhip64::device::*;
+use amdhip64::error::*;
+use amdhip64::event::*;
+use amdhip64::graph::*;
+use amdhip64::memcpy::*;
+use amdhip64::memory::*;
+use amdhip64::module::*;
+use amdhip64::stream::*;
+use amdhip64::types::*;
+use std::ffi::c_void;
+use std::ptr::{null, null_mut};
+use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Two virtual devices for every test (the runtime reads this once, at first use).
+fn init() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| unsafe { std::env::set_var("OXROCM_CPU_DEVICES", "2") });
+}
+
+fn ok(e: hipError_t) {
+    assert_eq!(e, hipSuccess, "{}", err_name(e));
+}
+
+fn err_name(e: hipError_t) -> String {
+    unsafe { std::ffi::CStr::from_ptr(hipGetErrorName(e)) }.to_string_lossy().into_owned()
+}
+
+unsafe fn dmalloc<T>(n: usize) -> *mut T {
+    let mut p = null_mut();
+    ok(unsafe { hipMalloc(&mut p, n * size_of::<T>()) });
+    p as *mut T
+}
+
+#[test]
+fn two_virtual_devices_with_gpu_like_properties() {
+    init();
+    unsafe {
+        let mut n = 0;
+        ok(hipGetDeviceCount(&mut n));
+        assert_eq!(n, 2);
+        let mut p0 = hipDeviceProp_tR0000::default();
+        let mut p6 = hipDeviceProp_tR0600::default();
+        ok(hipGetDeviceProperties(&mut p0, 1));
+        ok(hipGetDevicePropertiesR0600(&mut p6, 1));
+        let arch0: Vec<u8> = p0.gcnArchName.iter().take_while(|c| **c != 0).map(|c| *c as u8).collect();
+        let arch6: Vec<u8> = p6.gcnArchName.iter().take_while(|c| **c != 0).map(|c| *c as u8).collect();
+        assert!(arch0.starts_with(b"gfx"));
+        assert_eq!(arch0, arch6);
+        assert_eq!(p0.totalGlobalMem, p6.totalGlobalMem);
+        assert_eq!((p0.warpSize, p6.warpSize), (32, 32));
+        assert_eq!(p0.multiProcessorCount as usize, std::thread::available_parallelism().unwrap().get());
+        assert_eq!(hipGetDeviceProperties(&mut p0, 2), hipErrorInvalidDevice);
+        assert_eq!(hipGetDeviceProperties(null_mut(), 0), hipErrorInvalidValue);
+        let mut v = 0;
+        assert_eq!(hipDeviceGetAttribute(&mut v, 123_456, 0), hipErrorInvalidValue);
+        ok(hipDeviceGetAttribute(&mut v, hipDeviceAttributeMaxThreadsPerBlock, 0));
+        assert_eq!(v, 1024);
+        let mut bus = [0i8; 32];
+        ok(hipDeviceGetPCIBusId(bus.as_mut_ptr(), 32, 1));
+        let mut back = -1;
+        ok(hipDeviceGetByPCIBusId(&mut back, bus.as_ptr()));
+        assert_eq!(back, 1);
+    }
+}
+
+#[test]
+fn last_error_follows_rocm5_semantics() {
+    init();
+    unsafe {
+        assert_eq!(hipSetDevice(7), hipErrorInvalidDevice);
+        assert_eq!(hipPeekAtLastError(), hipErrorInvalidDevice);
+        assert_eq!(hipGetLastError(), hipErrorInvalidDevice);
+        assert_eq!(hipGetLastError(), hipSuccess);
+        // ROCm 5.x/6.x: every call records its status, so a later success clears the error.
+        assert_eq!(hipSetDevice(7), hipErrorInvalidDevice);
+        let mut d = -1;
+        ok(hipGetDevice(&mut d));
+        assert_eq!(hipGetLastError(), hipSuccess);
+    }
+}
+
+#[test]
+fn memset_patterns_match_reference() {
+    init();
+    unsafe {
+        let n = 1001;
+        let d: *mut u8 = dmalloc(n * 4);
+        let mut host = vec![0u8; n * 4];
+        ok(hipMemsetD32(d as _, 0x1234_5678, n));
+        ok(hipMemsetD16(d as _, 0xBEEF, 3));
+        ok(hipMemsetD8(d.add(4 * 500) as _, 0x7F, 5));
+        ok(hipMemcpy(host.as_mut_ptr() as _, d as _, n * 4, H2D + 1));
+        let mut want = vec![0u8; n * 4];
+        for i in 0..n {
+            want[4 * i..4 * i + 4].copy_from_slice(&0x1234_5678u32.to_le_bytes());
+        }
+        for i in 0..3 {
+            want[2 * i..2 * i + 2].copy_from_slice(&0xBEEFu16.to_le_bytes());
+        }
+        want[2000..2005].fill(0x7F);
+        assert_eq!(host, want);
+        assert_eq!(hipMemsetD32(d as _, 0, n + 1), hipErrorInvalidValue);
+        assert_eq!(hipMemset(null_mut(), 0, 4), hipErrorInvalidValue);
+        ok(hipMemset(null_mut(), 0, 0));
+        ok(hipFree(d as _));
+        assert_eq!(hipFree(d as _), hipErrorInvalidValue);
+    }
+}
+
+#[test]
+fn copy_directions_are_checked_against_the_allocation_map() {
+    init();
+    unsafe {
+        let d: *mut u32 = dmalloc(64);
+        let mut host = [7u32; 64];
+        let other = [0u32; 64];
+        // A host-to-device copy whose "device" side is plain host memory is rejected.
+        assert_eq!(hipMemcpy(host.as_mut_ptr() as _, other.as_ptr() as _, 256, H2D), hipErrorInvalidValue);
+        assert_eq!(hipMemcpy(d as _, host.as_ptr() as _, 256, D2H), hipErrorInvalidValue);
+        assert_eq!(hipMemcpy(d as _, host.as_ptr() as _, 257, H2D), hipErrorInvalidValue);
+        assert_eq!(hipMemcpy(d as _, host.as_ptr() as _, 4, 5), hipErrorInvalidMemcpyDirection);
+        ok(hipMemcpy(d as _, host.as_ptr() as _, 256, DEFAULT));
+        ok(hipMemcpy(host.as_mut_ptr() as _, other.as_ptr() as _, 256, H2H));
+        assert_eq!(host, [0u32; 64]);
+        ok(hipMemcpy(host.as_mut_ptr() as _, d as _, 256, D2H));
+        assert_eq!(host, [7u32; 64]);
+        ok(hipFree(d as _));
+    }
+}
+
+#[test]
+fn driver_style_2d_and_3d_copies_use_rocm5_memory_types() {
+    init();
+    unsafe {
+        let (w, h, pitch) = (10usize, 4usize, 16usize);
+        let src: Vec<u8> = (0..w * h).map(|i| (i * 3) as u8).collect();
+        let d: *mut u8 = dmalloc(pitch * h);
+        let mut p = hip_Memcpy2D::default();
+        p.srcMemoryType = memtype_v5::hipMemoryTypeHost;
+        p.srcHost = src.as_ptr() as _;
+        p.srcPitch = w;
+        p.dstMemoryType = memtype_v5::hipMemoryTypeDevice;
+        p.dstDevice = d as _;
+        p.dstPitch = pitch;
+        p.WidthInBytes = w;
+        p.Height = h;
+        ok(hipMemcpyParam2D(&p));
+        let mut back = vec![0u8; w * h];
+        let mut q = HIP_MEMCPY3D::default();
+        q.srcMemoryType = memtype_v5::hipMemoryTypeDevice;
+        q.srcDevice = d as _;
+        q.srcPitch = pitch as u32;
+        q.srcHeight = h as u32;
+        q.dstMemoryType = memtype_v5::hipMemoryTypeHost;
+        q.dstHost = back.as_mut_ptr() as _;
+        q.dstPitch = w as u32;
+        q.dstHeight = h as u32;
+        q.WidthInBytes = w as u32;
+        q.Height = h as u32;
+        q.Depth = 1;
+        ok(hipDrvMemcpy3D(&q as *const _ as _));
+        assert_eq!(back, src);
+        p.WidthInBytes = pitch + 1;
+        assert_eq!(hipMemcpyParam2D(&p), hipErrorInvalidPitchValue);
+        p.srcMemoryType = 99;
+        assert_eq!(hipMemcpyParam2D(&p), hipErrorInvalidValue);
+        ok(hipFree(d as _));
+    }
+}
+
+#[test]
+fn device_symbols_round_trip_and_reject_bad_ranges() {
+    init();
+    static mut SHADOW: [f32; 4] = [1.0, 2.0, 3.0, 4.0];
+    unsafe {
+        let module = __hipRegisterFatBinary(null());
+        assert!(module.is_null(), "a NULL wrapper registers nothing");
+        let shadow = &raw mut SHADOW as *mut c_void;
+        __hipRegisterVar(null_mut(), shadow, c"coeffs".as_ptr() as _, c"coeffs".as_ptr(), 0, 16, 1, 0);
+        let mut size = 0;
+        ok(hipGetSymbolSize(&mut size, shadow));
+        assert_eq!(size, 16);
+        // The device copy starts from the host shadow's initial value.
+        let mut out = [0f32; 4];
+        ok(hipMemcpyFromSymbol(out.as_mut_ptr() as _, shadow, 16, 0, D2H));
+        assert_eq!(out, [1.0, 2.0, 3.0, 4.0]);
+        let v = [9.0f32, 8.0];
+        ok(hipMemcpyToSymbol(shadow, v.as_ptr() as _, 8, 8, H2D));
+        ok(hipMemcpyFromSymbol(out.as_mut_ptr() as _, shadow, 16, 0, D2H));
+        assert_eq!(out, [1.0, 2.0, 9.0, 8.0]);
+        assert_eq!(hipMemcpyToSymbol(shadow, v.as_ptr() as _, 8, 12, H2D), hipErrorInvalidValue);
+        assert_eq!(hipMemcpyToSymbol(shadow, v.as_ptr() as _, 8, 0, D2H), hipErrorInvalidMemcpyDirection);
+        let unknown = 5u32;
+        assert_eq!(hipMemcpyToSymbol(&unknown as *const u32 as _, v.as_ptr() as _, 4, 0, H2D), hipErrorInvalidSymbol);
+        let mut addr = null_mut();
+        ok(hipGetSymbolAddress(&mut addr, shadow));
+        let mut attr = hipPointerAttribute_t::default();
+        ok(hipPointerGetAttributes(&mut attr, addr));
+        assert_eq!(attr.r#type, memtype_v5::hipMemoryTypeDevice);
+    }
+}
+
+/// A clang offload bundle with a host entry and device entries for `targets`.
+fn bundle(targets: &[&str]) -> Vec<u8> {
+    let mut entries: Vec<(String, Vec<u8>)> = vec![("host-x86_64-unknown-linux--".into(), vec![])];
+    for t in targets {
+        entries.push((format!("hipv4-amdgcn-amd-amdhsa--{t}"), b"not-really-an-elf".to_vec()));
+    }
+    let mut head = b"__CLANG_OFFLOAD_BUNDLE__".to_vec();
+    head.extend((entries.len() as u64).to_le_bytes());
+    let table: usize = entries.iter().map(|(id, _)| 24 + id.len()).sum();
+    let mut off = 32 + table;
+    let mut payload: Vec<u8> = Vec::new();
+    for (id, data) in &entries {
+        head.extend((off as u64).to_le_bytes());
+        head.extend((data.len() as u64).to_le_bytes());
+        head.extend((id.len() as u64).to_le_bytes());
+        head.extend(id.as_bytes());
+        payload.extend(data);
+        off += data.len();
+    }
+    head.extend(payload);
+    head
+}
+
+#[repr(C)]
+struct Wrapper {
+    magic: u32,
+    version: u32,
+    binary: *const u8,
+    unused: *const c_void,
+}
+
+#[test]
+fn registered_amdgcn_kernels_report_clear_launch_errors() {
+    init();
+    unsafe {
+        let mut props = hipDeviceProp_tR0000::default();
+        ok(hipGetDeviceProperties(&mut props, 0));
+        let arch: String = props.gcnArchName.iter().take_while(|c| **c != 0).map(|c| *c as u8 as char).collect();
+        let ours = Box::leak(bundle(&[&arch, "gfx90a:xnack-"]).into_boxed_slice());
+        let foreign = Box::leak(bundle(&["gfx90a:xnack-"]).into_boxed_slice());
+        let w1 = Box::leak(Box::new(Wrapper { magic: 0x4849_5046, version: 1, binary: ours.as_ptr(), unused: null() }));
+        let w2 = Box::leak(Box::new(Wrapper { magic: 0x4849_5046, version: 1, binary: foreign.as_ptr(), unused: null() }));
+        let m1 = __hipRegisterFatBinary(w1 as *const Wrapper as _);
+        let m2 = __hipRegisterFatBinary(w2 as *const Wrapper as _);
+        assert!(!m1.is_null() && !m2.is_null());
+        assert_eq!(__hipRegisterFatBinary(w1 as *const Wrapper as _), m1, "same image, same handle");
+        static STUB_A: u8 = 0;
+        static STUB_B: u8 = 0;
+        let (a, b) = (&STUB_A as *const u8 as *const c_void, &STUB_B as *const u8 as *const c_void);
+        __hipRegisterFunction(m1, a, c"kern_a".as_ptr() as _, c"kern_a".as_ptr(), 0, null_mut(), null_mut(), null_mut(), null_mut(), null_mut());
+        __hipRegisterFunction(m2, b, c"kern_b".as_ptr() as _, c"kern_b".as_ptr(), 0, null_mut(), null_mut(), null_mut(), null_mut(), null_mut());
+        let g = dim3 { x: 1, y: 1, z: 1 };
+        let blk = dim3 { x: 64, y: 1, z: 1 };
+        assert_eq!(hipLaunchKernel(a, g, blk, null_mut(), 0, null_mut()), hipErrorNotSupported);
+        assert_eq!(hipLaunchKernel(b, g, blk, null_mut(), 0, null_mut()), hipErrorNoBinaryForGpu);
+        assert_eq!(std::ffi::CStr::from_ptr(hipKernelNameRefByPtr(a, null_mut())).to_str().unwrap(), "kern_a");
+        // <<<>>> configuration stack
+        ok(__hipPushCallConfiguration(g, blk, 16, null_mut()));
+        let (mut g2, mut b2, mut sh, mut st) = (dim3 { x: 0, y: 0, z: 0 }, dim3 { x: 0, y: 0, z: 0 }, 0usize, 1 as hipStream_t);
+        ok(__hipPopCallConfiguration(&mut g2, &mut b2, &mut sh, &mut st));
+        assert_eq!((g2.x, b2.x, sh, st), (1, 64, 16, null_mut()));
+        assert_eq!(__hipPopCallConfiguration(&mut g2, &mut b2, &mut sh, &mut st), hipErrorMissingConfiguration);
+        // Modules: a bundle without our target has no binary for this GPU.
+        let mut m = null_mut();
+        assert_eq!(hipModuleLoadData(&mut m, foreign.as_ptr() as _), hipErrorNoBinaryForGpu);
+        ok(hipModuleLoadData(&mut m, ours.as_ptr() as _));
+        let mut f = null_mut();
+        assert_eq!(hipModuleGetFunction(&mut f, m, c"kern_a".as_ptr()), hipErrorNotFound);
+        ok(hipModuleUnload(m));
+        assert_eq!(hipModuleUnload(m), hipErrorInvalidHandle);
+        let junk = [0u8; 64];
+        assert_eq!(hipModuleLoadData(&mut m, junk.as_ptr() as _), hipErrorInvalidImage);
+        __hipUnregisterFatBinary(m1);
+        __hipUnregisterFatBinary(m2);
+    }
+}
+
+static GATE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+static HOST_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe extern "C" fn wait_for_gate(_: *mut c_void) {
+    drop(GATE.lock().unwrap());
+    HOST_CALLS.fetch_add(1, Ordering::SeqCst);
+}
+
+#[test]
+fn queries_report_not_ready_while_work_is_pending_and_destroy_is_deferred() {
+    init();
+    unsafe {
+        let mut s = null_mut();
+        ok(hipStreamCreateWithFlags(&mut s, 1));
+        let mut e = null_mut();
+        ok(hipEventCreate(&mut e));
+        let before = HOST_CALLS.load(Ordering::SeqCst);
+        let guard = GATE.lock().unwrap();
+        ok(hipLaunchHostFunc(s, Some(wait_for_gate), null_mut()));
+        ok(hipEventRecord(e, s));
+        assert_eq!(hipStreamQuery(s), hipErrorNotReady);
+        assert_eq!(hipEventQuery(e), hipErrorNotReady);
+        let mut ms = 0f32;
+        let mut e0 = null_mut();
+        ok(hipEventCreate(&mut e0));
+        ok(hipEventRecord(e0, s));
+        assert_eq!(hipEventElapsedTime(&mut ms, e, e0), hipErrorNotReady);
+        // Destroying a stream with queued work returns at once; the work still runs.
+        ok(hipStreamDestroy(s));
+        drop(guard);
+        ok(hipEventSynchronize(e0));
+        assert_eq!(HOST_CALLS.load(Ordering::SeqCst), before + 1);
+        ok(hipEventQuery(e));
+        assert_eq!(hipStreamQuery(s), hipErrorInvalidHandle);
+        ok(hipEventDestroy(e));
+        ok(hipEventDestroy(e0));
+    }
+}
+
+#[test]
+fn non_blocking_streams_do_not_wait_for_the_legacy_stream() {
+    init();
+    unsafe {
+        let mut nb = null_mut();
+        let mut blocking = null_mut();
+        ok(hipStreamCreateWithFlags(&mut nb, 1));
+        ok(hipStreamCreate(&mut blocking));
+        let guard = GATE.lock().unwrap();
+        ok(hipLaunchHostFunc(null_mut(), Some(wait_for_gate), null_mut()));
+        let d: *mut u32 = dmalloc(4);
+        let mut h = 0u32;
+        ok(hipMemsetD32Async(d as _, 5, 1, nb));
+        ok(hipMemcpyAsync(&mut h as *mut u32 as _, d as _, 4, D2H, nb));
+        ok(hipStreamSynchronize(nb)); // would deadlock if it waited for the gated NULL stream
+        assert_eq!(h, 5);
+        ok(hipMemsetD32Async(d as _, 6, 1, blocking));
+        assert_eq!(hipStreamQuery(blocking), hipErrorNotReady, "blocking stream waits for the legacy stream");
+        drop(guard);
+        ok(hipStreamSynchronize(blocking));
+        ok(hipMemcpy(&mut h as *mut u32 as _, d as _, 4, D2H));
+        assert_eq!(h, 6);
+        ok(hipStreamDestroy(nb));
+        ok(hipStreamDestroy(blocking));
+        ok(hipFree(d as _));
+    }
+}
+
+#[test]
+fn per_thread_default_stream_is_usable() {
+    init();
+    unsafe {
+        let per_thread = 2usize as hipStream_t;
+        let d: *mut u64 = dmalloc(8);
+        let mut h = [0u64; 8];
+        ok(hipMemsetD32Async(d as _, 0xAAAA_AAAAu32 as i32, 16, per_thread));
+        ok(hipMemcpyAsync(h.as_mut_ptr() as _, d as _, 64, D2H, per_thread));
+        ok(hipStreamSynchronize(per_thread));
+        assert_eq!(h, [0xAAAA_AAAA_AAAA_AAAA; 8]);
+        let mut dev = -1;
+        ok(hipStreamGetDevice(per_thread, &mut dev));
+        assert_eq!(dev, 0);
+        assert_eq!(hipStreamDestroy(per_thread), hipErrorInvalidHandle);
+        ok(hipFree(d as _));
+    }
+}
+
+#[test]
+fn capture_errors_match_rocm() {
+    init();
+    unsafe {
+        let mut s = null_mut();
+        ok(hipStreamCreateWithFlags(&mut s, 1));
+        assert_eq!(hipStreamBeginCapture(null_mut(), 0), hipErrorStreamCaptureUnsupported);
+        assert_eq!(hipStreamBeginCapture(s, 7), hipErrorInvalidValue);
+        let mut g = null_mut();
+        assert_eq!(hipStreamEndCapture(s, &mut g), hipErrorIllegalState);
+        // A synchronous call on a capturing stream fails and invalidates the capture.
+        ok(hipStreamBeginCapture(s, 0));
+        let d: *mut u8 = dmalloc(16);
+        let h = [0u8; 16];
+        assert_eq!(hipMemcpyWithStream(d as _, h.as_ptr() as _, 16, H2D, s), hipErrorStreamCaptureUnsupported);
+        assert_eq!(hipStreamSynchronize(s), hipErrorStreamCaptureUnsupported);
+        assert_eq!(hipStreamEndCapture(s, &mut g), hipErrorStreamCaptureInvalidated);
+        // A stream forked into the capture that never joins back.
+        let mut other = null_mut();
+        ok(hipStreamCreateWithFlags(&mut other, 1));
+        let mut e = null_mut();
+        ok(hipEventCreateWithFlags(&mut e, 2));
+        ok(hipStreamBeginCapture(s, 0));
+        ok(hipEventRecord(e, s));
+        ok(hipStreamWaitEvent(other, e, 0));
+        ok(hipMemsetAsync(d as _, 1, 16, other));
+        assert_eq!(hipStreamEndCapture(other, &mut g), hipErrorStreamCaptureUnmatched);
+        assert_eq!(hipStreamEndCapture(s, &mut g), hipErrorStreamCaptureUnjoined);
+        let mut status = -1;
+        ok(hipStreamIsCapturing(other, &mut status));
+        assert_eq!(status, hipStreamCaptureStatusNone);
+        ok(hipStreamDestroy(s));
+        ok(hipStreamDestroy(other));
+        ok(hipEventDestroy(e));
+        ok(hipFree(d as _));
+    }
+}
+
+#[test]
+fn graph_node_queries_and_exec_updates() {
+    init();
+    unsafe {
+        let d: *mut u32 = dmalloc(256);
+        let mut g = null_mut();
+        ok(hipGraphCreate(&mut g, 0));
+        let mut p = hipMemsetParams::default();
+        p.dst = d as _;
+        p.value = 1;
+        p.elementSize = 4;
+        p.width = 256;
+        p.height = 1;
+        let (mut a, mut b) = (null_mut(), null_mut());
+        ok(hipGraphAddMemsetNode(&mut a, g, null(), 0, &p));
+        ok(hipGraphAddEmptyNode(&mut b, g, &a, 1));
+        let mut n = 0usize;
+        ok(hipGraphGetEdges(g, null_mut(), null_mut(), &mut n));
+        assert_eq!(n, 1);
+        assert_eq!(hipGraphAddDependencies(g, &a, &b, 1), hipErrorInvalidValue, "duplicate edge");
+        let mut back = hipMemsetParams::default();
+        ok(hipGraphMemsetNodeGetParams(a, &mut back));
+        assert_eq!((back.value, back.width), (1, 256));
+        let mut ge = null_mut();
+        ok(hipGraphInstantiate(&mut ge, g, null_mut(), null_mut(), 0));
+        p.value = 3;
+        ok(hipGraphExecMemsetNodeSetParams(ge, a, &p));
+        ok(hipGraphLaunch(ge, null_mut()));
+        let mut h = [0u32; 256];
+        ok(hipMemcpy(h.as_mut_ptr() as _, d as _, 1024, D2H));
+        assert_eq!(h, [3; 256], "exec params changed, graph's own params kept");
+        ok(hipGraphMemsetNodeGetParams(a, &mut back));
+        assert_eq!(back.value, 1);
+        let mut clone = null_mut();
+        ok(hipGraphClone(&mut clone, g));
+        let mut found = null_mut();
+        ok(hipGraphNodeFindInClone(&mut found, b, clone));
+        let mut t = -1;
+        ok(hipGraphNodeGetType(found, &mut t));
+        assert_eq!(t, hipGraphNodeTypeEmpty);
+        ok(hipGraphDestroy(clone));
+        assert_eq!(hipGraphNodeGetType(found, &mut t), hipErrorInvalidValue, "node of a destroyed graph");
+        ok(hipGraphExecDestroy(ge));
+        ok(hipGraphDestroy(g));
+        ok(hipFree(d as _));
+    }
+}
+
+#[test]
+fn contexts_name_devices() {
+    init();
+    unsafe {
+        let mut c = null_mut();
+        ok(hipCtxCreate(&mut c, 0, 1));
+        let mut d = -1;
+        ok(hipCtxGetDevice(&mut d));
+        assert_eq!(d, 1);
+        let mut prev = null_mut();
+        ok(hipCtxPopCurrent(&mut prev));
+        assert_eq!(prev, c);
+        assert_eq!(hipCtxSetCurrent(0x999 as hipCtx_t), hipErrorInvalidContext);
+        ok(hipSetDevice(0));
+    }
+}
+
+#[test]
+fn managed_variables_are_placed_in_managed_memory() {
+    init();
+    unsafe {
+        let mut slot: *mut c_void = null_mut();
+        let init_value = 0x5151_5151u32;
+        __hipRegisterManagedVar(null_mut(), &mut slot, &init_value as *const u32 as _, c"managed_value".as_ptr(), 4, 4);
+        assert!(!slot.is_null());
+        assert_eq!(*(slot as *const u32), 0x5151_5151);
+        let mut attr = hipPointerAttribute_t::default();
+        ok(hipPointerGetAttributes(&mut attr, slot));
+        assert_eq!(attr.isManaged, 1);
+    }
+}
