@@ -207,6 +207,22 @@ test_hipcc_program_runs_unchanged() {
     LD_LIBRARY_PATH=$LIB_DIR "$WORK/hipcc_host"
 }
 
+# Debian's real ROCm test suites load with only our libraries standing in for ROCm's and
+# list their tests (counts as listed with real ROCm libraries, shared/notes/peers.md §4)
+test_rocm_suites_list_their_tests() {
+    need_libs || return $?
+    local runner=$ROCM_PEERS/bin/run-peer-test
+    [[ -x $runner ]] || { echo "no ROCm test suites at $ROCM_PEERS (tools/fetch-rocm-peers.sh)"; return 77; }
+    local rc=0 suite want got
+    for suite in UnitTests:28 hipfft-test:139574 rocfft-test:186350 hipblas-test:296776 rocblas-test:1369031; do
+        want=${suite#*:}; suite=${suite%%:*}
+        got=$(ROCM_PEERS_LIBS=$LIB_DIR timeout 600 "$runner" "$suite" --gtest_list_tests 2>"$WORK/$suite.err" | grep -c '^  ' || true)
+        echo "$suite: $got tests listed (ROCm: $want)"
+        [[ $got == "$want" ]] || { rc=1; tail -3 "$WORK/$suite.err"; }
+    done
+    return $rc
+}
+
 if [[ ${1:-} == --example ]]; then
     run_multistream
     exit $?
@@ -219,6 +235,7 @@ TESTS=(
     test_multistream_under_valgrind
     test_hipcc_program_runs_unchanged
     test_abi_versions_5_and_7
+    test_rocm_suites_list_their_tests
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm
     test_layout_later_rocm_facts
@@ -234,7 +251,7 @@ for t in "${TESTS[@]}"; do
     rc=$?
     set -e
     case $rc in
-        0) echo "PASS $name"; passed=$((passed + 1)) ;;
+        0) echo "PASS $name"; [[ -z ${VERBOSE:-} || -z $out ]] || sed 's/^/    /' <<< "$out"; passed=$((passed + 1)) ;;
         77) echo "SKIP $name: $out"; skipped=$((skipped + 1)) ;;
         *) echo "FAIL $name"; [[ -z $out ]] || sed 's/^/    /' <<< "$out"; failed=$((failed + 1)) ;;
     esac

@@ -222,7 +222,7 @@ mod tests {
         head.extend((entries.len() as u64).to_le_bytes());
         let table: usize = entries.iter().map(|(id, _)| 24 + id.len()).sum();
         let mut off = 32 + table;
-        let mut payload = Vec::new();
+        let mut payload: Vec<u8> = Vec::new();
         for (id, data) in entries {
             head.extend((off as u64).to_le_bytes());
             head.extend((data.len() as u64).to_le_bytes());
