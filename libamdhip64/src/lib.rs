@@ -9,6 +9,7 @@
 
 #[macro_use]
 pub mod api;
+pub mod array;
 pub mod context;
 pub mod device;
 pub mod error;
@@ -20,6 +21,7 @@ pub mod memory;
 pub mod module;
 pub mod pool;
 pub mod private;
+pub mod spt;
 pub mod stream;
 pub mod stubs;
 pub mod types;

@@ -66,6 +66,15 @@ fn copy_async(c: Copy3D, kind: hipMemcpyKind, s: hipStream_t) -> Result<()> {
     runtime().enqueue(&st, op).map(drop)
 }
 
+/// Synchronous copy on the legacy stream (for other modules' entry points).
+pub fn copy_sync_op(c: Copy3D, kind: hipMemcpyKind) -> Result<()> {
+    copy_sync(c, kind, std::ptr::null_mut())
+}
+
+pub fn copy_async_op(c: Copy3D, kind: hipMemcpyKind, s: hipStream_t) -> Result<()> {
+    copy_async(c, kind, s)
+}
+
 fn linear(dst: *const c_void, src: *const c_void, n: usize) -> Copy3D {
     Copy3D::linear(dst as u64, src as u64, n)
 }
@@ -94,42 +103,48 @@ fn copy_3d_params_ptr(p: *const hipMemcpy3DParms) -> Result<(Copy3D, hipMemcpyKi
     copy_3d_params(unsafe { &*p })
 }
 
-/// The strided copy a `hipMemcpy3DParms` describes (arrays not supported yet).
+/// The strided copy a `hipMemcpy3DParms` describes. With an array on either side, the
+/// extent and positions count that array's elements (bytes otherwise).
 pub fn copy_3d_params(p: &hipMemcpy3DParms) -> Result<(Copy3D, hipMemcpyKind)> {
-    if !p.srcArray.is_null() || !p.dstArray.is_null() {
-        return Err(HipError::NOT_SUPPORTED);
-    }
-    let (s, d, e) = (p.srcPtr, p.dstPtr, p.extent);
-    if e.width > s.pitch || e.width > d.pitch {
-        return Err(HipError::INVALID_PITCH_VALUE);
-    }
-    let s_slice = s.pitch * s.ysize.max(1);
-    let d_slice = d.pitch * d.ysize.max(1);
-    let c = Copy3D {
-        src: s.ptr as u64 + (p.srcPos.z * s_slice + p.srcPos.y * s.pitch + p.srcPos.x) as u64,
-        dst: d.ptr as u64 + (p.dstPos.z * d_slice + p.dstPos.y * d.pitch + p.dstPos.x) as u64,
-        width: e.width,
-        height: e.height,
-        depth: e.depth,
-        src_pitch: s.pitch,
-        src_slice: s_slice,
-        dst_pitch: d.pitch,
-        dst_slice: d_slice,
+    let e = p.extent;
+    let elem = match (p.srcArray.is_null(), p.dstArray.is_null()) {
+        (true, true) => 1,
+        (false, _) => crate::array::array(p.srcArray)?.elem,
+        (true, false) => crate::array::array(p.dstArray)?.elem,
     };
+    let w = e.width * elem;
+    let side = |arr: hipArray_t, ptr: hipPitchedPtr, pos: hipPos| -> Result<(u64, usize, usize)> {
+        if !arr.is_null() {
+            let a = crate::array::array(arr)?;
+            return crate::array::array_region(&a, pos.x * elem, pos.y, pos.z, w, e.height, e.depth);
+        }
+        if w > ptr.pitch {
+            return Err(HipError::INVALID_PITCH_VALUE);
+        }
+        let slice = ptr.pitch * ptr.ysize.max(1);
+        Ok((ptr.ptr as u64 + (pos.z * slice + pos.y * ptr.pitch + pos.x * elem) as u64, ptr.pitch, slice))
+    };
+    let (src, sp, ss) = side(p.srcArray, p.srcPtr, p.srcPos)?;
+    let (dst, dp, ds) = side(p.dstArray, p.dstPtr, p.dstPos)?;
+    let c = Copy3D { src, dst, width: w, height: e.height, depth: e.depth, src_pitch: sp, src_slice: ss, dst_pitch: dp, dst_slice: ds };
     Ok((c, p.kind))
 }
 
-/// Driver-style copy descriptor side: memory type (in the loaded ABI's encoding) → address.
-fn driver_side(mem_type: hipMemoryType, host: *const c_void, device: hipDeviceptr_t, array: hipArray_t) -> Result<(u64, bool)> {
+/// One side of a driver-style copy descriptor: memory type (in the loaded ABI's encoding)
+/// → (address, device-side, array pitch and height if it is an array).
+fn driver_side(mem_type: hipMemoryType, host: *const c_void, device: hipDeviceptr_t, array: hipArray_t) -> Result<(u64, bool, Option<(usize, usize)>)> {
     let (host_t, dev_t, arr_t, uni_t) = if abi_major() >= 6 {
         (memtype_v6::hipMemoryTypeHost, memtype_v6::hipMemoryTypeDevice, memtype_v6::hipMemoryTypeArray, memtype_v6::hipMemoryTypeUnified)
     } else {
         (memtype_v5::hipMemoryTypeHost, memtype_v5::hipMemoryTypeDevice, memtype_v5::hipMemoryTypeArray, memtype_v5::hipMemoryTypeUnified)
     };
     match mem_type {
-        t if t == host_t => Ok((host as u64, false)),
-        t if t == dev_t || t == uni_t => Ok((device as u64, true)),
-        t if t == arr_t && !array.is_null() => Err(HipError::NOT_SUPPORTED),
+        t if t == host_t => Ok((host as u64, false, None)),
+        t if t == dev_t || t == uni_t => Ok((device as u64, true, None)),
+        t if t == arr_t => {
+            let a = crate::array::array(array)?;
+            Ok((a.data, true, Some((a.pitch(), a.height))))
+        }
         _ => Err(HipError::INVALID_VALUE),
     }
 }
@@ -139,10 +154,10 @@ fn param_2d(p: *const hip_Memcpy2D) -> Result<(Copy3D, hipMemcpyKind)> {
         return Err(HipError::INVALID_VALUE);
     }
     let p = unsafe { &*p };
-    let (src, s_dev) = driver_side(p.srcMemoryType, p.srcHost, p.srcDevice, p.srcArray)?;
-    let (dst, d_dev) = driver_side(p.dstMemoryType, p.dstHost, p.dstDevice, p.dstArray)?;
-    let spitch = if p.srcPitch == 0 { p.WidthInBytes } else { p.srcPitch };
-    let dpitch = if p.dstPitch == 0 { p.WidthInBytes } else { p.dstPitch };
+    let (src, s_dev, s_arr) = driver_side(p.srcMemoryType, p.srcHost, p.srcDevice, p.srcArray)?;
+    let (dst, d_dev, d_arr) = driver_side(p.dstMemoryType, p.dstHost, p.dstDevice, p.dstArray)?;
+    let spitch = s_arr.map(|a| a.0).unwrap_or(if p.srcPitch == 0 { p.WidthInBytes } else { p.srcPitch });
+    let dpitch = d_arr.map(|a| a.0).unwrap_or(if p.dstPitch == 0 { p.WidthInBytes } else { p.dstPitch });
     let mut c = copy_2d(
         (dst + (p.dstY * dpitch + p.dstXInBytes) as u64) as *const c_void,
         dpitch,
@@ -193,9 +208,8 @@ fn drv_3d(p: *const c_void) -> Result<(Copy3D, hipMemcpyKind)> {
     };
     let (w, h, depth) = d.extent;
     let side = |s: &(usize, usize, usize, hipMemoryType, *const c_void, hipDeviceptr_t, hipArray_t, usize, usize)| -> Result<(u64, bool, usize, usize)> {
-        let (addr, dev) = driver_side(s.3, s.4, s.5, s.6)?;
-        let pitch = if s.7 == 0 { w } else { s.7 };
-        let height = if s.8 == 0 { h } else { s.8 };
+        let (addr, dev, arr) = driver_side(s.3, s.4, s.5, s.6)?;
+        let (pitch, height) = arr.unwrap_or((if s.7 == 0 { w } else { s.7 }, if s.8 == 0 { h } else { s.8 }));
         if w > pitch {
             return Err(HipError::INVALID_PITCH_VALUE);
         }
@@ -446,5 +460,33 @@ hip_api! {
 
     fn hipMemset3DAsync(p: hipPitchedPtr, value: i32, e: hipExtent, s: hipStream_t) {
         fill(fill_3d(p, value, e)?, s, false)
+    }
+}
+
+fn fill_d2d(dst: hipDeviceptr_t, pitch: usize, value: u64, elem: usize, w: usize, h: usize) -> Result<Fill3D> {
+    if w * elem > pitch && h > 1 {
+        return Err(HipError::INVALID_PITCH_VALUE);
+    }
+    Ok(Fill3D { dst: dst as u64, value, elem_size: elem, width: w, height: h, depth: 1, pitch, slice: pitch * h })
+}
+
+hip_api! {
+    fn hipMemsetD2D8(dst: hipDeviceptr_t, pitch: usize, v: u8, w: usize, h: usize) {
+        fill(fill_d2d(dst, pitch, v as u64, 1, w, h)?, std::ptr::null_mut(), true)
+    }
+    fn hipMemsetD2D8Async(dst: hipDeviceptr_t, pitch: usize, v: u8, w: usize, h: usize, s: hipStream_t) {
+        fill(fill_d2d(dst, pitch, v as u64, 1, w, h)?, s, false)
+    }
+    fn hipMemsetD2D16(dst: hipDeviceptr_t, pitch: usize, v: u16, w: usize, h: usize) {
+        fill(fill_d2d(dst, pitch, v as u64, 2, w, h)?, std::ptr::null_mut(), true)
+    }
+    fn hipMemsetD2D16Async(dst: hipDeviceptr_t, pitch: usize, v: u16, w: usize, h: usize, s: hipStream_t) {
+        fill(fill_d2d(dst, pitch, v as u64, 2, w, h)?, s, false)
+    }
+    fn hipMemsetD2D32(dst: hipDeviceptr_t, pitch: usize, v: u32, w: usize, h: usize) {
+        fill(fill_d2d(dst, pitch, v as u64, 4, w, h)?, std::ptr::null_mut(), true)
+    }
+    fn hipMemsetD2D32Async(dst: hipDeviceptr_t, pitch: usize, v: u32, w: usize, h: usize, s: hipStream_t) {
+        fill(fill_d2d(dst, pitch, v as u64, 4, w, h)?, s, false)
     }
 }

@@ -192,3 +192,100 @@ hip_api! {
         Ok(())
     }
 }
+
+/// Stream memory operations (`hipStreamWaitValue*`/`hipStreamWriteValue*`): a wait is a
+/// host function in stream order that polls the location until the condition holds.
+fn wait_value(s: hipStream_t, ptr: *mut c_void, value: u64, flags: u32, mask: u64, wide: bool) -> Result<()> {
+    if ptr.is_null() || flags > 3 {
+        return Err(HipError::INVALID_VALUE);
+    }
+    let len = if wide { 8 } else { 4 };
+    runtime().memory.check_range(ptr as u64, len)?;
+    let st = stream(s)?;
+    let addr = ptr as usize;
+    let poll = move || loop {
+        let cur = unsafe {
+            if wide {
+                std::ptr::read_volatile(addr as *const u64)
+            } else {
+                std::ptr::read_volatile(addr as *const u32) as u64
+            }
+        };
+        // hipStreamWaitValueGte / Eq / And / Nor
+        let done = match flags {
+            0 => if wide { (cur & mask) as i64 >= (value & mask) as i64 } else { (cur & mask) as u32 as i32 >= (value & mask) as u32 as i32 },
+            1 => cur & mask == value & mask,
+            2 => cur & mask & value != 0,
+            _ => !(cur | value) & mask != 0,
+        };
+        if done {
+            break;
+        }
+        std::thread::yield_now();
+    };
+    runtime().enqueue(&st, Op::host(Arc::new(poll)))?;
+    Ok(())
+}
+
+fn write_value(s: hipStream_t, ptr: *mut c_void, value: u64, flags: u32, wide: bool) -> Result<()> {
+    if ptr.is_null() || flags != 0 {
+        return Err(HipError::INVALID_VALUE);
+    }
+    let elem = if wide { 8 } else { 4 };
+    let f = oxrocm_runtime::ops::Fill3D::linear(ptr as u64, value, elem, 1);
+    let op = crate::memcpy::fill_op(f)?.ok_or(HipError::INVALID_VALUE)?;
+    runtime().enqueue(&stream(s)?, op).map(drop)
+}
+
+/// Stream ids are unique over the process; the legacy stream is 0.
+fn stream_id(s: &Arc<Stream>) -> u64 {
+    match s.role {
+        oxrocm_runtime::stream::StreamRole::Null => 0,
+        _ => handle_of(s) as u64,
+    }
+}
+
+hip_api! {
+    fn hipStreamWaitValue32(s: hipStream_t, ptr: *mut c_void, value: u32, flags: u32, mask: u32) {
+        wait_value(s, ptr, value as u64, flags, mask as u64, false)
+    }
+
+    fn hipStreamWaitValue64(s: hipStream_t, ptr: *mut c_void, value: u64, flags: u32, mask: u64) {
+        wait_value(s, ptr, value, flags, mask, true)
+    }
+
+    fn hipStreamWriteValue32(s: hipStream_t, ptr: *mut c_void, value: u32, flags: u32) {
+        write_value(s, ptr, value as u64, flags, false)
+    }
+
+    fn hipStreamWriteValue64(s: hipStream_t, ptr: *mut c_void, value: u64, flags: u32) {
+        write_value(s, ptr, value, flags, true)
+    }
+
+    fn hipStreamGetId(s: hipStream_t, id: *mut u64) {
+        let st = stream(s)?;
+        out(id, stream_id(&st))
+    }
+
+    fn hipExtStreamCreateWithCUMask(s: *mut hipStream_t, n: u32, mask: *const u32) {
+        // Every mask selects host threads of the same pool; it is validated and accepted.
+        if n == 0 || mask.is_null() || (0..n as usize).all(|i| *mask.add(i) == 0) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        create(s, 0, 0)
+    }
+
+    fn hipExtStreamGetCUMask(s: hipStream_t, n: u32, mask: *mut u32) {
+        if n == 0 || mask.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let st = stream(s)?;
+        let cus = runtime().devices[st.device].props.multi_processor_count as usize;
+        for i in 0..n as usize {
+            let lo = i * 32;
+            let bits = cus.saturating_sub(lo).min(32);
+            *mask.add(i) = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+        }
+        Ok(())
+    }
+}
