@@ -23,6 +23,23 @@ pub enum Params {
 unsafe impl Send for Params {}
 unsafe impl Sync for Params {}
 
+pub fn graph_of(h: hipGraph_t) -> Result<Arc<Graph>> {
+    graph(h)
+}
+
+pub fn node_of(h: hipGraphNode_t) -> Result<Arc<Node>> {
+    node(h)
+}
+
+pub fn exec_of(h: hipGraphExec_t) -> Result<Arc<GraphExec>> {
+    exec(h)
+}
+
+/// Adds a node without stored parameters (for other modules).
+pub fn add_node(out_node: *mut hipGraphNode_t, g: hipGraph_t, deps: *const hipGraphNode_t, n: usize, kind: NodeKind) -> Result<()> {
+    add(out_node, g, deps, n, kind, None)
+}
+
 fn graph(h: hipGraph_t) -> Result<Arc<Graph>> {
     runtime().graphs.get(h as usize)
 }
@@ -388,10 +405,11 @@ hip_api! {
 
     fn hipGraphInstantiateWithFlags(e: *mut hipGraphExec_t, g: hipGraph_t, flags: u64) {
         // AutoFreeOnLaunch (1) | Upload (2) | DeviceLaunch (4) | UseNodePriority (8)
-        if flags & !0xF != 0 {
+        if flags & !0xF != 0 || e.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        instantiate(e, g)
+        *e = runtime().execs.insert(Arc::new(GraphExec::instantiate_with_flags(&*graph(g)?, flags)?)) as hipGraphExec_t;
+        Ok(())
     }
 
     fn hipGraphLaunch(e: hipGraphExec_t, s: hipStream_t) {

@@ -15,6 +15,7 @@ pub mod device;
 pub mod error;
 pub mod event;
 pub mod graph;
+pub mod graph_extra;
 pub mod half;
 pub mod memcpy;
 pub mod memory;

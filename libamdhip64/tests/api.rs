@@ -485,3 +485,128 @@ fn managed_variables_are_placed_in_managed_memory() {
         assert_eq!(attr.isManaged, 1);
     }
 }
+
+#[test]
+fn arrays_hold_element_grids_and_copy_in_every_form() {
+    init();
+    unsafe {
+        let desc = amdhip64::array::hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+        let mut a: hipArray_t = null_mut();
+        let (w, h) = (9usize, 5usize);
+        ok(amdhip64::array::hipMallocArray(&mut a, &desc, w, h, 0));
+        let src: Vec<f32> = (0..w * h).map(|i| i as f32 * 0.25).collect();
+        ok(amdhip64::array::hipMemcpy2DToArray(a, 0, 0, src.as_ptr() as _, w * 4, w * 4, h, H2D));
+        // 3-D copy out of the array: a 3x2 block at element (2, 1), extent in elements.
+        let mut block = [0f32; 6];
+        let mut p = hipMemcpy3DParms::default();
+        p.srcArray = a;
+        p.srcPos = hipPos { x: 2, y: 1, z: 0 };
+        p.dstPtr = hipPitchedPtr { ptr: block.as_mut_ptr() as _, pitch: 12, xsize: 3, ysize: 2 };
+        p.extent = hipExtent { width: 3, height: 2, depth: 1 };
+        p.kind = D2H;
+        ok(hipMemcpy3D(&p));
+        let want: Vec<f32> = (1..3).flat_map(|y| (2..5).map(move |x| (y * w + x) as f32 * 0.25)).collect();
+        assert_eq!(block.to_vec(), want);
+        let mut first = [0f32; 3];
+        ok(amdhip64::array::hipMemcpyAtoH(first.as_mut_ptr() as _, a, 4, 12));
+        assert_eq!(first, [0.25, 0.5, 0.75]);
+        let mut e = hipExtent::default();
+        let mut d2 = hipChannelFormatDesc::default();
+        let mut flags = 9;
+        ok(amdhip64::array::hipArrayGetInfo(&mut d2, &mut e, &mut flags, a));
+        assert_eq!((e.width, e.height, e.depth, d2.x, d2.f, flags), (9, 5, 0, 32, hipChannelFormatKindFloat, 0));
+        assert_eq!(amdhip64::array::hipMemcpyAtoH(first.as_mut_ptr() as _, a, w * h * 4 - 4, 12), hipErrorInvalidValue);
+        ok(amdhip64::array::hipFreeArray(a));
+        assert_eq!(amdhip64::array::hipArrayDestroy(a), hipErrorInvalidValue);
+    }
+}
+
+#[test]
+fn per_thread_stream_entry_points_and_stream_memory_operations() {
+    init();
+    unsafe {
+        let d: *mut u32 = dmalloc(4);
+        let v = [11u32, 22, 33, 44];
+        ok(amdhip64::spt::hipMemcpy_spt(d as _, v.as_ptr() as _, 16, H2D));
+        let mut back = [0u32; 4];
+        ok(amdhip64::spt::hipMemcpy_spt(back.as_mut_ptr() as _, d as _, 16, D2H));
+        assert_eq!(back, v);
+        // One stream waits for a value another stream writes.
+        let (mut waiter, mut writer) = (null_mut(), null_mut());
+        ok(hipStreamCreateWithFlags(&mut waiter, 1));
+        ok(hipStreamCreateWithFlags(&mut writer, 1));
+        ok(hipStreamWaitValue32(waiter, d as _, 77, 1, u32::MAX));
+        ok(hipMemsetD32Async(d.add(1) as _, 5, 1, waiter));
+        assert_eq!(hipStreamQuery(waiter), hipErrorNotReady);
+        ok(hipStreamWriteValue32(writer, d as _, 77, 0));
+        ok(hipStreamSynchronize(waiter));
+        ok(hipMemcpy(back.as_mut_ptr() as _, d as _, 16, D2H));
+        assert_eq!(back, [77, 5, 33, 44]);
+        assert_eq!(hipStreamWaitValue32(waiter, d as _, 1, 9, 1), hipErrorInvalidValue);
+        let (mut i1, mut i2) = (0u64, 0u64);
+        ok(hipStreamGetId(waiter, &mut i1));
+        ok(hipStreamGetId(writer, &mut i2));
+        assert_ne!(i1, i2);
+        ok(hipStreamDestroy(waiter));
+        ok(hipStreamDestroy(writer));
+        ok(hipFree(d as _));
+    }
+}
+
+static DESTROYED: AtomicUsize = AtomicUsize::new(0);
+unsafe extern "C" fn count_destroy(_: *mut c_void) {
+    DESTROYED.fetch_add(1, Ordering::SeqCst);
+}
+
+#[test]
+fn disabled_nodes_are_skipped_and_user_objects_die_with_their_last_reference() {
+    init();
+    unsafe {
+        use amdhip64::graph_extra::*;
+        let d: *mut u32 = dmalloc(4);
+        ok(hipMemsetD32(d as _, 0, 4));
+        let mut g = null_mut();
+        ok(hipGraphCreate(&mut g, 0));
+        let mut p = hipMemsetParams::default();
+        p.dst = d as _;
+        p.value = 8;
+        p.elementSize = 4;
+        p.width = 4;
+        p.height = 1;
+        let mut n = null_mut();
+        ok(hipGraphAddMemsetNode(&mut n, g, null(), 0, &p));
+        let mut x = null_mut();
+        ok(hipGraphInstantiate(&mut x, g, null_mut(), null_mut(), 0));
+        ok(hipGraphNodeSetEnabled(x, n, 0));
+        let mut on = 7;
+        ok(hipGraphNodeGetEnabled(x, n, &mut on));
+        assert_eq!(on, 0);
+        ok(hipGraphLaunch(x, null_mut()));
+        let mut h = [9u32; 4];
+        ok(hipMemcpy(h.as_mut_ptr() as _, d as _, 16, D2H));
+        assert_eq!(h, [0; 4], "disabled memset did not run");
+        ok(hipGraphNodeSetEnabled(x, n, 1));
+        ok(hipGraphLaunch(x, null_mut()));
+        ok(hipMemcpy(h.as_mut_ptr() as _, d as _, 16, D2H));
+        assert_eq!(h, [8; 4]);
+
+        let before = DESTROYED.load(Ordering::SeqCst);
+        let mut o = null_mut();
+        ok(hipUserObjectCreate(&mut o, null_mut(), Some(count_destroy), 1, 1));
+        ok(hipGraphRetainUserObject(g, o, 1, 1)); // move the program's reference to the graph
+        assert_eq!(DESTROYED.load(Ordering::SeqCst), before);
+        ok(hipGraphReleaseUserObject(g, o, 1));
+        assert_eq!(DESTROYED.load(Ordering::SeqCst), before + 1);
+        assert_eq!(hipUserObjectRelease(o, 1), hipErrorInvalidValue);
+
+        let path = std::env::temp_dir().join(format!("oxrocm-graph-{}.dot", std::process::id()));
+        let cpath = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        ok(hipGraphDebugDotPrint(g, cpath.as_ptr(), 0));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("digraph") && text.contains("fill"), "{text}");
+        let _ = std::fs::remove_file(path);
+        ok(hipGraphExecDestroy(x));
+        ok(hipGraphDestroy(g));
+        ok(hipFree(d as _));
+    }
+}

@@ -6,7 +6,7 @@ use crate::event::Event;
 use crate::ops::Op;
 use parking_lot::Mutex;
 use std::any::Any;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -135,13 +135,44 @@ pub enum Step {
 pub struct GraphExec {
     /// (key of the source node, step) in launch order; child graphs are flattened.
     pub steps: Mutex<Vec<(usize, Step)>>,
+    /// Keys of nodes disabled with `hipGraphNodeSetEnabled` (skipped at launch).
+    pub disabled: Mutex<HashSet<usize>>,
+    /// `hipGraphInstantiateWithFlags` flags.
+    pub flags: u64,
 }
 
 impl GraphExec {
     pub fn instantiate(g: &Graph) -> Result<GraphExec> {
+        Self::instantiate_with_flags(g, 0)
+    }
+
+    pub fn instantiate_with_flags(g: &Graph, flags: u64) -> Result<GraphExec> {
         let mut steps = Vec::new();
         flatten(g, &mut steps)?;
-        Ok(GraphExec { steps: Mutex::new(steps) })
+        Ok(GraphExec { steps: Mutex::new(steps), disabled: Mutex::new(HashSet::new()), flags })
+    }
+
+    /// Steps to replay: all, minus those of disabled nodes.
+    pub fn active_steps(&self) -> Vec<Step> {
+        let off = self.disabled.lock().clone();
+        self.steps.lock().iter().filter(|(k, _)| !off.contains(k)).map(|(_, s)| s.clone()).collect()
+    }
+
+    pub fn contains(&self, key: usize) -> bool {
+        self.steps.lock().iter().any(|(k, _)| *k == key)
+    }
+
+    /// Replaces the step made from node `key` (event record/wait node updates).
+    pub fn set_step(&self, key: usize, step: Step) -> Result<()> {
+        let mut steps = self.steps.lock();
+        let mut found = false;
+        for (k, s) in steps.iter_mut() {
+            if *k == key {
+                *s = step.clone();
+                found = true;
+            }
+        }
+        if found { Ok(()) } else { Err(HipError::INVALID_VALUE) }
     }
 
     /// Replaces the step(s) made from node `key` (`hipGraphExec*NodeSetParams`).

@@ -434,8 +434,7 @@ impl Runtime {
 
     /// Replays an instantiated graph on `s`, step by step in topological order.
     pub fn launch_graph(&self, g: &GraphExec, s: &Arc<Stream>) -> Result<()> {
-        let steps = g.steps.lock().clone();
-        for (_, step) in steps {
+        for step in g.active_steps() {
             match step {
                 Step::Op(op) => {
                     self.enqueue(s, op)?;
