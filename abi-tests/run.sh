@@ -183,6 +183,26 @@ test_libraries_link_our_hip() {
     return $rc
 }
 
+# HIP_VISIBLE_DEVICES selects and orders devices; AMD_LOG_LEVEL=1 reports failing calls
+# and logs an unimplemented entry point once
+test_environment_variables() {
+    need_libs || return $?
+    build_program "$ROOT/abi-tests/programs/env_settings.c" "$WORK/env" || return 1
+    local out err rc=0
+    out=$(OXROCM_CPU_DEVICES=3 HIP_VISIBLE_DEVICES=2,0 LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>/dev/null)
+    grep -qx 'count 2 hipSuccess' <<< "$out" || { echo "visible count: $out"; rc=1; }
+    grep -qx 'device 0 0000:c2:00.0' <<< "$out" || { echo "device 0 is not backend device 2: $out"; rc=1; }
+    grep -qx 'device 1 0000:c0:00.0' <<< "$out" || { echo "device 1 is not backend device 0: $out"; rc=1; }
+    out=$(HIP_VISIBLE_DEVICES= LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>/dev/null)
+    grep -qx 'count 0 hipErrorNoDevice' <<< "$out" || { echo "empty HIP_VISIBLE_DEVICES: $out"; rc=1; }
+    err=$(AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>&1 >/dev/null)
+    grep -q 'hipSetDevice: returned hipErrorInvalidDevice' <<< "$err" || { echo "no error log line: $err"; rc=1; }
+    [[ $(grep -c 'hipProfilerStart is not supported' <<< "$err") == 1 ]] || { echo "unsupported call not logged exactly once: $err"; rc=1; }
+    err=$(LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>&1 >/dev/null)
+    [[ -z $err ]] || { echo "logging without AMD_LOG_LEVEL: $err"; rc=1; }
+    return $rc
+}
+
 # the same binary against .so.5 and .so.7: each follows its ROCm version's semantics
 test_abi_versions_5_and_7() {
     need_libs || return $?
@@ -235,6 +255,7 @@ TESTS=(
     test_multistream_under_valgrind
     test_hipcc_program_runs_unchanged
     test_abi_versions_5_and_7
+    test_environment_variables
     test_rocm_suites_list_their_tests
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm
