@@ -19,6 +19,7 @@ pub mod graph_extra;
 pub mod half;
 pub mod memcpy;
 pub mod memory;
+pub mod misc;
 pub mod module;
 pub mod pool;
 pub mod private;

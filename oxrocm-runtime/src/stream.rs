@@ -47,6 +47,9 @@ struct State {
     /// Completion of the most recently enqueued operation.
     last: Arc<Completion>,
     worker: bool,
+    /// Process that started the worker: after `fork` the child has no worker thread even
+    /// though `worker` was copied as true, so it starts its own (RCCL's tests fork).
+    worker_pid: u32,
     closed: bool,
     /// First asynchronous error, reported by the next synchronization.
     error: Option<HipError>,
@@ -78,6 +81,7 @@ impl Stream {
                 queue: VecDeque::new(),
                 last: Completion::done(),
                 worker: false,
+                worker_pid: 0,
                 closed: false,
                 error: None,
                 capture: None,
@@ -102,8 +106,10 @@ impl Stream {
         let mut st = self.state.lock();
         st.queue.push_back(Work { op, deps, done: done.clone() });
         st.last = done.clone();
-        if !st.worker {
+        let pid = std::process::id();
+        if !st.worker || st.worker_pid != pid {
             st.worker = true;
+            st.worker_pid = pid;
             let me = self.clone();
             std::thread::Builder::new()
                 .name(format!("oxrocm-stream-d{}", self.device))
