@@ -203,6 +203,14 @@ test_environment_variables() {
     return $rc
 }
 
+# streams keep working in a child forked after the parent used them
+test_fork_child_uses_streams() {
+    need_libs || return $?
+    "$CC" -std=gnu11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/fork_child.c" \
+        -o "$WORK/fork_child" -L "$LIB_DIR" -l:libamdhip64.so.5 || return 1
+    LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/fork_child"
+}
+
 # the same binary against .so.5 and .so.7: each follows its ROCm version's semantics
 test_abi_versions_5_and_7() {
     need_libs || return $?
@@ -256,6 +264,7 @@ TESTS=(
     test_hipcc_program_runs_unchanged
     test_abi_versions_5_and_7
     test_environment_variables
+    test_fork_child_uses_streams
     test_rocm_suites_list_their_tests
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm

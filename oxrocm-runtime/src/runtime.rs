@@ -154,7 +154,19 @@ impl Runtime {
         for d in &rt.devices {
             rt.pools.insert(d.default_pool.clone());
         }
+        // SAFETY: registers plain extern "C" handlers; see `fork` below.
+        unsafe { libc::pthread_atfork(Some(fork::prepare), Some(fork::parent), Some(fork::child)) };
         rt
+    }
+
+    /// Every live stream (legacy, per-thread and user streams of all devices).
+    pub fn all_streams(&self) -> Vec<Arc<Stream>> {
+        let mut out = Vec::new();
+        for d in &self.devices {
+            out.push(d.null_stream.clone());
+            out.extend(d.streams.lock().iter().filter_map(Weak::upgrade));
+        }
+        out
     }
 
     pub fn backend_name(&self) -> &'static str {
@@ -672,5 +684,50 @@ impl Runtime {
             None if addr == 0 => Err(HipError::OUT_OF_MEMORY),
             None => Ok((addr, v.size)),
         }
+    }
+}
+
+/// `fork` support: stream workers are threads, which a child does not inherit. Before the
+/// fork, queued work drains and every stream's state lock is held, so the child never
+/// inherits a lock owned by a vanished worker; the child then starts workers on demand.
+mod fork {
+    use super::*;
+
+    /// The streams and their held state locks, from `prepare` to `parent`/`child`.
+    struct Held {
+        // Field order matters: the guards unlock before the streams they borrow can go.
+        _guards: Vec<Box<dyn std::any::Any>>,
+        _streams: Vec<Arc<Stream>>,
+    }
+
+    static HELD: std::sync::atomic::AtomicPtr<Held> = std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
+    pub extern "C" fn prepare() {
+        let Some(rt) = RUNTIME.get() else { return };
+        let streams = rt.all_streams();
+        let mut guards: Vec<Box<dyn std::any::Any>> = Vec::new();
+        for s in &streams {
+            let g = s.hold_for_fork();
+            // SAFETY: the Arc in `_streams` keeps the stream alive until the guard drops.
+            let g: crate::stream::ForkGuard<'static> = unsafe { std::mem::transmute(g) };
+            guards.push(Box::new(g));
+        }
+        let held = Box::new(Held { _guards: guards, _streams: streams });
+        HELD.store(Box::into_raw(held), std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn release() {
+        let p = HELD.swap(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
+        if !p.is_null() {
+            drop(unsafe { Box::from_raw(p) });
+        }
+    }
+
+    pub extern "C" fn parent() {
+        release()
+    }
+
+    pub extern "C" fn child() {
+        release()
     }
 }

@@ -6,9 +6,9 @@ use crate::completion::Completion;
 use crate::error::{HipError, Result};
 use crate::graph::{Graph, Node};
 use crate::ops::Op;
-use parking_lot::{Condvar, Mutex};
 use std::collections::VecDeque;
-use std::sync::Arc;
+// std's futex-based primitives (see completion.rs: parking_lot's are not fork-safe).
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 /// `hipStreamNonBlocking`: no implicit synchronization with the legacy null stream.
@@ -58,6 +58,9 @@ struct State {
     invalidated: bool,
 }
 
+/// A stream's state lock held across `fork` (see `runtime::fork`).
+pub struct ForkGuard<'a>(#[allow(dead_code)] MutexGuard<'a, State>);
+
 pub struct Stream {
     pub device: usize,
     pub flags: u32,
@@ -91,19 +94,23 @@ impl Stream {
         })
     }
 
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Blocking streams synchronize implicitly with the legacy null stream.
     pub fn is_blocking(&self) -> bool {
         self.role != StreamRole::Null && self.flags & NON_BLOCKING == 0
     }
 
     pub fn last(&self) -> Arc<Completion> {
-        self.state.lock().last.clone()
+        self.lock().last.clone()
     }
 
     /// Queues `op` to run after `deps` and everything queued before; returns its completion.
     pub fn push(self: &Arc<Self>, op: Op, deps: Vec<Arc<Completion>>, exec: Executor) -> Arc<Completion> {
         let done = Completion::new();
-        let mut st = self.state.lock();
+        let mut st = self.lock();
         st.queue.push_back(Work { op, deps, done: done.clone() });
         st.last = done.clone();
         let pid = std::process::id();
@@ -124,7 +131,7 @@ impl Stream {
     fn work(self: Arc<Self>, exec: Executor) {
         loop {
             let w = {
-                let mut st = self.state.lock();
+                let mut st = self.lock();
                 loop {
                     if let Some(w) = st.queue.pop_front() {
                         break w;
@@ -133,7 +140,7 @@ impl Stream {
                         st.worker = false;
                         return;
                     }
-                    self.cv.wait(&mut st);
+                    st = self.cv.wait(st).unwrap_or_else(|e| e.into_inner());
                 }
             };
             for d in &w.deps {
@@ -143,7 +150,7 @@ impl Stream {
                 .unwrap_or(Err(HipError::LAUNCH_FAILURE));
             if let Err(e) = r {
                 crate::log_at!(1, "asynchronous {} failed on device {}: {e}", w.op.describe(), self.device);
-                let mut st = self.state.lock();
+                let mut st = self.lock();
                 st.error.get_or_insert(e);
             }
             w.done.signal();
@@ -153,7 +160,7 @@ impl Stream {
     /// Waits for all queued work; returns (and clears) the first asynchronous error.
     pub fn synchronize(&self) -> Result<()> {
         self.last().wait();
-        match self.state.lock().error.take() {
+        match self.lock().error.take() {
             Some(e) => Err(e),
             None => Ok(()),
         }
@@ -165,32 +172,39 @@ impl Stream {
 
     /// Lets the worker finish the queue and exit; the stream is freed after that.
     pub fn close(&self) {
-        let mut st = self.state.lock();
+        let mut st = self.lock();
         st.closed = true;
         self.cv.notify_all();
     }
 
+    /// Fork preparation: lets queued work finish (bounded wait), then returns the state
+    /// lock, to be held across `fork` so that no worker owns it at that instant.
+    pub fn hold_for_fork(&self) -> ForkGuard<'_> {
+        self.last().wait_for(std::time::Duration::from_secs(2));
+        ForkGuard(self.lock())
+    }
+
     pub fn capture(&self) -> Option<Capture> {
-        self.state.lock().capture.clone()
+        self.lock().capture.clone()
     }
 
     pub fn set_capture(&self, c: Option<Capture>) {
-        self.state.lock().capture = c;
+        self.lock().capture = c;
     }
 
     pub fn with_capture<R>(&self, f: impl FnOnce(&mut Option<Capture>) -> R) -> R {
-        f(&mut self.state.lock().capture)
+        f(&mut self.lock().capture)
     }
 
     /// Marks the running capture as failed (an illegal call happened during it).
     pub fn invalidate_capture(&self) {
-        let mut st = self.state.lock();
+        let mut st = self.lock();
         if st.capture.is_some() {
             st.invalidated = true;
         }
     }
 
     pub fn take_invalidated(&self) -> bool {
-        std::mem::take(&mut self.state.lock().invalidated)
+        std::mem::take(&mut self.lock().invalidated)
     }
 }
