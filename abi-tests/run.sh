@@ -211,6 +211,32 @@ test_fork_child_uses_streams() {
     LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/fork_child"
 }
 
+# C/C++ builds find oxrocm through pkg-config and CMake, like a ROCm install
+test_build_with_pkg_config() {
+    need_libs || return $?
+    command -v pkg-config >/dev/null || { echo "pkg-config not installed"; return 77; }
+    local flags; flags=$(PKG_CONFIG_PATH=$LIB_DIR/pkgconfig pkg-config --cflags --libs hip) || return 1
+    # shellcheck disable=SC2086
+    "$CC" -std=c11 "$ROOT/abi-tests/programs/hipcc_host.c" -o "$WORK/pc_host" $flags || return 1
+    LD_LIBRARY_PATH=$LIB_DIR "$WORK/pc_host" | tail -1
+}
+test_build_with_cmake() {
+    need_libs || return $?
+    command -v cmake >/dev/null || { echo "cmake not installed"; return 77; }
+    mkdir -p "$WORK/cm"
+    cp "$ROOT/abi-tests/programs/hipcc_host.c" "$WORK/cm/host.c"
+    cat > "$WORK/cm/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.16)
+project(oxrocm_cmake_check C)
+find_package(hip 5.7 REQUIRED)
+add_executable(host host.c)
+target_link_libraries(host PRIVATE hip::host)
+CM
+    cmake -S "$WORK/cm" -B "$WORK/cm/build" -DCMAKE_PREFIX_PATH="$(dirname "$LIB_DIR")" >/dev/null || return 1
+    cmake --build "$WORK/cm/build" >/dev/null || return 1
+    LD_LIBRARY_PATH=$LIB_DIR "$WORK/cm/build/host" | tail -1
+}
+
 # the same binary against .so.5 and .so.7: each follows its ROCm version's semantics
 test_abi_versions_5_and_7() {
     need_libs || return $?
@@ -264,6 +290,8 @@ TESTS=(
     test_hipcc_program_runs_unchanged
     test_abi_versions_5_and_7
     test_environment_variables
+    test_build_with_pkg_config
+    test_build_with_cmake
     test_fork_child_uses_streams
     test_rocm_suites_list_their_tests
     test_layout_c_vs_rocm

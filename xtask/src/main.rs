@@ -7,6 +7,7 @@
 
 mod coverage;
 mod libs;
+mod prefix;
 mod stage;
 mod tests;
 

@@ -75,7 +75,8 @@ pub fn stage(release: bool) -> Result<Staged, String> {
             }
         }
     }
-    eprintln!("[stage] libraries in {}", lib_dir.display());
+    crate::prefix::write(&out)?;
+    eprintln!("[stage] libraries in {} (prefix {}: include/, lib/pkgconfig/hip.pc, lib/cmake/hip/)", lib_dir.display(), out.display());
     Ok(Staged { lib_dir })
 }
 
