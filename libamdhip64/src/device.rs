@@ -227,6 +227,15 @@ fn pci_bus_id(p: &DeviceProperties) -> String {
     format!("{:04x}:{:02x}:{:02x}.0", p.pci_domain_id, p.pci_bus_id, p.pci_device_id)
 }
 
+/// `hipChooseDevice`: every device offers the same properties, so the first one matches best.
+fn choose(d: *mut i32, no_props: bool) -> Result<()> {
+    if no_props {
+        return Err(HipError::INVALID_VALUE);
+    }
+    device(0)?;
+    unsafe { out(d, 0) }
+}
+
 /// hipLimit_t values we keep: stack size, printf FIFO size, malloc heap size.
 const LIMITS: [(i32, usize); 3] = [(0, 1024), (1, 4 << 20), (2, 8 << 20)];
 
@@ -263,54 +272,27 @@ hip_api! {
     }
 
     fn hipGetDeviceProperties(p: *mut hipDeviceProp_tR0000, d: i32) {
-        if p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        *p = props_r0000(&device(d)?.props);
-        Ok(())
+        out(p, props_r0000(&device(d)?.props))
     }
 
     fn hipGetDevicePropertiesR0000(p: *mut hipDeviceProp_tR0000, d: i32) {
-        if p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        *p = props_r0000(&device(d)?.props);
-        Ok(())
+        out(p, props_r0000(&device(d)?.props))
     }
 
     fn hipGetDevicePropertiesR0600(p: *mut hipDeviceProp_tR0600, d: i32) {
-        if p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        *p = props_r0600(&device(d)?.props);
-        Ok(())
+        out(p, props_r0600(&device(d)?.props))
     }
 
     fn hipChooseDevice(d: *mut i32, p: *const hipDeviceProp_tR0000) {
-        if d.is_null() || p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        device(0)?;
-        *d = 0;
-        Ok(())
+        choose(d, p.is_null())
     }
 
     fn hipChooseDeviceR0000(d: *mut i32, p: *const hipDeviceProp_tR0000) {
-        if d.is_null() || p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        device(0)?;
-        *d = 0;
-        Ok(())
+        choose(d, p.is_null())
     }
 
     fn hipChooseDeviceR0600(d: *mut i32, p: *const hipDeviceProp_tR0600) {
-        if d.is_null() || p.is_null() {
-            return Err(HipError::INVALID_VALUE);
-        }
-        device(0)?;
-        *d = 0;
-        Ok(())
+        choose(d, p.is_null())
     }
 
     fn hipDeviceGetAttribute(v: *mut i32, attr: hipDeviceAttribute_t, d: i32) {

@@ -162,7 +162,7 @@ impl GraphExec {
         self.steps.lock().iter().any(|(k, _)| *k == key)
     }
 
-    /// Replaces the step made from node `key` (event record/wait node updates).
+    /// Replaces the step(s) made from node `key`.
     pub fn set_step(&self, key: usize, step: Step) -> Result<()> {
         let mut steps = self.steps.lock();
         let mut found = false;
@@ -177,15 +177,7 @@ impl GraphExec {
 
     /// Replaces the step(s) made from node `key` (`hipGraphExec*NodeSetParams`).
     pub fn set_op(&self, key: usize, op: Op) -> Result<()> {
-        let mut steps = self.steps.lock();
-        let mut found = false;
-        for (k, s) in steps.iter_mut() {
-            if *k == key {
-                *s = Step::Op(op.clone());
-                found = true;
-            }
-        }
-        if found { Ok(()) } else { Err(HipError::INVALID_VALUE) }
+        self.set_step(key, Step::Op(op))
     }
 }
 
