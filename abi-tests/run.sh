@@ -237,6 +237,34 @@ CM
     LD_LIBRARY_PATH=$LIB_DIR "$WORK/cm/build/host" | tail -1
 }
 
+# real HIP programs with AMDGCN kernels (shared/hip-samples, built by Debian's hipcc): their
+# static constructors register fat binaries and kernels without failing, module loading
+# finds the kernels, and every launch reports a clear error naming the kernel (until the
+# kernel translator lands). HIP_SAMPLES_DIR may point at already-built samples.
+test_hip_samples_load_and_report_kernels() {
+    need_libs || return $?
+    local src=${HIP_SAMPLES_SRC:-$ROOT/../shared/hip-samples} dir=${HIP_SAMPLES_DIR:-}
+    if [[ -z $dir ]]; then
+        [[ -x $src/build.sh ]] || { echo "no hip-samples at $src"; return 77; }
+        command -v hipcc >/dev/null || { echo "hipcc not installed"; return 77; }
+        TMPDIR=$WORK "$src/build.sh" gfx1100 >"$WORK/samples.log" 2>&1 || { tail -5 "$WORK/samples.log"; return 1; }
+        dir=$WORK/hip-samples/gfx1100
+    fi
+    local p rc=0 n=0
+    for p in vector_add block_reduce transpose histogram device_printf device_features module_launch; do
+        [[ -x $dir/$p ]] || continue
+        n=$((n + 1))
+        (cd "$dir" && AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 60 "./$p" >/dev/null 2>"$WORK/$p.err")
+        local code=$?
+        if [[ $code != 2 ]] || ! grep -q "kernel '.*' (gfx1100): executing AMDGCN code objects is not supported yet" "$WORK/$p.err"; then
+            echo "$p: exit $code: $(head -3 "$WORK/$p.err")"; rc=1
+        fi
+    done
+    [[ $n -gt 0 ]] || { echo "no samples built"; return 1; }
+    echo "$n programs registered their kernels and reported the launch clearly"
+    return $rc
+}
+
 # the same binary against .so.5 and .so.7: each follows its ROCm version's semantics
 test_abi_versions_5_and_7() {
     need_libs || return $?
@@ -293,6 +321,7 @@ TESTS=(
     test_build_with_pkg_config
     test_build_with_cmake
     test_fork_child_uses_streams
+    test_hip_samples_load_and_report_kernels
     test_rocm_suites_list_their_tests
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm
