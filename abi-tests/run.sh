@@ -237,6 +237,14 @@ CM
     LD_LIBRARY_PATH=$LIB_DIR "$WORK/cm/build/host" | tail -1
 }
 
+# device memory shared with another process through IPC handles
+test_ipc_memory_between_processes() {
+    need_libs || return $?
+    "$CC" -std=gnu11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/ipc.c" \
+        -o "$WORK/ipc" -L "$LIB_DIR" -l:libamdhip64.so.5 || return 1
+    LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/ipc"
+}
+
 # real HIP programs with AMDGCN kernels (shared/hip-samples, built by Debian's hipcc): their
 # static constructors register fat binaries and kernels without failing, module loading
 # finds the kernels, and every launch reports a clear error naming the kernel (until the
@@ -321,6 +329,7 @@ TESTS=(
     test_build_with_pkg_config
     test_build_with_cmake
     test_fork_child_uses_streams
+    test_ipc_memory_between_processes
     test_hip_samples_load_and_report_kernels
     test_rocm_suites_list_their_tests
     test_layout_c_vs_rocm

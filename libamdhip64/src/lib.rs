@@ -17,6 +17,7 @@ pub mod event;
 pub mod graph;
 pub mod graph_extra;
 pub mod half;
+pub mod ipc;
 pub mod memcpy;
 pub mod memory;
 pub mod misc;

@@ -5,6 +5,9 @@ use crate::device::DeviceProperties;
 use crate::error::Result;
 use crate::ops::Op;
 
+/// Room for a backend's IPC payload inside the 64-byte `hipIpcMemHandle_t`.
+pub const IPC_PAYLOAD: usize = 48;
+
 pub trait Backend: Send + Sync {
     fn name(&self) -> &'static str;
     /// Properties of every device this backend exposes (before HIP_VISIBLE_DEVICES).
@@ -24,6 +27,15 @@ pub trait Backend: Send + Sync {
     /// Makes application host memory reachable by devices; returns its device address.
     fn register_host(&self, host: u64, size: usize) -> Result<u64>;
     fn unregister_host(&self, host: u64, size: usize);
+
+    /// Shares device memory `[addr, addr+size)` with other processes; returns an opaque
+    /// payload of at most [`IPC_PAYLOAD`] bytes that [`Backend::ipc_import`] understands.
+    fn ipc_export(&self, addr: u64, size: usize) -> Result<Vec<u8>>;
+    /// Maps memory another process exported; returns (address, size).
+    fn ipc_import(&self, payload: &[u8]) -> Result<(u64, usize)>;
+    fn ipc_unmap(&self, addr: u64, size: usize);
+    /// The exporter freed the memory: no new process may import it.
+    fn ipc_withdraw(&self, payload: &[u8]);
 
     /// Executes one operation on `device`, called in stream order from the stream's worker.
     fn execute(&self, device: usize, op: &Op) -> Result<()>;

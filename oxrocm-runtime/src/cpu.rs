@@ -5,11 +5,12 @@ use crate::backend::Backend;
 use crate::device::{DeviceProperties, host};
 use crate::error::{HipError, Result};
 use crate::ops::{Copy3D, Fill3D, HostView, Op, OpKind};
-use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Device allocations are 256-byte aligned, as on ROCm.
-const ALIGN: usize = 256;
+pub fn page_round(size: usize) -> usize {
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as usize;
+    size.max(1).div_ceil(page) * page
+}
 
 pub struct CpuBackend {
     devices: Vec<DeviceProperties>,
@@ -61,18 +62,20 @@ impl CpuBackend {
         CpuBackend { used: (0..count).map(|_| AtomicUsize::new(0)).collect(), devices }
     }
 
+    /// Whole pages from the kernel: zeroed (reads of never-written device memory are
+    /// deterministic), 256-byte aligned as on ROCm, and remappable onto shared memory
+    /// when the allocation is exported through IPC.
     fn alloc_bytes(size: usize) -> Result<u64> {
-        let layout = Layout::from_size_align(size.max(1), ALIGN).map_err(|_| HipError::OUT_OF_MEMORY)?;
-        // Zeroed: cheap for large blocks (fresh pages) and keeps reads of never-written
-        // device memory deterministic.
-        let p = unsafe { alloc_zeroed(layout) };
-        if p.is_null() { Err(HipError::OUT_OF_MEMORY) } else { Ok(p as u64) }
+        let len = page_round(size);
+        let p = unsafe {
+            libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE, -1, 0)
+        };
+        if p == libc::MAP_FAILED { Err(HipError::OUT_OF_MEMORY) } else { Ok(p as u64) }
     }
 
     fn free_bytes(addr: u64, size: usize) {
-        if let Ok(layout) = Layout::from_size_align(size.max(1), ALIGN) {
-            unsafe { dealloc(addr as *mut u8, layout) }
-        }
+        unsafe { libc::munmap(addr as *mut libc::c_void, page_round(size)) };
     }
 }
 
@@ -179,6 +182,22 @@ impl Backend for CpuBackend {
 
     fn unregister_host(&self, _host: u64, _size: usize) {}
 
+    fn ipc_export(&self, addr: u64, size: usize) -> Result<Vec<u8>> {
+        ipc::export(addr, size)
+    }
+
+    fn ipc_import(&self, payload: &[u8]) -> Result<(u64, usize)> {
+        ipc::import(payload)
+    }
+
+    fn ipc_unmap(&self, addr: u64, size: usize) {
+        Self::free_bytes(addr, size)
+    }
+
+    fn ipc_withdraw(&self, payload: &[u8]) {
+        ipc::withdraw(payload)
+    }
+
     fn execute(&self, _device: usize, op: &Op) -> Result<()> {
         match &op.kind {
             OpKind::Copy(c) => copy3d(c),
@@ -189,6 +208,88 @@ impl Backend for CpuBackend {
             OpKind::Record(_) | OpKind::Free(_) | OpKind::Nop => {}
         }
         Ok(())
+    }
+}
+
+/// Device memory shared between processes: the pages of an exported allocation are moved
+/// into a POSIX shared-memory object (same address, same contents) that importers map.
+/// Named objects need no fd passing and no ptrace rights between sibling processes.
+mod ipc {
+    use super::page_round;
+    use crate::error::{HipError, Result};
+    use std::ffi::CString;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    const NAME_LEN: usize = 40;
+
+    /// payload = NUL-padded object name (40 bytes) + size (8 bytes, LE).
+    fn payload(name: &str, size: usize) -> Vec<u8> {
+        let mut p = vec![0u8; NAME_LEN + 8];
+        p[..name.len()].copy_from_slice(name.as_bytes());
+        p[NAME_LEN..].copy_from_slice(&(size as u64).to_le_bytes());
+        p
+    }
+
+    fn parse(p: &[u8]) -> Result<(CString, usize)> {
+        if p.len() < NAME_LEN + 8 || !p.starts_with(b"/oxrocm-ipc-") {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let end = p[..NAME_LEN].iter().position(|&c| c == 0).unwrap_or(NAME_LEN);
+        let name = CString::new(&p[..end]).map_err(|_| HipError::INVALID_VALUE)?;
+        let size = u64::from_le_bytes(p[NAME_LEN..NAME_LEN + 8].try_into().unwrap_or_default()) as usize;
+        Ok((name, size))
+    }
+
+    pub fn export(addr: u64, size: usize) -> Result<Vec<u8>> {
+        let name = format!("/oxrocm-ipc-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
+        let c = CString::new(name.clone()).map_err(|_| HipError::INVALID_VALUE)?;
+        let len = page_round(size);
+        unsafe {
+            let fd = libc::shm_open(c.as_ptr(), libc::O_CREAT | libc::O_EXCL | libc::O_RDWR, 0o600);
+            if fd < 0 {
+                return Err(HipError::MAP_FAILED);
+            }
+            if libc::ftruncate(fd, len as libc::off_t) != 0 {
+                libc::close(fd);
+                libc::shm_unlink(c.as_ptr());
+                return Err(HipError::MAP_FAILED);
+            }
+            // Keep the contents: copy out, put the shared pages in place, copy back.
+            let saved = std::slice::from_raw_parts(addr as *const u8, len).to_vec();
+            let p = libc::mmap(addr as *mut libc::c_void, len, libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_FIXED, fd, 0);
+            libc::close(fd);
+            if p == libc::MAP_FAILED {
+                libc::shm_unlink(c.as_ptr());
+                return Err(HipError::MAP_FAILED);
+            }
+            std::ptr::copy_nonoverlapping(saved.as_ptr(), addr as *mut u8, len);
+        }
+        Ok(payload(&name, size))
+    }
+
+    pub fn import(p: &[u8]) -> Result<(u64, usize)> {
+        let (name, size) = parse(p)?;
+        unsafe {
+            let fd = libc::shm_open(name.as_ptr(), libc::O_RDWR, 0);
+            if fd < 0 {
+                return Err(HipError::INVALID_VALUE);
+            }
+            let m = libc::mmap(std::ptr::null_mut(), page_round(size), libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED, fd, 0);
+            libc::close(fd);
+            if m == libc::MAP_FAILED {
+                return Err(HipError::MAP_FAILED);
+            }
+            Ok((m as u64, size))
+        }
+    }
+
+    pub fn withdraw(p: &[u8]) {
+        if let Ok((name, _)) = parse(p) {
+            unsafe { libc::shm_unlink(name.as_ptr()) };
+        }
     }
 }
 

@@ -38,6 +38,7 @@ codes! {
     INVALID_DEVICE = 101, "hipErrorInvalidDevice", "invalid device ordinal";
     INVALID_IMAGE = 200, "hipErrorInvalidImage", "device kernel image is invalid";
     INVALID_CONTEXT = 201, "hipErrorInvalidContext", "invalid device context";
+    MAP_FAILED = 205, "hipErrorMapFailed", "mapping of buffer object failed";
     NO_BINARY_FOR_GPU = 209, "hipErrorNoBinaryForGpu", "no kernel image is available for execution on the device";
     UNSUPPORTED_LIMIT = 215, "hipErrorUnsupportedLimit", "limit is not supported on this architecture";
     CONTEXT_ALREADY_IN_USE = 216, "hipErrorContextAlreadyInUse", "exclusive-thread device already in use by a different thread";

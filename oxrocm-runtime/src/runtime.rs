@@ -81,6 +81,9 @@ pub struct Runtime {
     pub vars: Mutex<HashMap<usize, Arc<DeviceVar>>>,
     /// Fat binaries by image address (several TUs may register the same one).
     fatbins: Mutex<HashMap<usize, usize>>,
+    /// IPC: exported allocations (base → backend payload) and imported mappings (base → size).
+    ipc_exports: Mutex<HashMap<u64, Vec<u8>>>,
+    ipc_imports: Mutex<HashMap<u64, usize>>,
     next_capture: AtomicU64,
 }
 
@@ -149,6 +152,8 @@ impl Runtime {
             kernels: Mutex::new(HashMap::new()),
             vars: Mutex::new(HashMap::new()),
             fatbins: Mutex::new(HashMap::new()),
+            ipc_exports: Mutex::new(HashMap::new()),
+            ipc_imports: Mutex::new(HashMap::new()),
             next_capture: AtomicU64::new(1),
         };
         for d in &rt.devices {
@@ -533,7 +538,14 @@ impl Runtime {
     }
 
     fn free_now(&self, addr: u64) -> Result<()> {
+        if self.ipc_imports.lock().contains_key(&addr) {
+            // Imported IPC memory is released with hipIpcCloseMemHandle, not freed.
+            return Err(HipError::INVALID_VALUE);
+        }
         let a = self.memory.remove(addr).ok_or(HipError::INVALID_VALUE)?;
+        if let Some(p) = self.ipc_exports.lock().remove(&a.base) {
+            self.backend.ipc_withdraw(&p);
+        }
         let bi = self.devices[a.device].backend_index;
         match a.kind {
             MemKind::Device => self.backend.free_device(bi, a.base, a.size),
@@ -562,6 +574,38 @@ impl Runtime {
             return Err(HipError::INVALID_VALUE);
         }
         self.enqueue(s, Op::simple(OpKind::Free(addr)))?;
+        Ok(())
+    }
+
+    // -------------------------------------------------------------------- IPC --
+
+    /// Handle payload for the device allocation containing `addr` (its base is shared).
+    pub fn ipc_export(&self, addr: u64) -> Result<Vec<u8>> {
+        let a = self.memory.find(addr).ok_or(HipError::INVALID_VALUE)?;
+        if a.kind != MemKind::Device || self.ipc_imports.lock().contains_key(&a.base) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let mut ex = self.ipc_exports.lock();
+        if let Some(p) = ex.get(&a.base) {
+            return Ok(p.clone());
+        }
+        let p = self.backend.ipc_export(a.base, a.size)?;
+        ex.insert(a.base, p.clone());
+        Ok(p)
+    }
+
+    pub fn ipc_import(&self, payload: &[u8]) -> Result<u64> {
+        let dev = self.current()?;
+        let (addr, size) = self.backend.ipc_import(payload)?;
+        self.track(addr, size, MemKind::Device, dev.ordinal, 0, None);
+        self.ipc_imports.lock().insert(addr, size);
+        Ok(addr)
+    }
+
+    pub fn ipc_close(&self, addr: u64) -> Result<()> {
+        let size = self.ipc_imports.lock().remove(&addr).ok_or(HipError::INVALID_VALUE)?;
+        self.memory.remove(addr);
+        self.backend.ipc_unmap(addr, size);
         Ok(())
     }
 
