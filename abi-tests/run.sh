@@ -237,6 +237,13 @@ CM
     LD_LIBRARY_PATH=$LIB_DIR "$WORK/cm/build/host" | tail -1
 }
 
+# hipDeviceReset releases the device's resources
+test_device_reset() {
+    need_libs || return $?
+    build_program "$ROOT/abi-tests/programs/device_reset.c" "$WORK/device_reset" || return 1
+    LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/device_reset"
+}
+
 # device memory shared with another process through IPC handles
 test_ipc_memory_between_processes() {
     need_libs || return $?
@@ -330,6 +337,7 @@ TESTS=(
     test_build_with_cmake
     test_fork_child_uses_streams
     test_ipc_memory_between_processes
+    test_device_reset
     test_hip_samples_load_and_report_kernels
     test_rocm_suites_list_their_tests
     test_layout_c_vs_rocm

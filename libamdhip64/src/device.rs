@@ -355,7 +355,7 @@ hip_api! {
 
     fn hipDeviceReset() {
         let rt = runtime();
-        rt.synchronize_device(rt.current()?)
+        rt.reset_device(rt.current()?)
     }
 
     fn hipSetDeviceFlags(flags: u32) {

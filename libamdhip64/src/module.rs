@@ -294,6 +294,34 @@ hip_api! {
         Ok(())
     }
 
+    fn hipModuleLoadFatBinary(m: *mut hipModule_t, image: *const c_void) {
+        if m.is_null() || image.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let len = oxrocm_runtime::codeobj::image_len(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
+        *m = runtime().load_module(std::slice::from_raw_parts(image as *const u8, len))? as hipModule_t;
+        Ok(())
+    }
+
+    fn hipModuleGetFunctionCount(count: *mut u32, m: hipModule_t) {
+        if count.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let module = runtime().modules.get(m as usize)?;
+        let arch = runtime().current()?.props.gcn_arch_name.clone();
+        *count = module.code_object_for(&arch).map(|c| c.kernel_names().len()).unwrap_or(0) as u32;
+        Ok(())
+    }
+
+    fn hipGetFuncBySymbol(f: *mut hipFunction_t, symbol: *const c_void) {
+        if f.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        runtime().kernel(symbol as usize)?;
+        *f = symbol as hipFunction_t;
+        Ok(())
+    }
+
     fn hipModuleUnload(m: hipModule_t) {
         runtime().modules.remove(m as usize).map(drop)
     }

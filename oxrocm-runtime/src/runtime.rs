@@ -224,6 +224,26 @@ impl Runtime {
         first.map_or(Ok(()), Err)
     }
 
+    /// `hipDeviceReset`: waits for the device, then frees its memory (but not memory mapped
+    /// from another process) and destroys its user streams.
+    pub fn reset_device(&self, dev: &Device) -> Result<()> {
+        self.synchronize_device(dev).ok();
+        let imported = self.ipc_imports.lock().keys().copied().collect::<HashSet<u64>>();
+        for a in self.memory.all() {
+            if a.device == dev.ordinal && a.kind != MemKind::HostRegistered && !imported.contains(&a.base) {
+                self.free_now(a.base)?;
+            }
+        }
+        for s in self.streams.values() {
+            if s.device == dev.ordinal {
+                let _ = self.destroy_stream(crate::registry::handle_of(&s));
+            }
+        }
+        dev.streams.lock().retain(|w| w.strong_count() > 0);
+        *dev.current_pool.lock() = dev.default_pool.clone();
+        Ok(())
+    }
+
     pub fn synchronize_all(&self) -> Result<()> {
         let mut first = None;
         for d in &self.devices {
