@@ -8,6 +8,10 @@
 #   KEEP=1       keep the work directory
 #   OXROCM_LIB_DIR  staged libraries (cargo xtask stage); the program tests SKIP without it
 #
+#   OXROCM_TEST_BACKEND  cpu (default) | vulkan | vulkan-staging: which device backend the
+#                   program tests run on (Vulkan: lavapipe or a GPU, two logical devices,
+#                   validation layer on; -staging forces the GPU transfer paths)
+#
 #   run.sh            every test
 #   run.sh --example  only the example program (the README's main job), with its output
 set -euo pipefail
@@ -22,6 +26,21 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/oxrocm-abi.XXXXXX")
 [[ ${KEEP:-0} == 1 ]] || trap 'rm -rf "$WORK"' EXIT
 
 LAYOUT_SRC=$ROOT/abi-tests/layout/print_layout.c
+
+BACKEND=${OXROCM_TEST_BACKEND:-cpu}
+case $BACKEND in
+    # (the example runs on the default backend: auto)
+    cpu) [[ ${1:-} == --example ]] || export OXROCM_BACKEND=cpu ;;
+    vulkan|vulkan-staging)
+        export OXROCM_BACKEND=vulkan OXROCM_VULKAN_DEVICE_REPEAT=2 OXROCM_VULKAN_VALIDATION=1
+        export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+        [[ $BACKEND == vulkan-staging ]] && export OXROCM_VULKAN_STAGING=1 ;;
+    *) echo "unknown OXROCM_TEST_BACKEND=$BACKEND" >&2; exit 2 ;;
+esac
+# Tests that check something the backend does not change run once, on the CPU pass.
+cpu_pass_only() { [[ $BACKEND == cpu ]] || { echo "backend-independent: checked on the CPU pass"; return 77; }; }
+# Tests of CPU-backend specifics (virtual device numbering, IPC, valgrind) on the CPU pass.
+cpu_backend_only() { [[ $BACKEND == cpu ]] || { echo "CPU backend only"; return 77; }; }
 
 # build_layout LANG INCDIR OUT [extra flags]: print_layout.c as C (c) or C++ (c++)
 build_layout() {
@@ -38,6 +57,7 @@ have_rocm_headers() { [[ -f $ROCM_INCLUDE/hip/hip_runtime_api.h ]]; }
 # ---- layout of our headers vs ROCm 5.7's, as C and as C++ ----
 layout_vs_rocm() {
     local lang=$1
+    cpu_pass_only || return $?
     if ! have_rocm_headers; then
         echo "no ROCm headers at $ROCM_INCLUDE (set ROCM_PEERS or ROCM_INCLUDE)"; return 77
     fi
@@ -54,6 +74,7 @@ test_layout_cxx_vs_rocm() { layout_vs_rocm c++; }
 
 # ---- later-ROCm layouts declared only by our headers: known facts ----
 test_layout_later_rocm_facts() {
+    cpu_pass_only || return $?
     build_layout c "$OURS_INC" "$WORK/facts" || return 1
     "$WORK/facts" > "$WORK/facts.txt" || return 1
     local rc=0 want
@@ -69,6 +90,7 @@ test_layout_later_rocm_facts() {
 
 # ---- our headers compile typical host code ----
 test_headers_cxx_host_code() {
+    cpu_pass_only || return $?
     cat > "$WORK/host.cpp" <<'CPP'
 #include <hip/hip_runtime.h>
 #include <vector>
@@ -109,6 +131,7 @@ CPP
     "$CXX" -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I "$OURS_INC" "$WORK/host.cpp"
 }
 test_headers_c_host_code() {
+    cpu_pass_only || return $?
     cat > "$WORK/host.c" <<'C'
 #include <hip/hip_runtime_api.h>
 #include <stdio.h>
@@ -132,21 +155,39 @@ C
 LIB_DIR=${OXROCM_LIB_DIR:-}
 need_libs() {
     [[ -n $LIB_DIR && -e $LIB_DIR/libamdhip64.so.5 ]] || { echo "OXROCM_LIB_DIR not set or not staged (cargo xtask stage)"; return 77; }
+    if [[ $BACKEND != cpu && -z ${VULKAN_OK:-} ]]; then
+        echo "no Vulkan device for the $BACKEND pass (install mesa-vulkan-drivers for lavapipe)"; return 77
+    fi
 }
 # build_program SRC OUT: a C program against our headers and libamdhip64.so.5
 build_program() {
     "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g -I "$OURS_INC" "$1" -o "$2" -L "$LIB_DIR" -l:libamdhip64.so.5 -lm
 }
+# On the Vulkan passes, probe once whether the backend finds devices.
+if [[ $BACKEND != cpu && -n $LIB_DIR && -e $LIB_DIR/libamdhip64.so.5 ]]; then
+    if "$CC" -std=c11 -I "$OURS_INC" "$ROOT/abi-tests/programs/env_settings.c" -o "$WORK/probe" -L "$LIB_DIR" -l:libamdhip64.so.5 2>/dev/null &&
+        LD_LIBRARY_PATH=$LIB_DIR "$WORK/probe" 2>/dev/null | grep -q '^count [1-9].* hipSuccess'; then
+        VULKAN_OK=1
+    fi
+fi
+
+# Fails a program's run when the Vulkan validation layer reported anything.
+no_validation_errors() {
+    ! grep -q 'Vulkan validation' "$1" || { grep 'Vulkan validation' "$1" | head -5; return 1; }
+}
+
 run_multistream() {
     need_libs || return $?
     build_program "$ROOT/abi-tests/programs/multistream.c" "$WORK/multistream" || return 1
-    OXROCM_CPU_DEVICES=2 LD_LIBRARY_PATH=$LIB_DIR "$@" "$WORK/multistream"
+    OXROCM_CPU_DEVICES=2 OXROCM_VULKAN_DEVICE_REPEAT=${OXROCM_VULKAN_DEVICE_REPEAT:-2} LD_LIBRARY_PATH=$LIB_DIR "$@" "$WORK/multistream"
 }
 test_multistream_program() {
-    local out; out=$(run_multistream 2>&1) || { echo "$out" | grep -v '^PASS'; return 1; }
+    local out; out=$(run_multistream 2>"$WORK/multistream.err") || { echo "$out" | grep -v '^PASS'; return 1; }
+    no_validation_errors "$WORK/multistream.err" || return 1
     echo "$out" | tail -1
 }
 test_multistream_under_valgrind() {
+    cpu_backend_only || return $?
     command -v valgrind >/dev/null || { echo "valgrind not installed"; return 77; }
     local out; out=$(run_multistream timeout 900 valgrind -q --error-exitcode=9 --leak-check=no 2>&1) ||
         { echo "$out" | grep -v '^PASS' | head -60; return 1; }
@@ -155,6 +196,7 @@ test_multistream_under_valgrind() {
 
 # every symbol of the reference list is exported in its ROCm version node, from each file
 test_hip_symbol_versions() {
+    cpu_pass_only || return $?
     need_libs || return $?
     local f rc=0
     for f in libamdhip64.so.5 libamdhip64.so.6 libamdhip64.so.7; do
@@ -169,6 +211,7 @@ test_hip_symbol_versions() {
 
 # the other libraries load our libamdhip64.so.5 (one runtime), nothing from elsewhere
 test_libraries_link_our_hip() {
+    cpu_pass_only || return $?
     need_libs || return $?
     local f rc=0 n=0
     for f in "$LIB_DIR"/librocblas.so.0 "$LIB_DIR"/librocfft.so.0 "$LIB_DIR"/libMIOpen.so.1 "$LIB_DIR"/librccl.so.1 "$LIB_DIR"/libhsa-runtime64.so.1; do
@@ -186,6 +229,7 @@ test_libraries_link_our_hip() {
 # HIP_VISIBLE_DEVICES selects and orders devices; AMD_LOG_LEVEL=1 reports failing calls
 # and logs an unimplemented entry point once
 test_environment_variables() {
+    cpu_backend_only || return $?
     need_libs || return $?
     build_program "$ROOT/abi-tests/programs/env_settings.c" "$WORK/env" || return 1
     local out err rc=0
@@ -205,6 +249,8 @@ test_environment_variables() {
 
 # streams keep working in a child forked after the parent used them
 test_fork_child_uses_streams() {
+    # Vulkan drivers do not survive fork (as with CUDA): the child would use the parent's device.
+    cpu_backend_only || return $?
     need_libs || return $?
     "$CC" -std=gnu11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/fork_child.c" \
         -o "$WORK/fork_child" -L "$LIB_DIR" -l:libamdhip64.so.5 || return 1
@@ -213,6 +259,7 @@ test_fork_child_uses_streams() {
 
 # C/C++ builds find oxrocm through pkg-config and CMake, like a ROCm install
 test_build_with_pkg_config() {
+    cpu_pass_only || return $?
     need_libs || return $?
     command -v pkg-config >/dev/null || { echo "pkg-config not installed"; return 77; }
     local flags; flags=$(PKG_CONFIG_PATH=$LIB_DIR/pkgconfig pkg-config --cflags --libs hip) || return 1
@@ -221,6 +268,7 @@ test_build_with_pkg_config() {
     LD_LIBRARY_PATH=$LIB_DIR "$WORK/pc_host" | tail -1
 }
 test_build_with_cmake() {
+    cpu_pass_only || return $?
     need_libs || return $?
     command -v cmake >/dev/null || { echo "cmake not installed"; return 77; }
     mkdir -p "$WORK/cm"
@@ -246,6 +294,7 @@ test_device_reset() {
 
 # device memory shared with another process through IPC handles
 test_ipc_memory_between_processes() {
+    cpu_backend_only || return $?
     need_libs || return $?
     "$CC" -std=gnu11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/ipc.c" \
         -o "$WORK/ipc" -L "$LIB_DIR" -l:libamdhip64.so.5 || return 1
@@ -307,6 +356,7 @@ test_hipcc_program_runs_unchanged() {
 # Debian's real ROCm test suites load with only our libraries standing in for ROCm's and
 # list their tests (counts as listed with real ROCm libraries, shared/notes/peers.md §4)
 test_rocm_suites_list_their_tests() {
+    cpu_pass_only || return $?
     need_libs || return $?
     local runner=$ROCM_PEERS/bin/run-peer-test
     [[ -x $runner ]] || { echo "no ROCm test suites at $ROCM_PEERS (tools/fetch-rocm-peers.sh)"; return 77; }
@@ -360,5 +410,5 @@ for t in "${TESTS[@]}"; do
         *) echo "FAIL $name"; [[ -z $out ]] || sed 's/^/    /' <<< "$out"; failed=$((failed + 1)) ;;
     esac
 done
-echo "abi-tests: $passed passed, $failed failed, $skipped skipped"
+echo "abi-tests [$BACKEND]: $passed passed, $failed failed, $skipped skipped"
 [[ $failed == 0 ]]

@@ -18,11 +18,11 @@ pub trait Backend: Send + Sync {
     /// Device memory; returns its device address (the HIP pointer).
     fn alloc_device(&self, device: usize, size: usize) -> Result<u64>;
     fn free_device(&self, device: usize, addr: u64, size: usize);
-    /// Host memory the device can reach (pinned); returns the host address.
-    fn alloc_host(&self, size: usize) -> Result<u64>;
+    /// Host memory the device can reach (pinned): (host address, device address).
+    fn alloc_host(&self, size: usize) -> Result<(u64, u64)>;
     fn free_host(&self, addr: u64, size: usize);
-    /// Managed memory valid on both sides; returns an address usable by host and device.
-    fn alloc_managed(&self, device: usize, size: usize) -> Result<u64>;
+    /// Managed memory valid on both sides: (address the program uses, device address).
+    fn alloc_managed(&self, device: usize, size: usize) -> Result<(u64, u64)>;
     fn free_managed(&self, device: usize, addr: u64, size: usize);
     /// Makes application host memory reachable by devices; returns its device address.
     fn register_host(&self, host: u64, size: usize) -> Result<u64>;

@@ -17,6 +17,10 @@ pub struct Config {
     pub cpu_devices: usize,
     /// `OXROCM_CPU_ARCH`: the `gcnArchName` CPU devices report (default gfx1100).
     pub cpu_arch: String,
+    /// `OXROCM_VULKAN_ARCH`: the `gcnArchName` Vulkan devices report (default gfx1100).
+    pub vulkan_arch: String,
+    /// `OXROCM_VULKAN_DEVICE_REPEAT`: expose each Vulkan device this many times (default 1).
+    pub vulkan_repeat: usize,
     /// `HIP_VISIBLE_DEVICES` (else `ROCR_VISIBLE_DEVICES`, `CUDA_VISIBLE_DEVICES`).
     pub visible: Option<String>,
 }
@@ -36,6 +40,8 @@ impl Config {
             backend,
             cpu_devices: cpu_devices.min(64),
             cpu_arch: env::var("OXROCM_CPU_ARCH").unwrap_or_else(|_| "gfx1100".into()),
+            vulkan_arch: env::var("OXROCM_VULKAN_ARCH").unwrap_or_else(|_| "gfx1100".into()),
+            vulkan_repeat: env::var("OXROCM_VULKAN_DEVICE_REPEAT").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(1).clamp(1, 8),
             visible,
         }
     }

@@ -160,16 +160,16 @@ impl Backend for CpuBackend {
         Self::free_bytes(addr, size)
     }
 
-    fn alloc_host(&self, size: usize) -> Result<u64> {
-        Self::alloc_bytes(size)
+    fn alloc_host(&self, size: usize) -> Result<(u64, u64)> {
+        Self::alloc_bytes(size).map(|a| (a, a))
     }
 
     fn free_host(&self, addr: u64, size: usize) {
         Self::free_bytes(addr, size)
     }
 
-    fn alloc_managed(&self, device: usize, size: usize) -> Result<u64> {
-        self.alloc_device(device, size)
+    fn alloc_managed(&self, device: usize, size: usize) -> Result<(u64, u64)> {
+        self.alloc_device(device, size).map(|a| (a, a))
     }
 
     fn free_managed(&self, device: usize, addr: u64, size: usize) {

@@ -21,6 +21,7 @@ pub mod pool;
 pub mod registry;
 pub mod runtime;
 pub mod stream;
+pub mod vulkan;
 
 pub use error::{HipError, Result};
 pub use runtime::{Runtime, runtime};

@@ -17,6 +17,7 @@ use crate::ops::{Op, OpKind};
 use crate::pool::MemPool;
 use crate::registry::Registry;
 use crate::stream::{Capture, Stream, StreamRole};
+use crate::vulkan;
 use parking_lot::Mutex;
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
@@ -108,12 +109,15 @@ fn execute_op(device: usize, op: &Op) -> Result<()> {
 
 impl Runtime {
     fn new(cfg: Config) -> Runtime {
+        let cpu = || Box::new(CpuBackend::new(cfg.cpu_devices, &cfg.cpu_arch)) as Box<dyn Backend>;
+        let vulkan = |sel| vulkan::probe(sel, cfg.vulkan_repeat, &cfg.vulkan_arch).map(|b| Box::new(b) as Box<dyn Backend>);
         let backend: Box<dyn Backend> = match cfg.backend {
-            BackendChoice::Vulkan => {
-                log_at!(1, "OXROCM_BACKEND=vulkan: the Vulkan backend is not built yet; no devices");
+            BackendChoice::Cpu => cpu(),
+            BackendChoice::Auto => vulkan(vulkan::Selection::GpusOnly).unwrap_or_else(cpu),
+            BackendChoice::Vulkan => vulkan(vulkan::Selection::All).unwrap_or_else(|| {
+                log_at!(1, "OXROCM_BACKEND=vulkan: no usable Vulkan device (Vulkan 1.2 with bufferDeviceAddress); no devices");
                 Box::new(CpuBackend::new(0, &cfg.cpu_arch))
-            }
-            _ => Box::new(CpuBackend::new(cfg.cpu_devices, &cfg.cpu_arch)),
+            }),
         };
         let visible = visible_devices(cfg.visible.as_deref(), backend.devices().len());
         let devices = visible
@@ -486,7 +490,14 @@ impl Runtime {
     // ----------------------------------------------------------------- memory --
 
     fn track(&self, base: u64, size: usize, kind: MemKind, device: usize, flags: u32, pool: Option<u64>) {
-        self.memory.insert(Allocation { base, size, kind, device, flags, host: base, device_addr: base, pool, requested: size });
+        self.track_split(base, base, size, kind, device, flags, pool)
+    }
+
+    /// Records an allocation whose device address may differ from the program's pointer.
+    #[allow(clippy::too_many_arguments)]
+    fn track_split(&self, base: u64, device_addr: u64, size: usize, kind: MemKind, device: usize, flags: u32, pool: Option<u64>) {
+        let host = if kind == MemKind::Device { 0 } else { base };
+        self.memory.insert(Allocation { base, size, kind, device, flags, host, device_addr, pool, requested: size });
     }
 
     pub fn malloc_device(&self, dev: &Device, size: usize) -> Result<u64> {
@@ -497,15 +508,15 @@ impl Runtime {
     }
 
     pub fn malloc_host(&self, dev: &Device, size: usize, flags: u32) -> Result<u64> {
-        let a = self.backend.alloc_host(size)?;
-        self.track(a, size, MemKind::HostPinned, dev.ordinal, flags, None);
-        Ok(a)
+        let (h, d) = self.backend.alloc_host(size)?;
+        self.track_split(h, d, size, MemKind::HostPinned, dev.ordinal, flags, None);
+        Ok(h)
     }
 
     pub fn malloc_managed(&self, dev: &Device, size: usize, flags: u32) -> Result<u64> {
-        let a = self.backend.alloc_managed(dev.backend_index, size)?;
-        self.track(a, size, MemKind::Managed, dev.ordinal, flags, None);
-        Ok(a)
+        let (h, d) = self.backend.alloc_managed(dev.backend_index, size)?;
+        self.track_split(h, d, size, MemKind::Managed, dev.ordinal, flags, None);
+        Ok(h)
     }
 
     pub fn host_register(&self, dev: &Device, host: u64, size: usize, flags: u32) -> Result<()> {

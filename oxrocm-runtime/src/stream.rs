@@ -143,17 +143,21 @@ impl Stream {
                     st = self.cv.wait(st).unwrap_or_else(|e| e.into_inner());
                 }
             };
-            for d in &w.deps {
+            let Work { op, deps, done } = w;
+            for d in &deps {
                 d.wait();
             }
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| exec(self.device, &w.op)))
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| exec(self.device, &op)))
                 .unwrap_or(Err(HipError::LAUNCH_FAILURE));
             if let Err(e) = r {
-                crate::log_at!(1, "asynchronous {} failed on device {}: {e}", w.op.describe(), self.device);
+                crate::log_at!(1, "asynchronous {} failed on device {}: {e}", op.describe(), self.device);
                 let mut st = self.lock();
                 st.error.get_or_insert(e);
             }
-            w.done.signal();
+            // Release what the op holds (library user data) before anyone can observe
+            // its completion.
+            drop(op);
+            done.signal();
         }
     }
 

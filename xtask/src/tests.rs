@@ -1,18 +1,76 @@
 //! `cargo xtask test` and `cargo xtask example`.
+//!
+//! All tests: cargo's tests (CPU backend), the HIP API tests again on the Vulkan backend
+//! (lavapipe in CI; mapped and forced-staging memory paths), then the C-level suite
+//! (abi-tests/run.sh) on the staged libraries once per backend. Ends with one summary line.
 
 use crate::stage::stage;
 use crate::{root, run};
 use std::process::Command;
 
-/// Runs cargo's tests, stages the libraries, then the C-level suites in abi-tests/.
+const VULKAN_PASSES: [(&str, &[(&str, &str)]); 2] = [
+    ("vulkan", &[]),
+    ("vulkan-staging", &[("OXROCM_VULKAN_STAGING", "1")]),
+];
+
+fn vulkan_env(cmd: &mut Command, extra: &[(&str, &str)]) {
+    cmd.env("OXROCM_BACKEND", "vulkan")
+        .env("OXROCM_VULKAN_DEVICE_REPEAT", "2")
+        .env("OXROCM_VULKAN_VALIDATION", "1")
+        .env("XDG_RUNTIME_DIR", std::env::var("XDG_RUNTIME_DIR").unwrap_or_else(|_| "/tmp".into()));
+    for (k, v) in extra {
+        cmd.env(k, v);
+    }
+}
+
+/// Whether the Vulkan backend finds a device here (lavapipe or a GPU).
+fn vulkan_available() -> bool {
+    let mut probe = Command::new(env!("CARGO"));
+    probe.current_dir(root()).args(["test", "-q", "-p", "libamdhip64", "--test", "api", "two_virtual_devices"]);
+    vulkan_env(&mut probe, &[]);
+    probe.output().map(|o| o.status.success()).unwrap_or(false)
+}
+
 pub fn all() -> Result<(), String> {
+    let mut summary = Vec::new();
     let mut cargo = Command::new(env!("CARGO"));
-    cargo.current_dir(root()).args(["test", "--workspace", "--exclude", "xtask"]);
-    run(&mut cargo)?;
+    cargo.current_dir(root()).args(["test", "--workspace", "--exclude", "xtask"]).env("OXROCM_BACKEND", "cpu");
+    let cargo_ok = run(&mut cargo).is_ok();
+    summary.push(format!("cargo test: {}", if cargo_ok { "ok" } else { "FAILED" }));
+
+    let vulkan = vulkan_available();
+    let mut vulkan_ok = true;
+    if vulkan {
+        for (name, extra) in VULKAN_PASSES {
+            let mut api = Command::new(env!("CARGO"));
+            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api"]);
+            vulkan_env(&mut api, extra);
+            eprintln!("[test] HIP API tests on the {name} backend");
+            let ok = run(&mut api).is_ok();
+            vulkan_ok &= ok;
+            summary.push(format!("api tests [{name}]: {}", if ok { "ok" } else { "FAILED" }));
+        }
+    } else {
+        summary.push("api tests [vulkan]: skipped (no Vulkan device; install mesa-vulkan-drivers)".into());
+    }
+
     let staged = stage(true)?;
-    let mut sh = Command::new("bash");
-    sh.current_dir(root()).arg("abi-tests/run.sh").env("OXROCM_LIB_DIR", &staged.lib_dir);
-    run(&mut sh)
+    let mut abi_ok = true;
+    for backend in ["cpu", "vulkan", "vulkan-staging"] {
+        let mut sh = Command::new("bash");
+        sh.current_dir(root()).arg("abi-tests/run.sh").env("OXROCM_LIB_DIR", &staged.lib_dir).env("OXROCM_TEST_BACKEND", backend);
+        let out = sh.output().map_err(|e| e.to_string())?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        print!("{text}");
+        eprint!("{}", String::from_utf8_lossy(&out.stderr));
+        abi_ok &= out.status.success();
+        if let Some(line) = text.lines().rev().find(|l| l.starts_with("abi-tests")) {
+            summary.push(line.to_string());
+        }
+    }
+    let ok = cargo_ok && vulkan_ok && abi_ok;
+    println!("\noxrocm test summary: {} — {}", if ok { "PASSED" } else { "FAILED" }, summary.join("; "));
+    if ok { Ok(()) } else { Err("some tests failed".into()) }
 }
 
 /// The main job: builds and runs the multi-stream example against the staged libraries.

@@ -1,0 +1,262 @@
+//! One Vulkan logical device: its queue, a command buffer for transfers, the suballocator,
+//! the buffers behind HIP allocations, and a staging buffer for unmappable memory.
+
+use crate::error::{HipError, Result};
+use ash::vk;
+use gpu_allocator::MemoryLocation;
+use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme, Allocator, AllocatorCreateDesc};
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Staging chunk for transfers to and from memory the host cannot map.
+const STAGING: usize = 16 << 20;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Device-local memory (`hipMalloc`).
+    Device,
+    /// Host-visible memory (pinned host, managed).
+    Host,
+}
+
+struct Buf {
+    buffer: vk::Buffer,
+    alloc: Option<Allocation>,
+    mapped: Option<usize>,
+}
+
+struct Inner {
+    allocator: Allocator,
+    bufs: HashMap<u64, Buf>,
+    next: u64,
+    pool: vk::CommandPool,
+    cmd: vk::CommandBuffer,
+    fence: vk::Fence,
+    staging: Option<Buf>,
+}
+
+pub struct Gpu {
+    device: ash::Device,
+    queue: vk::Queue,
+    inner: Mutex<Inner>,
+    heap_size: usize,
+    used: AtomicUsize,
+}
+
+fn vk_err(e: vk::Result) -> HipError {
+    match e {
+        vk::Result::ERROR_OUT_OF_DEVICE_MEMORY | vk::Result::ERROR_OUT_OF_HOST_MEMORY => HipError::OUT_OF_MEMORY,
+        _ => HipError::UNKNOWN,
+    }
+}
+
+impl Gpu {
+    /// # Safety
+    /// `device` was created from `physical` of `instance` with buffer device addresses on.
+    pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize) -> Result<Gpu> {
+        let allocator = Allocator::new(&AllocatorCreateDesc {
+            instance: instance.clone(),
+            device: device.clone(),
+            physical_device: physical,
+            debug_settings: Default::default(),
+            buffer_device_address: true,
+            allocation_sizes: Default::default(),
+        })
+        .map_err(|_| HipError::UNKNOWN)?;
+        let queue = unsafe { device.get_device_queue(family, 0) };
+        let pool = unsafe {
+            device.create_command_pool(
+                &vk::CommandPoolCreateInfo::default().queue_family_index(family).flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER),
+                None,
+            )
+        }
+        .map_err(vk_err)?;
+        let cmd = unsafe {
+            device.allocate_command_buffers(&vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1))
+        }
+        .map_err(vk_err)?[0];
+        let fence = unsafe { device.create_fence(&vk::FenceCreateInfo::default(), None) }.map_err(vk_err)?;
+        Ok(Gpu {
+            device,
+            queue,
+            inner: Mutex::new(Inner { allocator, bufs: HashMap::new(), next: 1, pool, cmd, fence, staging: None }),
+            heap_size,
+            used: AtomicUsize::new(0),
+        })
+    }
+
+    pub fn mem_info(&self) -> (usize, usize) {
+        (self.heap_size.saturating_sub(self.used.load(Ordering::Relaxed)), self.heap_size)
+    }
+
+    fn make_buffer(&self, inner: &mut Inner, size: usize, place: Place) -> Result<Buf> {
+        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
+            | vk::BufferUsageFlags::TRANSFER_SRC
+            | vk::BufferUsageFlags::TRANSFER_DST
+            | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        // Sizes round up to 4 bytes so whole-buffer fills and copies stay legal.
+        let info = vk::BufferCreateInfo::default().size(size.max(4).div_ceil(4) as u64 * 4).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
+        let buffer = unsafe { self.device.create_buffer(&info, None) }.map_err(vk_err)?;
+        let requirements = unsafe { self.device.get_buffer_memory_requirements(buffer) };
+        let location = if place == Place::Device { MemoryLocation::GpuOnly } else { MemoryLocation::CpuToGpu };
+        let alloc = inner.allocator.allocate(&AllocationCreateDesc {
+            name: "hip",
+            requirements,
+            location,
+            linear: true,
+            allocation_scheme: AllocationScheme::GpuAllocatorManaged,
+        });
+        let alloc = match alloc {
+            Ok(a) => a,
+            Err(_) => {
+                unsafe { self.device.destroy_buffer(buffer, None) };
+                return Err(HipError::OUT_OF_MEMORY);
+            }
+        };
+        unsafe { self.device.bind_buffer_memory(buffer, alloc.memory(), alloc.offset()) }.map_err(vk_err)?;
+        let mapped = alloc.mapped_ptr().map(|p| p.as_ptr() as usize);
+        Ok(Buf { buffer, alloc: Some(alloc), mapped })
+    }
+
+    /// Allocates a buffer; returns (id, device address, mapped host pointer if any).
+    pub fn alloc(&self, size: usize, place: Place) -> Result<(u64, u64, Option<*mut u8>)> {
+        let mut inner = self.inner.lock();
+        let buf = self.make_buffer(&mut inner, size, place)?;
+        let addr = unsafe { self.device.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buf.buffer)) };
+        let mapped = buf.mapped.map(|p| p as *mut u8);
+        let id = inner.next;
+        inner.next += 1;
+        let buffer = buf.buffer;
+        inner.bufs.insert(id, buf);
+        // New memory reads as zeros, as on the CPU backend.
+        match mapped {
+            Some(p) => unsafe { std::ptr::write_bytes(p, 0, size) },
+            None => {
+                let len = size.max(4).div_ceil(4) as u64 * 4;
+                self.submit(&mut inner, |d, cmd| unsafe { d.cmd_fill_buffer(cmd, buffer, 0, len, 0) })?;
+            }
+        }
+        if place == Place::Device {
+            self.used.fetch_add(size, Ordering::Relaxed);
+        }
+        Ok((id, addr, mapped))
+    }
+
+    pub fn free(&self, id: u64) {
+        let mut inner = self.inner.lock();
+        if let Some(mut b) = inner.bufs.remove(&id) {
+            if let Some(a) = b.alloc.take() {
+                if a.mapped_ptr().is_none() {
+                    self.used.fetch_sub((a.size() as usize).min(self.used.load(Ordering::Relaxed)), Ordering::Relaxed);
+                }
+                let _ = inner.allocator.free(a);
+            }
+            unsafe { self.device.destroy_buffer(b.buffer, None) };
+        }
+    }
+
+    pub fn mapped(&self, id: u64) -> Option<*mut u8> {
+        self.inner.lock().bufs.get(&id).and_then(|b| b.mapped).map(|p| p as *mut u8)
+    }
+
+    /// Records `record` into the transfer command buffer, submits it, and waits.
+    fn submit(&self, inner: &mut Inner, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Result<()> {
+        let d = &self.device;
+        let cmd = inner.cmd;
+        unsafe {
+            d.reset_command_buffer(cmd, vk::CommandBufferResetFlags::empty()).map_err(vk_err)?;
+            d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT))
+                .map_err(vk_err)?;
+            record(d, cmd);
+            // Transfer results must be visible to host reads after the fence.
+            let barrier = vk::MemoryBarrier::default()
+                .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+                .dst_access_mask(vk::AccessFlags::HOST_READ | vk::AccessFlags::TRANSFER_READ | vk::AccessFlags::TRANSFER_WRITE);
+            d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::TRANSFER, vk::PipelineStageFlags::HOST | vk::PipelineStageFlags::TRANSFER,
+                vk::DependencyFlags::empty(), &[barrier], &[], &[]);
+            d.end_command_buffer(cmd).map_err(vk_err)?;
+            let cmds = [cmd];
+            let submit = vk::SubmitInfo::default().command_buffers(&cmds);
+            d.queue_submit(self.queue, &[submit], inner.fence).map_err(vk_err)?;
+            d.wait_for_fences(&[inner.fence], true, u64::MAX).map_err(vk_err)?;
+            d.reset_fences(&[inner.fence]).map_err(vk_err)?;
+        }
+        Ok(())
+    }
+
+    fn staging(&self, inner: &mut Inner) -> Result<(vk::Buffer, *mut u8)> {
+        if inner.staging.is_none() {
+            let b = self.make_buffer(inner, STAGING, Place::Host)?;
+            inner.staging = Some(b);
+        }
+        let s = inner.staging.as_ref().ok_or(HipError::UNKNOWN)?;
+        Ok((s.buffer, s.mapped.ok_or(HipError::UNKNOWN)? as *mut u8))
+    }
+
+    fn buffer(inner: &Inner, id: u64) -> Result<vk::Buffer> {
+        inner.bufs.get(&id).map(|b| b.buffer).ok_or(HipError::INVALID_VALUE)
+    }
+
+    /// Copies `out.len()` bytes from buffer `id` at `offset` to the host.
+    pub fn read(&self, id: u64, offset: u64, out: &mut [u8]) -> Result<()> {
+        let mut inner = self.inner.lock();
+        let src = Self::buffer(&inner, id)?;
+        let (stage, host) = self.staging(&mut inner)?;
+        for (i, chunk) in out.chunks_mut(STAGING).enumerate() {
+            let region = vk::BufferCopy { src_offset: offset + (i * STAGING) as u64, dst_offset: 0, size: chunk.len() as u64 };
+            self.submit(&mut inner, |d, cmd| unsafe { d.cmd_copy_buffer(cmd, src, stage, &[region]) })?;
+            unsafe { std::ptr::copy_nonoverlapping(host, chunk.as_mut_ptr(), chunk.len()) };
+        }
+        Ok(())
+    }
+
+    /// Copies `data` from the host into buffer `id` at `offset`.
+    pub fn write(&self, id: u64, offset: u64, data: &[u8]) -> Result<()> {
+        let mut inner = self.inner.lock();
+        let dst = Self::buffer(&inner, id)?;
+        let (stage, host) = self.staging(&mut inner)?;
+        for (i, chunk) in data.chunks(STAGING).enumerate() {
+            unsafe { std::ptr::copy_nonoverlapping(chunk.as_ptr(), host, chunk.len()) };
+            let region = vk::BufferCopy { src_offset: 0, dst_offset: offset + (i * STAGING) as u64, size: chunk.len() as u64 };
+            self.submit(&mut inner, |d, cmd| unsafe { d.cmd_copy_buffer(cmd, stage, dst, &[region]) })?;
+        }
+        Ok(())
+    }
+
+    /// GPU copies between two buffers of this device: (src offset, dst offset, bytes).
+    pub fn copy_regions(&self, src: u64, dst: u64, regions: &[(u64, u64, u64)]) -> Result<()> {
+        let mut inner = self.inner.lock();
+        let (s, d) = (Self::buffer(&inner, src)?, Self::buffer(&inner, dst)?);
+        for batch in regions.chunks(4096) {
+            let r: Vec<vk::BufferCopy> =
+                batch.iter().map(|&(so, doff, n)| vk::BufferCopy { src_offset: so, dst_offset: doff, size: n }).collect();
+            self.submit(&mut inner, |dev, cmd| unsafe { dev.cmd_copy_buffer(cmd, s, d, &r) })?;
+        }
+        Ok(())
+    }
+
+    /// Fills `size` bytes (a multiple of 4) at `offset` (4-aligned) with a 32-bit word.
+    pub fn fill(&self, id: u64, offset: u64, size: u64, word: u32) -> Result<()> {
+        let mut inner = self.inner.lock();
+        let b = Self::buffer(&inner, id)?;
+        self.submit(&mut inner, |d, cmd| unsafe { d.cmd_fill_buffer(cmd, b, offset, size, word) })
+    }
+}
+
+impl Drop for Gpu {
+    fn drop(&mut self) {
+        let inner = self.inner.get_mut();
+        unsafe {
+            let _ = self.device.device_wait_idle();
+            for (_, mut b) in inner.bufs.drain().chain(inner.staging.take().map(|b| (0, b))) {
+                if let Some(a) = b.alloc.take() {
+                    let _ = inner.allocator.free(a);
+                }
+                self.device.destroy_buffer(b.buffer, None);
+            }
+            self.device.destroy_fence(inner.fence, None);
+            self.device.destroy_command_pool(inner.pool, None);
+        }
+    }
+}

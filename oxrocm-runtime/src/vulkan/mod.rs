@@ -1,0 +1,303 @@
+//! The Vulkan backend: every Vulkan physical device (or, for testing on one GPU, several
+//! logical devices on it) is a HIP device. Device memory is a `VkBuffer` whose buffer
+//! device address is the HIP pointer, so pointer arithmetic works as on ROCm.
+//!
+//! Operations run in stream order on the stream's worker thread. Copies and fills between
+//! memory the host can map are plain memory operations; otherwise they are GPU transfer
+//! commands or go through a staging buffer. Library work without a SPIR-V kernel runs as
+//! a host fallback: its declared read ranges come to the host, the CPU implementation
+//! runs, and its declared write ranges go back.
+
+mod gpu;
+mod probe;
+
+use crate::backend::Backend;
+use crate::device::DeviceProperties;
+use crate::error::{HipError, Result};
+use crate::ops::{Copy3D, Fill3D, HostView, MemRange, Op, OpKind};
+use gpu::{Gpu, Place};
+use parking_lot::RwLock;
+use std::collections::BTreeMap;
+
+pub use probe::{Selection, probe};
+
+/// Where a buffer lives: (owning device, buffer id in that device's table).
+#[derive(Clone, Copy, Debug)]
+struct Owner {
+    device: usize,
+    id: u64,
+    size: usize,
+    /// Device-local (`hipMalloc`) rather than host-visible memory.
+    local: bool,
+}
+
+pub struct VulkanBackend {
+    gpus: Vec<Gpu>,
+    props: Vec<DeviceProperties>,
+    /// Device addresses → owning buffer (all devices; peer copies need the owner).
+    by_device_addr: RwLock<BTreeMap<u64, Owner>>,
+    /// Host pointers of host-visible allocations (pinned, managed) → owning buffer.
+    by_host_addr: RwLock<BTreeMap<u64, Owner>>,
+    /// `OXROCM_VULKAN_STAGING=1`: treat device-local memory as unmappable even where the
+    /// driver maps it (lavapipe), so tests exercise the GPU transfer and staging paths.
+    force_staging: bool,
+}
+
+/// A direct host pointer, or the device that must stage it.
+enum Access {
+    Host(*mut u8),
+    Staged { device: usize, id: u64, offset: u64 },
+}
+
+impl VulkanBackend {
+    fn new(gpus: Vec<Gpu>, props: Vec<DeviceProperties>) -> Self {
+        let force_staging = std::env::var("OXROCM_VULKAN_STAGING").is_ok_and(|v| v == "1");
+        VulkanBackend { gpus, props, by_device_addr: RwLock::default(), by_host_addr: RwLock::default(), force_staging }
+    }
+
+    fn find(map: &BTreeMap<u64, Owner>, addr: u64) -> Option<(u64, Owner)> {
+        let (base, o) = map.range(..=addr).next_back()?;
+        (addr < base + o.size.max(1) as u64).then_some((*base, *o))
+    }
+
+    /// How the host reaches `addr`: mapped memory directly, unmappable device memory
+    /// through its device's staging buffer, anything else is the program's host memory.
+    fn access(&self, addr: u64) -> Access {
+        if let Some((base, o)) = Self::find(&self.by_device_addr.read(), addr) {
+            let off = addr - base;
+            let mapped = if o.local && self.force_staging { None } else { self.gpus[o.device].mapped(o.id) };
+            return match mapped {
+                Some(p) => Access::Host(unsafe { p.add(off as usize) }),
+                None => Access::Staged { device: o.device, id: o.id, offset: off },
+            };
+        }
+        if let Some((base, o)) = Self::find(&self.by_host_addr.read(), addr) {
+            return match self.gpus[o.device].mapped(o.id) {
+                Some(p) => Access::Host(unsafe { p.add((addr - base) as usize) }),
+                None => Access::Staged { device: o.device, id: o.id, offset: addr - base },
+            };
+        }
+        Access::Host(addr as *mut u8)
+    }
+
+    fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
+        match self.access(addr) {
+            Access::Host(p) => unsafe { std::ptr::copy(p, out.as_mut_ptr(), out.len()) },
+            Access::Staged { device, id, offset } => self.gpus[device].read(id, offset, out)?,
+        }
+        Ok(())
+    }
+
+    fn write(&self, addr: u64, data: &[u8]) -> Result<()> {
+        match self.access(addr) {
+            Access::Host(p) => unsafe { std::ptr::copy(data.as_ptr(), p, data.len()) },
+            Access::Staged { device, id, offset } => self.gpus[device].write(id, offset, data)?,
+        }
+        Ok(())
+    }
+
+    fn rows(c: &Copy3D) -> impl Iterator<Item = (u64, u64)> + '_ {
+        (0..c.depth).flat_map(move |z| {
+            (0..c.height).map(move |y| {
+                (c.src + (z * c.src_slice + y * c.src_pitch) as u64, c.dst + (z * c.dst_slice + y * c.dst_pitch) as u64)
+            })
+        })
+    }
+
+    fn copy(&self, c: &Copy3D) -> Result<()> {
+        if c.width == 0 {
+            return Ok(());
+        }
+        // Both sides in unmappable memory of the same device: GPU transfer commands.
+        if let (Access::Staged { device: ds, id: is, offset: os }, Access::Staged { device: dd, id: id_, offset: od }) =
+            (self.access(c.src), self.access(c.dst))
+            && ds == dd
+        {
+            let regions: Vec<(u64, u64, u64)> = Self::rows(c)
+                .map(|(s, d)| (os + (s - c.src), od + (d - c.dst), c.width as u64))
+                .collect();
+            return self.gpus[ds].copy_regions(is, id_, &regions);
+        }
+        let mut row = vec![0u8; c.width];
+        for (s, d) in Self::rows(c) {
+            match (self.access(s), self.access(d)) {
+                (Access::Host(sp), Access::Host(dp)) => unsafe { std::ptr::copy(sp, dp, c.width) },
+                _ => {
+                    self.read(s, &mut row)?;
+                    self.write(d, &row)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn fill(&self, f: &Fill3D) -> Result<()> {
+        let row_bytes = f.width * f.elem_size;
+        if row_bytes == 0 {
+            return Ok(());
+        }
+        let mut pattern = vec![0u8; row_bytes];
+        for chunk in pattern.chunks_mut(f.elem_size) {
+            chunk.copy_from_slice(&f.value.to_le_bytes()[..f.elem_size]);
+        }
+        for z in 0..f.depth {
+            for y in 0..f.height {
+                let row = f.dst + (z * f.slice + y * f.pitch) as u64;
+                match self.access(row) {
+                    Access::Host(p) => unsafe { std::ptr::copy_nonoverlapping(pattern.as_ptr(), p, row_bytes) },
+                    Access::Staged { device, id, offset } => match fill_word(f.value, f.elem_size) {
+                        // vkCmdFillBuffer repeats a 32-bit word at 4-byte granularity.
+                        Some(word) if offset % 4 == 0 && row_bytes % 4 == 0 => {
+                            self.gpus[device].fill(id, offset, row_bytes as u64, word)?
+                        }
+                        _ => self.gpus[device].write(id, offset, &pattern)?,
+                    },
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Host fallback: declared ranges come to the host, `f` runs, written ranges go back.
+    fn on_host(&self, reads: &[MemRange], writes: &[MemRange], f: impl FnOnce(&dyn HostView) -> Result<()>) -> Result<()> {
+        let mut view = StagedView { direct: Vec::new(), staged: Vec::new() };
+        for r in reads.iter().chain(writes) {
+            if r.len == 0 {
+                continue;
+            }
+            match self.access(r.addr) {
+                Access::Host(p) => view.direct.push((*r, p)),
+                Access::Staged { .. } => {
+                    let mut buf = vec![0u8; r.len];
+                    self.read(r.addr, &mut buf)?;
+                    view.staged.push((*r, buf));
+                }
+            }
+        }
+        f(&view)?;
+        for (r, buf) in &view.staged {
+            if writes.iter().any(|w| w.addr < r.addr + r.len as u64 && r.addr < w.addr + w.len as u64) {
+                self.write(r.addr, buf)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The 32-bit word that repeats an element pattern of 1, 2 or 4 bytes.
+fn fill_word(value: u64, elem: usize) -> Option<u32> {
+    match elem {
+        1 => Some(u32::from_ne_bytes([value as u8; 4])),
+        2 => Some((value as u16 as u32) * 0x0001_0001),
+        4 => Some(value as u32),
+        _ => None,
+    }
+}
+
+/// Host addresses for a host-fallback op: mapped memory directly, the rest in copies.
+struct StagedView {
+    direct: Vec<(MemRange, *mut u8)>,
+    staged: Vec<(MemRange, Vec<u8>)>,
+}
+
+impl HostView for StagedView {
+    fn host_ptr(&self, addr: u64) -> *mut u8 {
+        let inside = |r: &MemRange| addr >= r.addr && addr < r.addr + r.len as u64;
+        if let Some((r, p)) = self.direct.iter().find(|(r, _)| inside(r)) {
+            return unsafe { p.add((addr - r.addr) as usize) };
+        }
+        if let Some((r, b)) = self.staged.iter().find(|(r, _)| inside(r)) {
+            return unsafe { (b.as_ptr() as *mut u8).add((addr - r.addr) as usize) };
+        }
+        // Not declared: host memory of the program (e.g. a scalar argument).
+        addr as *mut u8
+    }
+}
+
+impl Backend for VulkanBackend {
+    fn name(&self) -> &'static str {
+        "vulkan"
+    }
+
+    fn devices(&self) -> &[DeviceProperties] {
+        &self.props
+    }
+
+    fn mem_info(&self, device: usize) -> (usize, usize) {
+        self.gpus[device].mem_info()
+    }
+
+    fn alloc_device(&self, device: usize, size: usize) -> Result<u64> {
+        let (id, addr, _) = self.gpus[device].alloc(size, Place::Device)?;
+        self.by_device_addr.write().insert(addr, Owner { device, id, size, local: true });
+        Ok(addr)
+    }
+
+    fn free_device(&self, device: usize, addr: u64, _size: usize) {
+        if let Some(o) = self.by_device_addr.write().remove(&addr) {
+            self.gpus[device].free(o.id);
+        }
+    }
+
+    fn alloc_host(&self, size: usize) -> Result<(u64, u64)> {
+        let (id, addr, host) = self.gpus[0].alloc(size, Place::Host)?;
+        let host = host.ok_or(HipError::OUT_OF_MEMORY)? as u64;
+        self.by_device_addr.write().insert(addr, Owner { device: 0, id, size, local: false });
+        self.by_host_addr.write().insert(host, Owner { device: 0, id, size, local: false });
+        Ok((host, addr))
+    }
+
+    fn free_host(&self, addr: u64, _size: usize) {
+        if let Some(o) = self.by_host_addr.write().remove(&addr) {
+            self.by_device_addr.write().retain(|_, v| !(v.device == o.device && v.id == o.id));
+            self.gpus[o.device].free(o.id);
+        }
+    }
+
+    fn alloc_managed(&self, device: usize, size: usize) -> Result<(u64, u64)> {
+        // Host-visible device memory: the program uses the mapped host address; kernels
+        // get the buffer's device address.
+        let (id, addr, host) = self.gpus[device].alloc(size, Place::Host)?;
+        let host = host.ok_or(HipError::OUT_OF_MEMORY)? as u64;
+        self.by_device_addr.write().insert(addr, Owner { device, id, size, local: false });
+        self.by_host_addr.write().insert(host, Owner { device, id, size, local: false });
+        Ok((host, addr))
+    }
+
+    fn free_managed(&self, _device: usize, addr: u64, size: usize) {
+        self.free_host(addr, size)
+    }
+
+    fn register_host(&self, host: u64, _size: usize) -> Result<u64> {
+        // Registered memory stays the program's; transfers read and write it directly.
+        Ok(host)
+    }
+
+    fn unregister_host(&self, _host: u64, _size: usize) {}
+
+    fn ipc_export(&self, _addr: u64, _size: usize) -> Result<Vec<u8>> {
+        Err(HipError::NOT_SUPPORTED)
+    }
+
+    fn ipc_import(&self, _payload: &[u8]) -> Result<(u64, usize)> {
+        Err(HipError::NOT_SUPPORTED)
+    }
+
+    fn ipc_unmap(&self, _addr: u64, _size: usize) {}
+
+    fn ipc_withdraw(&self, _payload: &[u8]) {}
+
+    fn execute(&self, _device: usize, op: &Op) -> Result<()> {
+        match &op.kind {
+            OpKind::Copy(c) => self.copy(c),
+            OpKind::Fill(f) => self.fill(f),
+            OpKind::Host(f) => {
+                f();
+                Ok(())
+            }
+            OpKind::Compute(f) => self.on_host(&op.reads, &op.writes, |v| f(v)),
+            OpKind::Kernel(k) => self.on_host(&op.reads, &op.writes, |v| k.run_on_host(v)),
+            OpKind::Record(_) | OpKind::Free(_) | OpKind::Nop => Ok(()),
+        }
+    }
+}

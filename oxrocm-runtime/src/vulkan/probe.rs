@@ -1,0 +1,227 @@
+//! Finding Vulkan devices and describing them as HIP devices.
+//!
+//! `gcnArchName` rule: every Vulkan device reports `OXROCM_VULKAN_ARCH` (default `gfx1100`),
+//! a wave32 target. The name decides which code objects of a fat binary are picked, and
+//! `warpSize` is that target's wave size (32) whatever the device's subgroup size; kernels
+//! emulate the wave where the subgroup differs.
+
+use super::VulkanBackend;
+use super::gpu::Gpu;
+use crate::device::{DeviceProperties, host};
+use crate::log_at;
+use ash::vk;
+use std::ffi::CStr;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Hardware GPUs only (`OXROCM_BACKEND=auto`): no software rasterizers.
+    GpusOnly,
+    /// Every device with the needed features, lavapipe included (`OXROCM_BACKEND=vulkan`).
+    All,
+}
+
+const VALIDATION_LAYER: &CStr = c"VK_LAYER_KHRONOS_validation";
+
+/// The Vulkan backend over the devices `sel` admits, each repeated `repeat` times as
+/// separate logical devices (`OXROCM_VULKAN_DEVICE_REPEAT`, for multi-device tests on
+/// one GPU); `None` if there is no loader or no usable device.
+pub fn probe(sel: Selection, repeat: usize, arch: &str) -> Option<VulkanBackend> {
+    let entry = match unsafe { ash::Entry::load() } {
+        Ok(e) => e,
+        Err(e) => {
+            log_at!(3, "Vulkan loader not available: {e}");
+            return None;
+        }
+    };
+    let app = vk::ApplicationInfo::default().application_name(c"oxrocm").api_version(vk::API_VERSION_1_2);
+    let want_validation = std::env::var("OXROCM_VULKAN_VALIDATION").is_ok_and(|v| v == "1");
+    let layers: Vec<*const std::ffi::c_char> = if want_validation && has_layer(&entry, VALIDATION_LAYER) {
+        vec![VALIDATION_LAYER.as_ptr()]
+    } else {
+        if want_validation {
+            log_at!(2, "OXROCM_VULKAN_VALIDATION=1 but the validation layer is not installed");
+        }
+        Vec::new()
+    };
+    let extensions: Vec<*const std::ffi::c_char> =
+        if layers.is_empty() { Vec::new() } else { vec![ash::ext::debug_utils::NAME.as_ptr()] };
+    let info = vk::InstanceCreateInfo::default()
+        .application_info(&app)
+        .enabled_layer_names(&layers)
+        .enabled_extension_names(&extensions);
+    let instance = match unsafe { entry.create_instance(&info, None) } {
+        Ok(i) => i,
+        Err(e) => {
+            log_at!(2, "vkCreateInstance failed: {e:?}");
+            return None;
+        }
+    };
+    if !layers.is_empty() {
+        report_validation(&entry, &instance);
+    }
+    let mut gpus = Vec::new();
+    let mut props = Vec::new();
+    for pd in unsafe { instance.enumerate_physical_devices() }.unwrap_or_default() {
+        let Some((family, p)) = usable(&instance, pd, sel, arch) else { continue };
+        for _ in 0..repeat.max(1) {
+            match unsafe { open(&instance, pd, family, &p) } {
+                Some(g) => {
+                    let mut q = p.clone();
+                    q.pci_bus_id = props.len() as i32;
+                    q.uuid[15] = q.uuid[15].wrapping_add(props.len() as u8);
+                    gpus.push(g);
+                    props.push(q);
+                }
+                None => log_at!(2, "cannot open Vulkan device {}", p.name),
+            }
+        }
+    }
+    if gpus.is_empty() {
+        return None;
+    }
+    log_at!(3, "Vulkan backend: {}", props.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "));
+    // The instance and loader live as long as the process (the runtime is never torn down).
+    std::mem::forget(entry);
+    std::mem::forget(instance);
+    Some(VulkanBackend::new(gpus, props))
+}
+
+/// Validation messages go to stderr as errors, so tests can fail on them.
+fn report_validation(entry: &ash::Entry, instance: &ash::Instance) {
+    unsafe extern "system" fn callback(
+        severity: vk::DebugUtilsMessageSeverityFlagsEXT,
+        _types: vk::DebugUtilsMessageTypeFlagsEXT,
+        data: *const vk::DebugUtilsMessengerCallbackDataEXT<'_>,
+        _user: *mut std::ffi::c_void,
+    ) -> vk::Bool32 {
+        let msg = unsafe { data.as_ref().and_then(|d| d.message_as_c_str()) }.map(|m| m.to_string_lossy().into_owned()).unwrap_or_default();
+        eprintln!(":1:oxrocm: Vulkan validation ({severity:?}): {msg}");
+        vk::FALSE
+    }
+    let utils = ash::ext::debug_utils::Instance::new(entry, instance);
+    let info = vk::DebugUtilsMessengerCreateInfoEXT::default()
+        .message_severity(vk::DebugUtilsMessageSeverityFlagsEXT::ERROR | vk::DebugUtilsMessageSeverityFlagsEXT::WARNING)
+        .message_type(vk::DebugUtilsMessageTypeFlagsEXT::VALIDATION | vk::DebugUtilsMessageTypeFlagsEXT::GENERAL)
+        .pfn_user_callback(Some(callback));
+    match unsafe { utils.create_debug_utils_messenger(&info, None) } {
+        // A plain handle: it lives as long as the instance (the process).
+        Ok(_) => {}
+        Err(e) => log_at!(2, "validation messenger: {e:?}"),
+    }
+}
+
+fn has_layer(entry: &ash::Entry, name: &CStr) -> bool {
+    unsafe { entry.enumerate_instance_layer_properties() }
+        .unwrap_or_default()
+        .iter()
+        .any(|l| l.layer_name_as_c_str().is_ok_and(|n| n == name))
+}
+
+/// The compute queue family and HIP properties of `pd`, if it can serve as a HIP device.
+fn usable(instance: &ash::Instance, pd: vk::PhysicalDevice, sel: Selection, arch: &str) -> Option<(u32, DeviceProperties)> {
+    let p = unsafe { instance.get_physical_device_properties(pd) };
+    let name = p.device_name_as_c_str().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+    if sel == Selection::GpusOnly && p.device_type == vk::PhysicalDeviceType::CPU {
+        return None;
+    }
+    if p.api_version < vk::API_VERSION_1_2 {
+        log_at!(3, "{name}: Vulkan {} < 1.2, skipped", vk::api_version_minor(p.api_version));
+        return None;
+    }
+    let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+    let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut f12);
+    unsafe { instance.get_physical_device_features2(pd, &mut f2) };
+    if f12.buffer_device_address == 0 {
+        log_at!(3, "{name}: no bufferDeviceAddress, skipped");
+        return None;
+    }
+    let families = unsafe { instance.get_physical_device_queue_family_properties(pd) };
+    let family = families.iter().position(|q| q.queue_flags.contains(vk::QueueFlags::COMPUTE))? as u32;
+    let mem = unsafe { instance.get_physical_device_memory_properties(pd) };
+    let heap = mem.memory_heaps[..mem.memory_heap_count as usize]
+        .iter()
+        .filter(|h| h.flags.contains(vk::MemoryHeapFlags::DEVICE_LOCAL))
+        .map(|h| h.size as usize)
+        .max()
+        .unwrap_or(0);
+    let mut id = vk::PhysicalDeviceIDProperties::default();
+    let mut sm = vk::PhysicalDeviceShaderSMBuiltinsPropertiesNV::default();
+    let mut core = vk::PhysicalDeviceShaderCorePropertiesAMD::default();
+    let exts: Vec<String> = unsafe { instance.enumerate_device_extension_properties(pd) }
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|e| e.extension_name_as_c_str().ok().map(|c| c.to_string_lossy().into_owned()))
+        .collect();
+    let has = |e: &str| exts.iter().any(|x| x == e);
+    let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut id);
+    if has("VK_NV_shader_sm_builtins") {
+        p2 = p2.push_next(&mut sm);
+    }
+    if has("VK_AMD_shader_core_properties") {
+        p2 = p2.push_next(&mut core);
+    }
+    unsafe { instance.get_physical_device_properties2(pd, &mut p2) };
+    // Compute units: SMs on NVIDIA, CUs on AMD, cores for a CPU implementation.
+    let cus = if sm.shader_sm_count > 0 {
+        sm.shader_sm_count as i32
+    } else if core.compute_units_per_shader_array > 0 {
+        (core.shader_engine_count * core.shader_arrays_per_engine_count * core.compute_units_per_shader_array) as i32
+    } else if p.device_type == vk::PhysicalDeviceType::CPU {
+        host::cores() as i32
+    } else {
+        1
+    };
+    let l = &p.limits;
+    let (major, minor) = arch
+        .trim_start_matches("gfx")
+        .split_at(arch.trim_start_matches("gfx").len().saturating_sub(2))
+        .0
+        .parse::<i32>()
+        .map(|m| (m, 0))
+        .unwrap_or((11, 0));
+    let props = DeviceProperties {
+        name,
+        gcn_arch_name: arch.to_string(),
+        gcn_arch: major * 100 + minor,
+        major,
+        minor,
+        total_global_mem: heap,
+        shared_mem_per_block: l.max_compute_shared_memory_size as usize,
+        max_shared_mem_per_multiprocessor: l.max_compute_shared_memory_size as usize,
+        regs_per_block: 65536,
+        warp_size: 32,
+        max_threads_per_block: l.max_compute_work_group_invocations.min(1024) as i32,
+        max_threads_dim: l.max_compute_work_group_size.map(|v| v.min(1024) as i32),
+        max_grid_size: l.max_compute_work_group_count.map(|v| v.min(i32::MAX as u32) as i32),
+        clock_rate_khz: 1_500_000,
+        memory_clock_rate_khz: 1_000_000,
+        memory_bus_width: 256,
+        total_const_mem: l.max_uniform_buffer_range as usize,
+        multi_processor_count: cus.max(1),
+        l2_cache_size: 4 << 20,
+        max_threads_per_multiprocessor: 2048,
+        pci_domain_id: 0,
+        pci_bus_id: 0,
+        pci_device_id: 0,
+        integrated: p.device_type != vk::PhysicalDeviceType::DISCRETE_GPU,
+        can_map_host_memory: true,
+        managed_memory: true,
+        concurrent_managed_access: false,
+        pageable_memory_access: false,
+        texture_alignment: 256,
+        texture_pitch_alignment: 256,
+        mem_pitch: i32::MAX as usize,
+        async_engine_count: 1,
+        uuid: id.device_uuid,
+    };
+    Some((family, props))
+}
+
+unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p: &DeviceProperties) -> Option<Gpu> {
+    let priorities = [1.0f32];
+    let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&priorities)];
+    let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true);
+    let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues).push_next(&mut f12);
+    let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem) }.ok()
+}
