@@ -610,3 +610,67 @@ fn disabled_nodes_are_skipped_and_user_objects_die_with_their_last_reference() {
         ok(hipFree(d as _));
     }
 }
+
+/// Runs a built-in kernel (SPIR-V on Vulkan, its CPU twin on the CPU backend) on the
+/// legacy stream of the current device and waits.
+fn run_builtin(k: &'static oxrocm_runtime::builtin::Builtin, push: Vec<u8>, groups: u32, reads: Vec<(u64, usize)>, writes: Vec<(u64, usize)>) {
+    use oxrocm_runtime::builtin::BuiltinLaunch;
+    use oxrocm_runtime::ops::{MemRange, Op, OpKind};
+    let rt = oxrocm_runtime::runtime();
+    let s = rt.stream(0).unwrap();
+    let r = |v: Vec<(u64, usize)>| v.into_iter().map(|(addr, len)| MemRange { addr, len }).collect();
+    let op = Op { kind: OpKind::Builtin(BuiltinLaunch { kernel: k, push, groups }), reads: r(reads), writes: r(writes) };
+    rt.run_sync(&s, op).unwrap();
+}
+
+#[test]
+fn builtin_kernels_match_host_references() {
+    use oxrocm_runtime::builtin::{AXPY, COPY, FILL, REDUCE_SUM, push};
+    init();
+    unsafe {
+        let n = 100_003usize;
+        let x: Vec<f32> = (0..n).map(|i| ((i * 7919) % 1000) as f32 * 0.001 - 0.5).collect();
+        let y: Vec<f32> = (0..n).map(|i| (i % 97) as f32 * 0.25).collect();
+        let (dx, dy): (*mut f32, *mut f32) = (dmalloc(n), dmalloc(n));
+        ok(hipMemcpy(dx as _, x.as_ptr() as _, n * 4, H2D));
+        ok(hipMemcpy(dy as _, y.as_ptr() as _, n * 4, H2D));
+        let (ax, ay) = (dx as u64, dy as u64);
+
+        // axpy vs a float64 reference: within one rounding (GLSL's fma need not be fused).
+        let a = 1.5f32;
+        run_builtin(&AXPY, push(&[&ax.to_le_bytes(), &ay.to_le_bytes(), &(n as u64).to_le_bytes(), &a.to_bits().to_le_bytes()]), 64, vec![(ax, n * 4)], vec![(ay, n * 4)]);
+        let mut out = vec![0f32; n];
+        ok(hipMemcpy(out.as_mut_ptr() as _, dy as _, n * 4, D2H));
+        for i in 0..n {
+            let (ax, yi) = (a as f64 * x[i] as f64, y[i] as f64);
+            let want = ax + yi;
+            // Two roundings at most, each within half an ulp of the terms' magnitude.
+            assert!((out[i] as f64 - want).abs() <= 1.2e-7 * (ax.abs() + yi.abs()), "axpy[{i}]: {} vs {want}", out[i]);
+        }
+
+        // reduce: two passes, compared with a float64 sum.
+        let groups = 40u32;
+        let partial: *mut f32 = dmalloc(groups as usize);
+        let total: *mut f32 = dmalloc(1);
+        let (ap, at) = (partial as u64, total as u64);
+        run_builtin(&REDUCE_SUM, push(&[&ax.to_le_bytes(), &ap.to_le_bytes(), &(n as u64).to_le_bytes()]), groups, vec![(ax, n * 4)], vec![(ap, groups as usize * 4)]);
+        run_builtin(&REDUCE_SUM, push(&[&ap.to_le_bytes(), &at.to_le_bytes(), &(groups as u64).to_le_bytes()]), 1, vec![(ap, groups as usize * 4)], vec![(at, 4)]);
+        let mut sum = 0f32;
+        ok(hipMemcpy(&mut sum as *mut f32 as _, total as _, 4, D2H));
+        let want: f64 = x.iter().map(|v| *v as f64).sum();
+        assert!(((sum as f64) - want).abs() <= 1e-4 * want.abs().max(1.0), "sum {sum} vs {want}");
+
+        // fill then copy (32-bit words, at an offset).
+        run_builtin(&FILL, push(&[&(ay + 40).to_le_bytes(), &1000u64.to_le_bytes(), &0xDEAD_BEEFu32.to_le_bytes()]), 4, vec![], vec![(ay + 40, 4000)]);
+        run_builtin(&COPY, push(&[&ax.to_le_bytes(), &ay.to_le_bytes(), &2000u64.to_le_bytes()]), 8, vec![(ay, 8000)], vec![(ax, 8000)]);
+        let mut words = vec![0u32; 2000];
+        ok(hipMemcpy(words.as_mut_ptr() as _, dx as _, 8000, D2H));
+        for (i, w) in words.iter().enumerate() {
+            let want = if (10..1010).contains(&i) { 0xDEAD_BEEF } else { out[i].to_bits() };
+            assert_eq!(*w, want, "word {i}");
+        }
+        for p in [dx, dy, partial, total] {
+            ok(hipFree(p as _));
+        }
+    }
+}

@@ -5,6 +5,7 @@
 //! ranges it reads and writes, so library code never dereferences a device pointer.
 
 pub mod backend;
+pub mod builtin;
 pub mod codeobj;
 pub mod completion;
 pub mod config;

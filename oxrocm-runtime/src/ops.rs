@@ -94,6 +94,8 @@ pub enum OpKind {
     /// Library work computed on the host over its declared ranges.
     Compute(ComputeFn),
     Kernel(KernelLaunch),
+    /// A built-in kernel: SPIR-V on GPU backends, its CPU implementation elsewhere.
+    Builtin(crate::builtin::BuiltinLaunch),
     /// Event record: stamps the time it ran.
     Record(Stamp),
     /// Stream-ordered free (`hipFreeAsync`).
@@ -130,6 +132,7 @@ impl Op {
             OpKind::Host(_) => "host function",
             OpKind::Compute(_) => "host compute",
             OpKind::Kernel(_) => "kernel",
+            OpKind::Builtin(_) => "built-in kernel",
             OpKind::Record(_) => "event record",
             OpKind::Free(_) => "free",
             OpKind::Nop => "wait",

@@ -38,6 +38,12 @@ pub fn all() -> Result<(), String> {
     let cargo_ok = run(&mut cargo).is_ok();
     summary.push(format!("cargo test: {}", if cargo_ok { "ok" } else { "FAILED" }));
 
+    // Committed SPIR-V blobs must validate and match their GLSL sources.
+    let mut shaders = Command::new("bash");
+    shaders.current_dir(root()).args(["tools/build-shaders.sh", "--check"]);
+    let shaders_ok = run(&mut shaders).is_ok();
+    summary.push(format!("shaders: {}", if shaders_ok { "ok" } else { "FAILED" }));
+
     let vulkan = vulkan_available();
     let mut vulkan_ok = true;
     if vulkan {
@@ -68,7 +74,7 @@ pub fn all() -> Result<(), String> {
             summary.push(line.to_string());
         }
     }
-    let ok = cargo_ok && vulkan_ok && abi_ok;
+    let ok = cargo_ok && shaders_ok && vulkan_ok && abi_ok;
     println!("\noxrocm test summary: {} — {}", if ok { "PASSED" } else { "FAILED" }, summary.join("; "));
     if ok { Ok(()) } else { Err("some tests failed".into()) }
 }

@@ -28,6 +28,8 @@ struct Buf {
 
 struct Inner {
     allocator: Allocator,
+    /// Compute pipelines of built-in kernels, created on first use.
+    pipelines: HashMap<&'static str, (vk::Pipeline, vk::PipelineLayout)>,
     bufs: HashMap<u64, Buf>,
     next: u64,
     pool: vk::CommandPool,
@@ -80,7 +82,7 @@ impl Gpu {
         Ok(Gpu {
             device,
             queue,
-            inner: Mutex::new(Inner { allocator, bufs: HashMap::new(), next: 1, pool, cmd, fence, staging: None }),
+            inner: Mutex::new(Inner { allocator, pipelines: HashMap::new(), bufs: HashMap::new(), next: 1, pool, cmd, fence, staging: None }),
             heap_size,
             used: AtomicUsize::new(0),
         })
@@ -168,13 +170,16 @@ impl Gpu {
             d.reset_command_buffer(cmd, vk::CommandBufferResetFlags::empty()).map_err(vk_err)?;
             d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT))
                 .map_err(vk_err)?;
+            // Everything earlier in submission order (previous submissions and host writes)
+            // is visible to this batch, and this batch's writes to the host afterwards.
+            let all = vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE;
+            let before = vk::MemoryBarrier::default().src_access_mask(all | vk::AccessFlags::HOST_WRITE).dst_access_mask(all);
+            d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::ALL_COMMANDS | vk::PipelineStageFlags::HOST,
+                vk::PipelineStageFlags::ALL_COMMANDS, vk::DependencyFlags::empty(), &[before], &[], &[]);
             record(d, cmd);
-            // Transfer results must be visible to host reads after the fence.
-            let barrier = vk::MemoryBarrier::default()
-                .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
-                .dst_access_mask(vk::AccessFlags::HOST_READ | vk::AccessFlags::TRANSFER_READ | vk::AccessFlags::TRANSFER_WRITE);
-            d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::TRANSFER, vk::PipelineStageFlags::HOST | vk::PipelineStageFlags::TRANSFER,
-                vk::DependencyFlags::empty(), &[barrier], &[], &[]);
+            let after = vk::MemoryBarrier::default().src_access_mask(all).dst_access_mask(all | vk::AccessFlags::HOST_READ);
+            d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::ALL_COMMANDS,
+                vk::PipelineStageFlags::ALL_COMMANDS | vk::PipelineStageFlags::HOST, vk::DependencyFlags::empty(), &[after], &[], &[]);
             d.end_command_buffer(cmd).map_err(vk_err)?;
             let cmds = [cmd];
             let submit = vk::SubmitInfo::default().command_buffers(&cmds);
@@ -236,6 +241,39 @@ impl Gpu {
         Ok(())
     }
 
+    fn pipeline(&self, inner: &mut Inner, k: &'static crate::builtin::Builtin) -> Result<(vk::Pipeline, vk::PipelineLayout)> {
+        if let Some(p) = inner.pipelines.get(k.name) {
+            return Ok(*p);
+        }
+        let code = ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)).map_err(|_| HipError::INVALID_IMAGE)?;
+        let d = &self.device;
+        unsafe {
+            let module = d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&code), None).map_err(vk_err)?;
+            // 128 bytes: the push-constant size every Vulkan device guarantees.
+            let range = [vk::PushConstantRange::default().stage_flags(vk::ShaderStageFlags::COMPUTE).size(128)];
+            let layout = d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&range), None).map_err(vk_err)?;
+            let stage = vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::COMPUTE).module(module).name(c"main");
+            let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)];
+            let pipeline = d.create_compute_pipelines(vk::PipelineCache::null(), &info, None).map_err(|(_, e)| vk_err(e))?[0];
+            d.destroy_shader_module(module, None);
+            inner.pipelines.insert(k.name, (pipeline, layout));
+            Ok((pipeline, layout))
+        }
+    }
+
+    /// Runs a built-in kernel: `groups` workgroups with `push` as its push constants.
+    pub fn dispatch(&self, k: &'static crate::builtin::Builtin, push: &[u8], groups: u32) -> Result<()> {
+        let mut inner = self.inner.lock();
+        let (pipeline, layout) = self.pipeline(&mut inner, k)?;
+        let mut bytes = push.to_vec();
+        bytes.resize(bytes.len().div_ceil(4) * 4, 0);
+        self.submit(&mut inner, |d, cmd| unsafe {
+            d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+            d.cmd_push_constants(cmd, layout, vk::ShaderStageFlags::COMPUTE, 0, &bytes);
+            d.cmd_dispatch(cmd, groups.max(1), 1, 1);
+        })
+    }
+
     /// Fills `size` bytes (a multiple of 4) at `offset` (4-aligned) with a 32-bit word.
     pub fn fill(&self, id: u64, offset: u64, size: u64, word: u32) -> Result<()> {
         let mut inner = self.inner.lock();
@@ -254,6 +292,10 @@ impl Drop for Gpu {
                     let _ = inner.allocator.free(a);
                 }
                 self.device.destroy_buffer(b.buffer, None);
+            }
+            for (_, (p, l)) in inner.pipelines.drain() {
+                self.device.destroy_pipeline(p, None);
+                self.device.destroy_pipeline_layout(l, None);
             }
             self.device.destroy_fence(inner.fence, None);
             self.device.destroy_command_pool(inner.pool, None);

