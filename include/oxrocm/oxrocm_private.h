@@ -45,6 +45,12 @@ const char *oxrocm_private_v1_backend_name(void);
 hipError_t oxrocm_private_v1_enqueue_compute(hipStream_t stream, oxrocm_compute_fn fn, void *user,
                                              oxrocm_release_fn release, const oxrocm_range *reads,
                                              size_t n_reads, const oxrocm_range *writes, size_t n_writes);
+/* Launches a built-in kernel ("fill", "copy", "axpy", "reduce_sum"; see
+ * oxrocm-runtime/src/builtin.rs for each parameter block): SPIR-V on the Vulkan backend, the
+ * same contract on the CPU. push_size <= 128; groups workgroups of 256 invocations. */
+hipError_t oxrocm_private_v1_launch_builtin(hipStream_t stream, const char *name, const void *push,
+                                            size_t push_size, uint32_t groups, const oxrocm_range *reads,
+                                            size_t n_reads, const oxrocm_range *writes, size_t n_writes);
 /* Makes hipLaunchKernel(handle, ...) run fn on the host; arg_sizes gives each argument's size. */
 hipError_t oxrocm_private_v1_register_host_kernel(const void *handle, const char *name,
                                                   oxrocm_host_kernel_fn fn, const size_t *arg_sizes,

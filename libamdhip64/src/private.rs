@@ -90,6 +90,26 @@ hip_api! {
         runtime().enqueue(&st, Op { kind: OpKind::Compute(compute), reads, writes }).map(drop)
     }
 
+    /// Launches built-in kernel `name` (SPIR-V on Vulkan, its CPU twin on the CPU backend)
+    /// with `push` as its parameter block and `groups` workgroups, in stream order.
+    fn oxrocm_private_v1_launch_builtin(s: hipStream_t, name: *const c_char, push: *const c_void, push_size: usize, groups: u32,
+                                        reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize) {
+        let kernel = oxrocm_runtime::builtin::by_name(crate::api::c_str(name)?).ok_or(HipError::INVALID_DEVICE_FUNCTION)?;
+        if push_size > 128 || (push_size > 0 && push.is_null()) || groups == 0 {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let st = stream(s)?;
+        let (reads, writes) = (ranges(reads, n_reads), ranges(writes, n_writes));
+        for r in reads.iter().chain(&writes) {
+            if r.len > 0 {
+                runtime().memory.check_range(r.addr, r.len)?;
+            }
+        }
+        let push = if push_size == 0 { Vec::new() } else { std::slice::from_raw_parts(push as *const u8, push_size).to_vec() };
+        let launch = oxrocm_runtime::builtin::BuiltinLaunch { kernel, push, groups };
+        runtime().enqueue(&st, Op { kind: OpKind::Builtin(launch), reads, writes }).map(drop)
+    }
+
     /// Registers a host implementation for the kernel handle `handle` (as passed to
     /// `hipLaunchKernel`), with the byte size of each argument.
     fn oxrocm_private_v1_register_host_kernel(handle: *const c_void, name: *const c_char, f: Option<HostKernelFn>,

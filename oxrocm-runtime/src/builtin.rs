@@ -113,3 +113,10 @@ pub static REDUCE_SUM: Builtin = Builtin {
 pub fn push(fields: &[&[u8]]) -> Vec<u8> {
     fields.iter().flat_map(|f| f.iter().copied()).collect()
 }
+
+/// Every built-in kernel, by name (the private interface launches them by name).
+pub static ALL: [&Builtin; 4] = [&FILL, &COPY, &AXPY, &REDUCE_SUM];
+
+pub fn by_name(name: &str) -> Option<&'static Builtin> {
+    ALL.iter().copied().find(|b| b.name == name)
+}

@@ -39,6 +39,8 @@ struct Inner {
 }
 
 pub struct Gpu {
+    /// A discrete GPU: its local memory is not host memory.
+    pub discrete: bool,
     device: ash::Device,
     queue: vk::Queue,
     inner: Mutex<Inner>,
@@ -56,7 +58,7 @@ fn vk_err(e: vk::Result) -> HipError {
 impl Gpu {
     /// # Safety
     /// `device` was created from `physical` of `instance` with buffer device addresses on.
-    pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize) -> Result<Gpu> {
+    pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool) -> Result<Gpu> {
         let allocator = Allocator::new(&AllocatorCreateDesc {
             instance: instance.clone(),
             device: device.clone(),
@@ -80,6 +82,7 @@ impl Gpu {
         .map_err(vk_err)?[0];
         let fence = unsafe { device.create_fence(&vk::FenceCreateInfo::default(), None) }.map_err(vk_err)?;
         Ok(Gpu {
+            discrete,
             device,
             queue,
             inner: Mutex::new(Inner { allocator, pipelines: HashMap::new(), bufs: HashMap::new(), next: 1, pool, cmd, fence, staging: None }),

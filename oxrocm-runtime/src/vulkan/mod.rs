@@ -69,7 +69,11 @@ impl VulkanBackend {
         match hit {
             Some((base, o)) => {
                 let off = addr - base;
-                let mapped = if o.local && self.force_staging { None } else { self.gpus[o.device].mapped(o.id) };
+                // Device-local memory is used through the host only where it is host memory
+                // anyway (integrated or CPU devices); on a discrete GPU a mapped BAR would turn
+                // copies into slow CPU reads over PCIe.
+                let host_ok = !o.local || (!self.force_staging && !self.gpus[o.device].discrete);
+                let mapped = if host_ok { self.gpus[o.device].mapped(o.id) } else { None };
                 Loc { host: mapped.map(|p| unsafe { p.add(off as usize) }), buffer: Some((o.device, o.id, off)) }
             }
             None => Loc { host: Some(addr as *mut u8), buffer: None },

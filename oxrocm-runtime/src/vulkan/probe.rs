@@ -226,5 +226,5 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
     let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true);
     let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_features(&features).push_next(&mut f12);
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem) }.ok()
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated) }.ok()
 }
