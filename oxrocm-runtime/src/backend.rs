@@ -39,4 +39,16 @@ pub trait Backend: Send + Sync {
 
     /// Executes one operation on `device`, called in stream order from the stream's worker.
     fn execute(&self, device: usize, op: &Op) -> Result<()>;
+
+    /// Whether `op` may run in one submission with the ops queued right after it (no host
+    /// code needs to see its effect in between).
+    fn batchable(&self, _op: &Op) -> bool {
+        false
+    }
+
+    /// Executes consecutive batchable ops in order; GPU backends record them into one
+    /// submission. On error, the ops before the failing one have run.
+    fn execute_batch(&self, device: usize, ops: &[&Op]) -> Result<()> {
+        ops.iter().try_for_each(|op| self.execute(device, op))
+    }
 }

@@ -103,9 +103,10 @@ pub fn runtime() -> &'static Runtime {
 /// Handle value of `hipStreamPerThread`.
 pub const STREAM_PER_THREAD: usize = 2;
 
-fn execute_op(device: usize, op: &Op) -> Result<()> {
-    runtime().execute(device, op)
-}
+const EXECUTOR: crate::stream::Executor = crate::stream::Executor {
+    run: |device, ops| runtime().execute_batch(device, ops),
+    batchable: |op| runtime().batchable(op),
+};
 
 impl Runtime {
     fn new(cfg: Config) -> Runtime {
@@ -320,14 +321,14 @@ impl Runtime {
             return Ok(done);
         }
         let deps = self.implicit_deps(s);
-        Ok(s.push(op, deps, execute_op))
+        Ok(s.push(op, deps, EXECUTOR))
     }
 
     /// Queues `op` after `extra` completions (cross-stream waits).
     pub fn enqueue_after(&self, s: &Arc<Stream>, op: Op, extra: Vec<Arc<Completion>>) -> Arc<Completion> {
         let mut deps = self.implicit_deps(s);
         deps.extend(extra);
-        s.push(op, deps, execute_op)
+        s.push(op, deps, EXECUTOR)
     }
 
     /// Queues `op` and waits for it: the synchronous API variants.
@@ -341,7 +342,19 @@ impl Runtime {
         s.synchronize()
     }
 
-    /// Executes one op on its device (the stream workers' entry point).
+    fn batchable(&self, op: &Op) -> bool {
+        matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_)) && self.backend.batchable(op)
+    }
+
+    /// Executes consecutive ops of one stream (the stream workers' entry point).
+    pub fn execute_batch(&self, device: usize, ops: &[&Op]) -> Result<()> {
+        match ops {
+            [op] => self.execute(device, op),
+            _ => self.backend.execute_batch(self.devices[device].backend_index, ops),
+        }
+    }
+
+    /// Executes one op on its device.
     pub fn execute(&self, device: usize, op: &Op) -> Result<()> {
         match &op.kind {
             OpKind::Free(addr) => self.free_now(*addr),

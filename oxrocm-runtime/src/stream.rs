@@ -70,8 +70,16 @@ pub struct Stream {
     cv: Condvar,
 }
 
-/// Runs one operation for a stream worker; provided by the runtime.
-pub type Executor = fn(device: usize, op: &Op) -> Result<()>;
+/// Runs operations for a stream worker, provided by the runtime: `run` executes a batch in
+/// order, `batchable` says whether an op may join one.
+#[derive(Clone, Copy)]
+pub struct Executor {
+    pub run: fn(device: usize, ops: &[&Op]) -> Result<()>,
+    pub batchable: fn(op: &Op) -> bool,
+}
+
+/// At most this many queued ops go into one batch.
+const MAX_BATCH: usize = 64;
 
 impl Stream {
     pub fn new(device: usize, flags: u32, priority: i32, role: StreamRole) -> Arc<Stream> {
@@ -130,9 +138,9 @@ impl Stream {
 
     fn work(self: Arc<Self>, exec: Executor) {
         loop {
-            let w = {
+            let batch: Vec<Work> = {
                 let mut st = self.lock();
-                loop {
+                let first = loop {
                     if let Some(w) = st.queue.pop_front() {
                         break w;
                     }
@@ -141,23 +149,37 @@ impl Stream {
                         return;
                     }
                     st = self.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+                };
+                // Ops queued right behind a batchable one join its submission when nothing
+                // else must happen first.
+                let mut batch = vec![first];
+                while batch.len() < MAX_BATCH
+                    && (exec.batchable)(&batch[batch.len() - 1].op)
+                    && st.queue.front().is_some_and(|w| (exec.batchable)(&w.op) && w.deps.iter().all(|d| d.is_done()))
+                {
+                    batch.extend(st.queue.pop_front());
                 }
+                batch
             };
-            let Work { op, deps, done } = w;
-            for d in &deps {
+            for d in &batch[0].deps {
                 d.wait();
             }
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| exec(self.device, &op)))
+            let ops: Vec<&Op> = batch.iter().map(|w| &w.op).collect();
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (exec.run)(self.device, &ops)))
                 .unwrap_or(Err(HipError::LAUNCH_FAILURE));
             if let Err(e) = r {
-                crate::log_at!(1, "asynchronous {} failed on device {}: {e}", op.describe(), self.device);
+                crate::log_at!(1, "asynchronous {} failed on device {}: {e}", ops[0].describe(), self.device);
                 let mut st = self.lock();
                 st.error.get_or_insert(e);
             }
-            // Release what the op holds (library user data) before anyone can observe
-            // its completion.
-            drop(op);
-            done.signal();
+            drop(ops);
+            for w in batch {
+                let Work { op, done, .. } = w;
+                // Release what the op holds (library user data) before anyone can observe
+                // its completion.
+                drop(op);
+                done.signal();
+            }
         }
     }
 

@@ -27,6 +27,9 @@ pub struct Lib {
     /// Names that Rust's compiler_builtins also defines (weak, hidden): localized in the
     /// archive copy we link, so the library's own versioned definition is exported.
     pub localize: &'static [&'static str],
+    /// Extra system libraries the archive's code calls into (`-l<name>`), e.g. libstdc++ for
+    /// rocBLAS's C++ `rocblas_internal_ostream`.
+    pub native: &'static [&'static str],
 }
 
 pub const HIP_CHAIN: &[&str] = &[
@@ -52,6 +55,7 @@ pub const LIBS: &[Lib] = &[
         ],
         needs_hip: false,
         localize: &["__gnu_f2h_ieee", "__gnu_h2f_ieee"],
+        native: &[],
     },
     Lib {
         package: "librocblas",
@@ -63,6 +67,7 @@ pub const LIBS: &[Lib] = &[
         outputs: &[Output { file: "librocblas.so.0.1", soname: "librocblas.so.0", links: &["librocblas.so.0", "librocblas.so"] }],
         needs_hip: true,
         localize: &[],
+        native: &["stdc++"],
     },
     Lib {
         package: "librocfft",
@@ -74,6 +79,7 @@ pub const LIBS: &[Lib] = &[
         outputs: &[Output { file: "librocfft.so.0.1", soname: "librocfft.so.0", links: &["librocfft.so.0", "librocfft.so"] }],
         needs_hip: true,
         localize: &[],
+        native: &[],
     },
     Lib {
         package: "libmiopen",
@@ -85,6 +91,7 @@ pub const LIBS: &[Lib] = &[
         outputs: &[Output { file: "libMIOpen.so.1.0", soname: "libMIOpen.so.1", links: &["libMIOpen.so.1", "libMIOpen.so"] }],
         needs_hip: true,
         localize: &[],
+        native: &[],
     },
     Lib {
         package: "librccl",
@@ -96,6 +103,7 @@ pub const LIBS: &[Lib] = &[
         outputs: &[Output { file: "librccl.so.1.0", soname: "librccl.so.1", links: &["librccl.so.1", "librccl.so"] }],
         needs_hip: true,
         localize: &[],
+        native: &[],
     },
     Lib {
         package: "libhsa-runtime64",
@@ -107,5 +115,6 @@ pub const LIBS: &[Lib] = &[
         outputs: &[Output { file: "libhsa-runtime64.so.1.0", soname: "libhsa-runtime64.so.1", links: &["libhsa-runtime64.so.1", "libhsa-runtime64.so"] }],
         needs_hip: true,
         localize: &[],
+        native: &[],
     },
 ];

@@ -64,7 +64,13 @@ pub fn stage(release: bool) -> Result<Staged, String> {
                 .arg(&archive)
                 .arg("-Wl,--no-whole-archive");
             if l.needs_hip {
-                cc.arg(format!("-L{}", lib_dir.display())).arg(format!("-l:{HIP_FOR_LIBS}"));
+                // Always NEEDED (no --as-needed): the runtime is part of every library, even
+                // one that does not call it yet.
+                cc.arg(format!("-L{}", lib_dir.display()))
+                    .args(["-Wl,--no-as-needed", &format!("-l:{HIP_FOR_LIBS}"), "-Wl,--as-needed"]);
+            }
+            for n in l.native {
+                cc.arg(format!("-l{n}"));
             }
             cc.args(["-lgcc_s", "-lpthread", "-ldl", "-lm", "-lrt", "-lc"]);
             run(&mut cc)?;

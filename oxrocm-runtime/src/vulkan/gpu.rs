@@ -12,6 +12,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Staging chunk for transfers to and from memory the host cannot map.
 const STAGING: usize = 16 << 20;
 
+/// A command recorded into a batched submission.
+pub enum GpuCmd<'a> {
+    /// Copies between two buffers of this device: (src offset, dst offset, bytes).
+    Copy { src: u64, dst: u64, regions: Vec<(u64, u64, u64)> },
+    Fill { id: u64, offset: u64, size: u64, word: u32 },
+    Dispatch { kernel: &'static crate::builtin::Builtin, push: &'a [u8], groups: u32 },
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Place {
     /// Device-local memory (`hipMalloc`).
@@ -274,6 +282,53 @@ impl Gpu {
             d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
             d.cmd_push_constants(cmd, layout, vk::ShaderStageFlags::COMPUTE, 0, &bytes);
             d.cmd_dispatch(cmd, groups.max(1), 1, 1);
+        })
+    }
+
+    /// Records `cmds` in order (full barriers between them) into one submission and waits.
+    pub fn run_batch(&self, cmds: &[GpuCmd]) -> Result<()> {
+        let mut inner = self.inner.lock();
+        // Resolve buffers and pipelines before recording.
+        enum Ready {
+            Copy(vk::Buffer, vk::Buffer, Vec<vk::BufferCopy>),
+            Fill(vk::Buffer, u64, u64, u32),
+            Dispatch(vk::Pipeline, vk::PipelineLayout, Vec<u8>, u32),
+        }
+        let mut ready = Vec::with_capacity(cmds.len());
+        for c in cmds {
+            ready.push(match c {
+                GpuCmd::Copy { src, dst, regions } => Ready::Copy(
+                    Self::buffer(&inner, *src)?,
+                    Self::buffer(&inner, *dst)?,
+                    regions.iter().map(|&(s, d, n)| vk::BufferCopy { src_offset: s, dst_offset: d, size: n }).collect(),
+                ),
+                GpuCmd::Fill { id, offset, size, word } => Ready::Fill(Self::buffer(&inner, *id)?, *offset, *size, *word),
+                GpuCmd::Dispatch { kernel, push, groups } => {
+                    let (p, l) = self.pipeline(&mut inner, kernel)?;
+                    let mut bytes = push.to_vec();
+                    bytes.resize(bytes.len().div_ceil(4) * 4, 0);
+                    Ready::Dispatch(p, l, bytes, *groups)
+                }
+            });
+        }
+        self.submit(&mut inner, |d, cmd| unsafe {
+            let all = vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE;
+            let between = vk::MemoryBarrier::default().src_access_mask(all).dst_access_mask(all);
+            for (i, r) in ready.iter().enumerate() {
+                if i > 0 {
+                    d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::ALL_COMMANDS, vk::PipelineStageFlags::ALL_COMMANDS,
+                        vk::DependencyFlags::empty(), &[between], &[], &[]);
+                }
+                match r {
+                    Ready::Copy(s, t, regions) => d.cmd_copy_buffer(cmd, *s, *t, regions),
+                    Ready::Fill(b, o, n, w) => d.cmd_fill_buffer(cmd, *b, *o, *n, *w),
+                    Ready::Dispatch(p, l, push, groups) => {
+                        d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, *p);
+                        d.cmd_push_constants(cmd, *l, vk::ShaderStageFlags::COMPUTE, 0, push);
+                        d.cmd_dispatch(cmd, (*groups).max(1), 1, 1);
+                    }
+                }
+            }
         })
     }
 

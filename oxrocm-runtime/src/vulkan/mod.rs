@@ -15,7 +15,7 @@ use crate::backend::Backend;
 use crate::device::DeviceProperties;
 use crate::error::{HipError, Result};
 use crate::ops::{Copy3D, Fill3D, HostView, MemRange, Op, OpKind};
-use gpu::{Gpu, Place};
+use gpu::{Gpu, GpuCmd, Place};
 use parking_lot::RwLock;
 use std::collections::BTreeMap;
 
@@ -223,6 +223,44 @@ impl HostView for StagedView {
     }
 }
 
+impl VulkanBackend {
+    /// The transfer/dispatch commands `op` is on `device`, if it is pure GPU work there
+    /// (else it runs on its own through `execute`).
+    fn gpu_cmds<'a>(&self, device: usize, op: &'a Op) -> Option<Vec<GpuCmd<'a>>> {
+        match &op.kind {
+            OpKind::Builtin(b) => Some(vec![GpuCmd::Dispatch { kernel: b.kernel, push: &b.push, groups: b.groups }]),
+            OpKind::Copy(c) => {
+                let (src, dst) = (self.locate(c.src), self.locate(c.dst));
+                if src.host.is_some() && dst.host.is_some() {
+                    return None;
+                }
+                let ((ds, is, os), (dd, id_, od)) = (src.buffer?, dst.buffer?);
+                (ds == device && dd == device).then(|| {
+                    let regions = Self::rows(c).map(|(s, d)| (os + (s - c.src), od + (d - c.dst), c.width as u64)).collect();
+                    vec![GpuCmd::Copy { src: is, dst: id_, regions }]
+                })
+            }
+            OpKind::Fill(f) => {
+                let row_bytes = f.width * f.elem_size;
+                let word = fill_word(f.value, f.elem_size)?;
+                let mut cmds = Vec::new();
+                for z in 0..f.depth {
+                    for y in 0..f.height {
+                        let l = self.locate(f.dst + (z * f.slice + y * f.pitch) as u64);
+                        let (d, id, off) = l.buffer?;
+                        if l.host.is_some() || d != device || off % 4 != 0 || row_bytes % 4 != 0 {
+                            return None;
+                        }
+                        cmds.push(GpuCmd::Fill { id, offset: off, size: row_bytes as u64, word });
+                    }
+                }
+                Some(cmds)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Backend for VulkanBackend {
     fn name(&self) -> &'static str {
         "vulkan"
@@ -295,6 +333,29 @@ impl Backend for VulkanBackend {
     fn ipc_unmap(&self, _addr: u64, _size: usize) {}
 
     fn ipc_withdraw(&self, _payload: &[u8]) {}
+
+    fn batchable(&self, op: &Op) -> bool {
+        matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_))
+    }
+
+    fn execute_batch(&self, device: usize, ops: &[&Op]) -> Result<()> {
+        let mut pending: Vec<GpuCmd> = Vec::new();
+        for op in ops {
+            match self.gpu_cmds(device, op) {
+                Some(cmds) => pending.extend(cmds),
+                None => {
+                    if !pending.is_empty() {
+                        self.gpus[device].run_batch(&std::mem::take(&mut pending))?;
+                    }
+                    self.execute(device, op)?;
+                }
+            }
+        }
+        if !pending.is_empty() {
+            self.gpus[device].run_batch(&pending)?;
+        }
+        Ok(())
+    }
 
     fn execute(&self, device: usize, op: &Op) -> Result<()> {
         match &op.kind {

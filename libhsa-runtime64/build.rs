@@ -1,0 +1,16 @@
+//! Generates "not supported" exports for the listed HSA symbols this crate does not define.
+
+use oxrocm_ffi::codegen::{StubKind, StubSpec, build_script};
+use oxrocm_ffi::symbols::Symbol;
+
+fn kind_of(_: &Symbol) -> StubKind {
+    StubKind::Status
+}
+
+fn main() {
+    build_script(
+        "abi/hsa.symbols",
+        "hsa_stubs.rs",
+        &StubSpec { status_fn: "crate::stubs::not_supported", log_fn: "crate::stubs::log_unsupported", kind_of: &kind_of },
+    );
+}
