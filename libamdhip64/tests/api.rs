@@ -674,3 +674,27 @@ fn builtin_kernels_match_host_references() {
         }
     }
 }
+
+#[test]
+fn large_device_to_device_copies_are_exact() {
+    init();
+    unsafe {
+        let n = 3 << 20;
+        let data: Vec<u8> = (0..n).map(|i| (i * 131 % 251) as u8).collect();
+        let (a, b): (*mut u8, *mut u8) = (dmalloc(n), dmalloc(n));
+        ok(hipMemcpy(a as _, data.as_ptr() as _, n, H2D));
+        // whole buffer (aligned: shader copy on GPUs), an aligned middle part, an unaligned one
+        ok(hipMemcpy(b as _, a as _, n, D2D));
+        ok(hipMemset(a as _, 0, n));
+        ok(hipMemcpy(a.add(16) as _, b.add(32) as _, (2 << 20) + 16, D2D));
+        ok(hipMemcpy(a.add(1001) as _, b.add(7) as _, 1 << 20, D2D));
+        let mut back = vec![0u8; n];
+        ok(hipMemcpy(back.as_mut_ptr() as _, a as _, n, D2H));
+        let mut want = vec![0u8; n];
+        want[16..16 + (2 << 20) + 16].copy_from_slice(&data[32..32 + (2 << 20) + 16]);
+        want[1001..1001 + (1 << 20)].copy_from_slice(&data[7..7 + (1 << 20)]);
+        assert!(back == want, "first difference at {:?}", back.iter().zip(&want).position(|(x, y)| x != y));
+        ok(hipFree(a as _));
+        ok(hipFree(b as _));
+    }
+}

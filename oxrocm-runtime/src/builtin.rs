@@ -60,6 +60,19 @@ pub static COPY: Builtin = Builtin {
     },
 };
 
+/// `copy_vec4`: { dst: u64, src: u64, count: u64 (16-byte elements, 16-aligned addresses) }
+pub static COPY_VEC4: Builtin = Builtin {
+    name: "copy_vec4",
+    spirv: include_bytes!("../../shaders/spv/copy_vec4.spv"),
+    local_size: 256,
+    cpu: |p, _, v| {
+        let n = u64_at(p, 16) as usize * 16;
+        let (dst, src) = (v.host_ptr(u64_at(p, 0)), v.host_ptr(u64_at(p, 8)) as *const u8);
+        unsafe { std::ptr::copy(src, dst, n) };
+        Ok(())
+    },
+};
+
 /// `axpy`: { x: u64, y: u64, n: u64, a: f32 } — y = a·x + y (fused multiply-add, as the shader).
 pub static AXPY: Builtin = Builtin {
     name: "axpy",
@@ -115,7 +128,7 @@ pub fn push(fields: &[&[u8]]) -> Vec<u8> {
 }
 
 /// Every built-in kernel, by name (the private interface launches them by name).
-pub static ALL: [&Builtin; 4] = [&FILL, &COPY, &AXPY, &REDUCE_SUM];
+pub static ALL: [&Builtin; 5] = [&FILL, &COPY, &COPY_VEC4, &AXPY, &REDUCE_SUM];
 
 pub fn by_name(name: &str) -> Option<&'static Builtin> {
     ALL.iter().copied().find(|b| b.name == name)

@@ -12,12 +12,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Staging chunk for transfers to and from memory the host cannot map.
 const STAGING: usize = 16 << 20;
 
+/// Push-constant bytes padded to whole words.
+fn padded(push: &[u8]) -> Vec<u8> {
+    let mut bytes = push.to_vec();
+    bytes.resize(bytes.len().div_ceil(4) * 4, 0);
+    bytes
+}
+
 /// A command recorded into a batched submission.
 pub enum GpuCmd<'a> {
     /// Copies between two buffers of this device: (src offset, dst offset, bytes).
     Copy { src: u64, dst: u64, regions: Vec<(u64, u64, u64)> },
     Fill { id: u64, offset: u64, size: u64, word: u32 },
     Dispatch { kernel: &'static crate::builtin::Builtin, push: &'a [u8], groups: u32 },
+    /// A dispatch whose parameters were made for it (e.g. a copy turned into a shader copy).
+    DispatchOwned { kernel: &'static crate::builtin::Builtin, push: Vec<u8>, groups: u32 },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -112,7 +121,9 @@ impl Gpu {
         let info = vk::BufferCreateInfo::default().size(size.max(4).div_ceil(4) as u64 * 4).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
         let buffer = unsafe { self.device.create_buffer(&info, None) }.map_err(vk_err)?;
         let requirements = unsafe { self.device.get_buffer_memory_requirements(buffer) };
-        let location = if place == Place::Device { MemoryLocation::GpuOnly } else { MemoryLocation::CpuToGpu };
+        // Host-visible allocations are the program's host memory (pinned, managed, staging):
+        // system RAM the host reads fast, not a BAR window into device memory.
+        let location = if place == Place::Device { MemoryLocation::GpuOnly } else { MemoryLocation::GpuToCpu };
         let alloc = inner.allocator.allocate(&AllocationCreateDesc {
             name: "hip",
             requirements,
@@ -286,6 +297,7 @@ impl Gpu {
     }
 
     /// Records `cmds` in order (full barriers between them) into one submission and waits.
+    #[allow(clippy::needless_lifetimes)]
     pub fn run_batch(&self, cmds: &[GpuCmd]) -> Result<()> {
         let mut inner = self.inner.lock();
         // Resolve buffers and pipelines before recording.
@@ -305,9 +317,11 @@ impl Gpu {
                 GpuCmd::Fill { id, offset, size, word } => Ready::Fill(Self::buffer(&inner, *id)?, *offset, *size, *word),
                 GpuCmd::Dispatch { kernel, push, groups } => {
                     let (p, l) = self.pipeline(&mut inner, kernel)?;
-                    let mut bytes = push.to_vec();
-                    bytes.resize(bytes.len().div_ceil(4) * 4, 0);
-                    Ready::Dispatch(p, l, bytes, *groups)
+                    Ready::Dispatch(p, l, padded(push), *groups)
+                }
+                GpuCmd::DispatchOwned { kernel, push, groups } => {
+                    let (p, l) = self.pipeline(&mut inner, kernel)?;
+                    Ready::Dispatch(p, l, padded(push), *groups)
                 }
             });
         }

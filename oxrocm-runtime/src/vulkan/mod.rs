@@ -49,6 +49,8 @@ pub struct VulkanBackend {
 struct Loc {
     host: Option<*mut u8>,
     buffer: Option<(usize, u64, u64)>,
+    /// Device-local memory (`hipMalloc`), whose HIP pointer is its device address.
+    local: bool,
 }
 
 impl VulkanBackend {
@@ -74,9 +76,9 @@ impl VulkanBackend {
                 // copies into slow CPU reads over PCIe.
                 let host_ok = !o.local || (!self.force_staging && !self.gpus[o.device].discrete);
                 let mapped = if host_ok { self.gpus[o.device].mapped(o.id) } else { None };
-                Loc { host: mapped.map(|p| unsafe { p.add(off as usize) }), buffer: Some((o.device, o.id, off)) }
+                Loc { host: mapped.map(|p| unsafe { p.add(off as usize) }), buffer: Some((o.device, o.id, off)), local: o.local }
             }
-            None => Loc { host: Some(addr as *mut u8), buffer: None },
+            None => Loc { host: Some(addr as *mut u8), buffer: None, local: false },
         }
     }
 
@@ -193,6 +195,11 @@ impl VulkanBackend {
     }
 }
 
+/// Device-to-device copies from this size on use the copy shader instead of the transfer engine.
+const SHADER_COPY_MIN: usize = 1 << 20;
+/// Workgroups of a shader copy (grid-stride: enough to fill a large GPU).
+const SHADER_COPY_GROUPS: u64 = 4096;
+
 /// The 32-bit word that repeats an element pattern of 1, 2 or 4 bytes.
 fn fill_word(value: u64, elem: usize) -> Option<u32> {
     match elem {
@@ -235,7 +242,18 @@ impl VulkanBackend {
                     return None;
                 }
                 let ((ds, is, os), (dd, id_, od)) = (src.buffer?, dst.buffer?);
-                (ds == device && dd == device).then(|| {
+                if ds != device || dd != device {
+                    return None;
+                }
+                // Large aligned copies within device memory: through the shader cores.
+                let contiguous = c.height * c.depth == 1;
+                if contiguous && src.local && dst.local && c.width >= SHADER_COPY_MIN && (c.src | c.dst | c.width as u64) % 16 == 0 {
+                    let count = (c.width / 16) as u64;
+                    let push = crate::builtin::push(&[&c.dst.to_le_bytes(), &c.src.to_le_bytes(), &count.to_le_bytes()]);
+                    let groups = count.div_ceil(256).min(SHADER_COPY_GROUPS) as u32;
+                    return Some(vec![GpuCmd::DispatchOwned { kernel: &crate::builtin::COPY_VEC4, push, groups }]);
+                }
+                Some({
                     let regions = Self::rows(c).map(|(s, d)| (os + (s - c.src), od + (d - c.dst), c.width as u64)).collect();
                     vec![GpuCmd::Copy { src: is, dst: id_, regions }]
                 })
@@ -359,6 +377,7 @@ impl Backend for VulkanBackend {
 
     fn execute(&self, device: usize, op: &Op) -> Result<()> {
         match &op.kind {
+            OpKind::Copy(_) | OpKind::Fill(_) if let Some(cmds) = self.gpu_cmds(device, op) => self.gpus[device].run_batch(&cmds),
             OpKind::Copy(c) => self.copy(c),
             OpKind::Fill(f) => self.fill(f),
             OpKind::Host(f) => {
