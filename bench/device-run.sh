@@ -14,8 +14,8 @@ R=$OUT/results.txt
     echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
     echo "== hipcc-built program (Vulkan backend)"; "$C/hipcc_host"
     echo "== abi_versions"; "$C/abi_versions" 5 | tail -1
-    echo "== multistream, two logical devices"; OXROCM_VULKAN_DEVICE_REPEAT=2 "$C/multistream" | grep -v '^PASS'
-    echo "== HIP API tests, Vulkan"; OXROCM_VULKAN_DEVICE_REPEAT=2 "$C/api_tests" --test-threads=4 2>&1 | grep -E 'test result|FAILED|panicked'
+    echo "== multistream, two logical devices"; OXROCM_VULKAN_DEVICE_REPEAT=2 "$C/multistream" 2>&1 | grep -v '^PASS'; echo "exit ${PIPESTATUS[0]}"
+    echo "== HIP API tests, Vulkan"; OXROCM_VULKAN_DEVICE_REPEAT=2 "$C/api_tests" --test-threads=4 2>&1 | grep -E 'test result|FAILED|panicked|error' | head -20; echo "exit ${PIPESTATUS[0]}"
     echo "== oxrocm bandwidth (Vulkan)"; BENCH_MIB=1024 BENCH_ITERS=20 "$C/bandwidth"
     echo "== CUDA bandwidth (PyTorch)"; BENCH_MIB=1024 BENCH_ITERS=20 python3 "$C/cuda_reference.py"
 } > "$R" 2>&1

@@ -202,15 +202,14 @@ fn wait_value(s: hipStream_t, ptr: *mut c_void, value: u64, flags: u32, mask: u6
     let len = if wide { 8 } else { 4 };
     runtime().memory.check_range(ptr as u64, len)?;
     let st = stream(s)?;
-    let addr = ptr as usize;
+    let addr = ptr as u64;
+    // Reads go through the runtime: the location may be device memory the host cannot map.
     let poll = move || loop {
-        let cur = unsafe {
-            if wide {
-                std::ptr::read_volatile(addr as *const u64)
-            } else {
-                std::ptr::read_volatile(addr as *const u32) as u64
-            }
-        };
+        let mut bytes = [0u8; 8];
+        if runtime().read_memory(addr, &mut bytes[..len]).is_err() {
+            break;
+        }
+        let cur = u64::from_le_bytes(bytes);
         // hipStreamWaitValueGte / Eq / And / Nor
         let done = match flags {
             0 => if wide { (cur & mask) as i64 >= (value & mask) as i64 } else { (cur & mask) as u32 as i32 >= (value & mask) as u32 as i32 },

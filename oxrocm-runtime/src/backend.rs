@@ -37,6 +37,10 @@ pub trait Backend: Send + Sync {
     /// The exporter freed the memory: no new process may import it.
     fn ipc_withdraw(&self, payload: &[u8]);
 
+    /// Copies `out.len()` bytes at `addr` (device, host-visible, or host memory) to the host,
+    /// outside stream order (the caller orders it).
+    fn read(&self, addr: u64, out: &mut [u8]) -> Result<()>;
+
     /// Executes one operation on `device`, called in stream order from the stream's worker.
     fn execute(&self, device: usize, op: &Op) -> Result<()>;
 

@@ -3,12 +3,19 @@
 
 // std's futex-based primitives, not parking_lot's: after `fork` a parking_lot condvar still
 // queues the parent's (vanished) waiters in its global table and a notify can go to them.
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+/// How long a waiter spins before it sleeps: short GPU round trips (launch + synchronize)
+/// then cost no thread wake-ups.
+pub const SPIN: std::time::Duration = std::time::Duration::from_micros(100);
 
 #[derive(Default)]
 pub struct Completion {
     done: Mutex<bool>,
     cv: Condvar,
+    /// Mirror of `done` for lock-free spinning.
+    flag: AtomicBool,
 }
 
 impl Completion {
@@ -29,11 +36,25 @@ impl Completion {
 
     pub fn signal(&self) {
         *self.lock() = true;
+        self.flag.store(true, Ordering::Release);
         self.cv.notify_all();
     }
 
     pub fn is_done(&self) -> bool {
-        *self.lock()
+        self.flag.load(Ordering::Acquire)
+    }
+
+    /// Spins for up to [`SPIN`]; true if the completion was signalled meanwhile.
+    fn spin(&self) -> bool {
+        let start = std::time::Instant::now();
+        while start.elapsed() < SPIN {
+            if self.is_done() {
+                return true;
+            }
+            // yield, not spin: other runnable threads (a CPU Vulkan driver's, on few cores) go first
+                std::thread::yield_now();
+        }
+        false
     }
 
     /// Waits at most `d`; true if the completion was signalled.
@@ -43,6 +64,9 @@ impl Completion {
     }
 
     pub fn wait(&self) {
+        if self.spin() {
+            return;
+        }
         let _done = self.cv.wait_while(self.lock(), |done| !*done).unwrap_or_else(|e| e.into_inner());
     }
 }

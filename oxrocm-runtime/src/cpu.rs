@@ -182,6 +182,11 @@ impl Backend for CpuBackend {
 
     fn unregister_host(&self, _host: u64, _size: usize) {}
 
+    fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
+        unsafe { std::ptr::copy(addr as *const u8, out.as_mut_ptr(), out.len()) };
+        Ok(())
+    }
+
     fn ipc_export(&self, addr: u64, size: usize) -> Result<Vec<u8>> {
         ipc::export(addr, size)
     }

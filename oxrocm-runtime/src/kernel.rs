@@ -72,11 +72,21 @@ impl KernelLaunch {
         Ok(KernelLaunch { kernel, info, args: Arc::new(copied) })
     }
 
-    pub fn run_on_host(&self, _view: &dyn HostView) -> Result<()> {
+    pub fn run_on_host(&self, view: &dyn HostView) -> Result<()> {
         match &self.kernel.body {
             KernelBody::Host { f, .. } => {
-                // The copies are only read by the kernel; it receives pointers to them.
-                let ptrs: Vec<*mut c_void> = self.args.iter().map(|a| a.as_ptr() as *mut c_void).collect();
+                // Pointer-sized arguments that point into device memory the host cannot
+                // reach are rewritten to the staged copies (written back after the call).
+                let args: Vec<Vec<u8>> = self
+                    .args
+                    .iter()
+                    .map(|a| match <[u8; 8]>::try_from(a.as_slice()) {
+                        Ok(b) => view.translate(u64::from_le_bytes(b)).map(|h| h.to_le_bytes().to_vec()).unwrap_or_else(|| a.clone()),
+                        Err(_) => a.clone(),
+                    })
+                    .collect();
+                // The kernel receives pointers to the argument copies.
+                let ptrs: Vec<*mut c_void> = args.iter().map(|a| a.as_ptr() as *mut c_void).collect();
                 unsafe { f(&self.info, ptrs.as_ptr()) };
                 Ok(())
             }

@@ -77,6 +77,12 @@ impl Fill3D {
 pub trait HostView {
     /// Host pointer for device address `addr` (must lie in a declared range).
     fn host_ptr(&self, addr: u64) -> *mut u8;
+
+    /// If `addr` is device memory the host cannot reach directly, a host address of its
+    /// staged copy (used to rewrite pointer arguments of host kernels).
+    fn translate(&self, _addr: u64) -> Option<u64> {
+        None
+    }
 }
 
 pub type HostFn = Arc<dyn Fn() + Send + Sync>;

@@ -621,6 +621,11 @@ impl Runtime {
         Ok(())
     }
 
+    /// Reads memory at `addr` to the host through the backend (device memory included).
+    pub fn read_memory(&self, addr: u64, out: &mut [u8]) -> Result<()> {
+        self.backend.read(addr, out)
+    }
+
     // -------------------------------------------------------------------- IPC --
 
     /// Handle payload for the device allocation containing `addr` (its base is shared).

@@ -68,6 +68,8 @@ pub struct Stream {
     pub role: StreamRole,
     state: Mutex<State>,
     cv: Condvar,
+    /// Number of queued ops (read without the lock by the worker's short poll).
+    queued: std::sync::atomic::AtomicUsize,
 }
 
 /// Runs operations for a stream worker, provided by the runtime: `run` executes a batch in
@@ -99,6 +101,7 @@ impl Stream {
                 invalidated: false,
             }),
             cv: Condvar::new(),
+            queued: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
@@ -120,6 +123,7 @@ impl Stream {
         let done = Completion::new();
         let mut st = self.lock();
         st.queue.push_back(Work { op, deps, done: done.clone() });
+        self.queued.fetch_add(1, std::sync::atomic::Ordering::Release);
         st.last = done.clone();
         let pid = std::process::id();
         if !st.worker || st.worker_pid != pid {
@@ -148,7 +152,17 @@ impl Stream {
                         st.worker = false;
                         return;
                     }
-                    st = self.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+                    // Briefly poll for more work before sleeping (cheap back-to-back ops).
+                    drop(st);
+                    let start = std::time::Instant::now();
+                    while self.queued.load(std::sync::atomic::Ordering::Acquire) == 0 && start.elapsed() < crate::completion::SPIN {
+                        // yield, not spin: other runnable threads (a CPU Vulkan driver's, on few cores) go first
+                std::thread::yield_now();
+                    }
+                    st = self.lock();
+                    if st.queue.is_empty() && !st.closed {
+                        st = self.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+                    }
                 };
                 // Ops queued right behind a batchable one join its submission when nothing
                 // else must happen first.
@@ -159,6 +173,7 @@ impl Stream {
                 {
                     batch.extend(st.queue.pop_front());
                 }
+                self.queued.fetch_sub(batch.len(), std::sync::atomic::Ordering::Release);
                 batch
             };
             for d in &batch[0].deps {

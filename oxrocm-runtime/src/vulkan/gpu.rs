@@ -206,7 +206,16 @@ impl Gpu {
             let cmds = [cmd];
             let submit = vk::SubmitInfo::default().command_buffers(&cmds);
             d.queue_submit(self.queue, &[submit], inner.fence).map_err(vk_err)?;
-            d.wait_for_fences(&[inner.fence], true, u64::MAX).map_err(vk_err)?;
+            // Short batches finish within microseconds: poll before sleeping in the driver.
+            let start = std::time::Instant::now();
+            while !d.get_fence_status(inner.fence).map_err(vk_err)? {
+                if start.elapsed() > crate::completion::SPIN {
+                    d.wait_for_fences(&[inner.fence], true, u64::MAX).map_err(vk_err)?;
+                    break;
+                }
+                // yield, not spin: other runnable threads (a CPU Vulkan driver's, on few cores) go first
+                std::thread::yield_now();
+            }
             d.reset_fences(&[inner.fence]).map_err(vk_err)?;
         }
         Ok(())

@@ -17,6 +17,7 @@ use crate::error::{HipError, Result};
 use crate::ops::{Copy3D, Fill3D, HostView, MemRange, Op, OpKind};
 use gpu::{Gpu, GpuCmd, Place};
 use parking_lot::RwLock;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 pub use probe::{Selection, probe};
@@ -82,7 +83,7 @@ impl VulkanBackend {
         }
     }
 
-    fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
+    fn read_at(&self, addr: u64, out: &mut [u8]) -> Result<()> {
         match self.locate(addr) {
             Loc { host: Some(p), .. } => unsafe { std::ptr::copy(p, out.as_mut_ptr(), out.len()) },
             Loc { buffer: Some((device, id, off)), .. } => self.gpus[device].read(id, off, out)?,
@@ -135,7 +136,7 @@ impl VulkanBackend {
         // Otherwise through the host, row by row (staging where a side is unmappable).
         let mut row = vec![0u8; c.width];
         for (s, d) in Self::rows(c) {
-            self.read(s, &mut row)?;
+            self.read_at(s, &mut row)?;
             self.write(d, &row)?;
         }
         Ok(())
@@ -170,8 +171,10 @@ impl VulkanBackend {
     }
 
     /// Host fallback: declared ranges come to the host, `f` runs, written ranges go back.
+    /// Memory `f` touches without declaring it (host kernels know no ranges) is staged
+    /// whole allocation by whole allocation on first touch and written back afterwards.
     fn on_host(&self, reads: &[MemRange], writes: &[MemRange], f: impl FnOnce(&dyn HostView) -> Result<()>) -> Result<()> {
-        let mut view = StagedView { direct: Vec::new(), staged: Vec::new() };
+        let mut view = StagedView { backend: self, direct: Vec::new(), staged: Vec::new(), lazy: RefCell::new(Vec::new()) };
         for r in reads.iter().chain(writes) {
             if r.len == 0 {
                 continue;
@@ -180,7 +183,7 @@ impl VulkanBackend {
                 Some(p) => view.direct.push((*r, p)),
                 None => {
                     let mut buf = vec![0u8; r.len];
-                    self.read(r.addr, &mut buf)?;
+                    self.read_at(r.addr, &mut buf)?;
                     view.staged.push((*r, buf));
                 }
             }
@@ -191,7 +194,17 @@ impl VulkanBackend {
                 self.write(r.addr, buf)?;
             }
         }
+        for (r, buf) in view.lazy.borrow().iter() {
+            self.write(r.addr, buf)?;
+        }
         Ok(())
+    }
+
+    /// The whole allocation containing `addr`, if it is memory the host cannot map.
+    fn unmapped_allocation(&self, addr: u64) -> Option<MemRange> {
+        let hit = Self::find(&self.by_device_addr.read(), addr).or_else(|| Self::find(&self.by_host_addr.read(), addr));
+        let (base, o) = hit?;
+        self.locate(addr).host.is_none().then_some(MemRange { addr: base, len: o.size })
     }
 }
 
@@ -211,12 +224,15 @@ fn fill_word(value: u64, elem: usize) -> Option<u32> {
 }
 
 /// Host addresses for a host-fallback op: mapped memory directly, the rest in copies.
-struct StagedView {
+struct StagedView<'a> {
+    backend: &'a VulkanBackend,
     direct: Vec<(MemRange, *mut u8)>,
     staged: Vec<(MemRange, Vec<u8>)>,
+    /// Allocations staged on first touch (each inner buffer keeps its address).
+    lazy: RefCell<Vec<(MemRange, Vec<u8>)>>,
 }
 
-impl HostView for StagedView {
+impl HostView for StagedView<'_> {
     fn host_ptr(&self, addr: u64) -> *mut u8 {
         let inside = |r: &MemRange| addr >= r.addr && addr < r.addr + r.len as u64;
         if let Some((r, p)) = self.direct.iter().find(|(r, _)| inside(r)) {
@@ -225,8 +241,27 @@ impl HostView for StagedView {
         if let Some((r, b)) = self.staged.iter().find(|(r, _)| inside(r)) {
             return unsafe { (b.as_ptr() as *mut u8).add((addr - r.addr) as usize) };
         }
-        // Not declared: host memory of the program (e.g. a scalar argument).
-        addr as *mut u8
+        if let Some((r, b)) = self.lazy.borrow().iter().find(|(r, _)| inside(r)) {
+            return unsafe { (b.as_ptr() as *mut u8).add((addr - r.addr) as usize) };
+        }
+        if let Some(r) = self.backend.unmapped_allocation(addr) {
+            let mut buf = vec![0u8; r.len];
+            if self.backend.read_at(r.addr, &mut buf).is_ok() {
+                let p = unsafe { buf.as_mut_ptr().add((addr - r.addr) as usize) };
+                self.lazy.borrow_mut().push((r, buf));
+                return p;
+            }
+        }
+        // The program's own host memory, or mapped memory.
+        match self.backend.locate(addr).host {
+            Some(p) => p,
+            None => addr as *mut u8,
+        }
+    }
+
+    fn translate(&self, addr: u64) -> Option<u64> {
+        self.backend.unmapped_allocation(addr)?;
+        Some(self.host_ptr(addr) as u64)
     }
 }
 
@@ -339,6 +374,10 @@ impl Backend for VulkanBackend {
     }
 
     fn unregister_host(&self, _host: u64, _size: usize) {}
+
+    fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
+        self.read_at(addr, out)
+    }
 
     fn ipc_export(&self, _addr: u64, _size: usize) -> Result<Vec<u8>> {
         Err(HipError::NOT_SUPPORTED)
