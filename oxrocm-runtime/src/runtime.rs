@@ -166,6 +166,9 @@ impl Runtime {
         }
         // SAFETY: registers plain extern "C" handlers; see `fork` below.
         unsafe { libc::pthread_atfork(Some(fork::prepare), Some(fork::parent), Some(fork::child)) };
+        // Registered after the backend loaded its driver, so it runs before the driver's own
+        // exit-time destructors: no stream worker may touch the device while they run.
+        unsafe { libc::atexit(quiesce_at_exit) };
         rt
     }
 
@@ -776,6 +779,18 @@ impl Runtime {
             Some(e) => Err(e),
             None if addr == 0 => Err(HipError::OUT_OF_MEMORY),
             None => Ok((addr, v.size)),
+        }
+    }
+}
+
+/// At process exit: let queued work finish (bounded) and stop every stream worker before
+/// libraries tear down (a worker still copying into a driver that is being destroyed
+/// would crash a program that exits with work in flight).
+extern "C" fn quiesce_at_exit() {
+    if let Some(rt) = RUNTIME.get() {
+        for s in rt.all_streams() {
+            // The guard is never released: the worker blocks at its next step until exit.
+            std::mem::forget(s.hold_for_fork());
         }
     }
 }
