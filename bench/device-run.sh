@@ -16,6 +16,12 @@ R=$OUT/results.txt
     echo "== abi_versions"; "$C/abi_versions" 5 | tail -1
     echo "== multistream, two logical devices"; OXROCM_VULKAN_DEVICE_REPEAT=2 "$C/multistream" 2>&1 | grep -v '^PASS'; echo "exit ${PIPESTATUS[0]}"
     echo "== HIP API tests, Vulkan"; OXROCM_VULKAN_DEVICE_REPEAT=2 "$C/api_tests" --test-threads=4 2>&1 | grep -E 'test result|FAILED|panicked|error' | head -20; echo "exit ${PIPESTATUS[0]}"
+    if [ -d "$C/samples" ]; then
+        echo "== HIP samples with AMDGCN kernels (expect a clear 'not supported yet' and exit 2)"
+        for p in vector_add device_features module_launch; do
+            (cd "$C/samples" && AMD_LOG_LEVEL=1 "./$p" 2>&1 | grep -m1 'not supported yet'; echo "$p exit ${PIPESTATUS[0]}")
+        done
+    fi
     echo "== oxrocm bandwidth (Vulkan)"; BENCH_MIB=1024 BENCH_ITERS=20 "$C/bandwidth"
     echo "== CUDA bandwidth (PyTorch)"; BENCH_MIB=1024 BENCH_ITERS=20 python3 "$C/cuda_reference.py"
 } > "$R" 2>&1

@@ -210,8 +210,12 @@ impl VulkanBackend {
 
 /// Device-to-device copies from this size on use the copy shader instead of the transfer engine.
 const SHADER_COPY_MIN: usize = 1 << 20;
-/// Workgroups of a shader copy (grid-stride: enough to fill a large GPU).
-const SHADER_COPY_GROUPS: u64 = 4096;
+/// Workgroups of a shader copy (grid-stride: enough to fill a large GPU);
+/// `OXROCM_VULKAN_COPY_GROUPS` overrides it for tuning.
+fn shader_copy_groups() -> u64 {
+    static GROUPS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *GROUPS.get_or_init(|| std::env::var("OXROCM_VULKAN_COPY_GROUPS").ok().and_then(|v| v.parse().ok()).unwrap_or(32768))
+}
 
 /// The 32-bit word that repeats an element pattern of 1, 2 or 4 bytes.
 fn fill_word(value: u64, elem: usize) -> Option<u32> {
@@ -285,7 +289,7 @@ impl VulkanBackend {
                 if contiguous && src.local && dst.local && c.width >= SHADER_COPY_MIN && (c.src | c.dst | c.width as u64) % 16 == 0 {
                     let count = (c.width / 16) as u64;
                     let push = crate::builtin::push(&[&c.dst.to_le_bytes(), &c.src.to_le_bytes(), &count.to_le_bytes()]);
-                    let groups = count.div_ceil(256).min(SHADER_COPY_GROUPS) as u32;
+                    let groups = count.div_ceil(256).min(shader_copy_groups()) as u32;
                     return Some(vec![GpuCmd::DispatchOwned { kernel: &crate::builtin::COPY_VEC4, push, groups }]);
                 }
                 Some({
