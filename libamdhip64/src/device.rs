@@ -518,6 +518,6 @@ hip_api! {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn hipGetStreamDeviceId(s: hipStream_t) -> i32 {
-    crate::stream::stream(s).map(|s| s.device as i32).unwrap_or(-1)
+    oxrocm_ffi::boundary::guard("hipGetStreamDeviceId", -1, || crate::stream::stream(s).map(|s| s.device as i32).unwrap_or(-1))
 }
 

@@ -19,12 +19,12 @@ fn leak_c(s: &str) -> *const c_char {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn hipGetErrorName(e: i32) -> *const c_char {
-    leak_c(HipError(e).name())
+    oxrocm_ffi::boundary::guard("hipGetErrorName", c"hipErrorUnknown".as_ptr(), || leak_c(HipError(e).name()))
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn hipGetErrorString(e: i32) -> *const c_char {
-    leak_c(HipError(e).description())
+    oxrocm_ffi::boundary::guard("hipGetErrorString", c"unknown error".as_ptr(), || leak_c(HipError(e).description()))
 }
 
 #[unsafe(no_mangle)]
