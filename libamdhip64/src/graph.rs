@@ -62,7 +62,10 @@ fn owner(n: &Node) -> Result<Arc<Graph>> {
 
 /// Publishes nodes to C: registers them and writes their handles (valid until the
 /// thread's next such call, as with ROCm's capture-info dependency arrays).
-pub fn publish_deps(deps: &[Arc<Node>], out_deps: *mut *const *mut c_void, n: *mut usize) {
+///
+/// # Safety
+/// `out_deps` and `n` are NULL or valid for writes.
+pub unsafe fn publish_deps(deps: &[Arc<Node>], out_deps: *mut *const *mut c_void, n: *mut usize) {
     thread_local! { static SCRATCH: std::cell::RefCell<Vec<*mut c_void>> = const { std::cell::RefCell::new(Vec::new()) }; }
     let handles: Vec<*mut c_void> = deps.iter().map(|d| runtime().nodes.insert(d.clone()) as *mut c_void).collect();
     unsafe {

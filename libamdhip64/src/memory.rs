@@ -16,8 +16,9 @@ const HOST_REGISTER_FLAGS: u32 = 0x1 | 0x2 | 0x4 | 0x8;
 /// hipMemAttachGlobal / hipMemAttachHost.
 const ATTACH_GLOBAL: u32 = 1;
 const ATTACH_HOST: u32 = 2;
-/// hipDeviceMallocDefault, Finegrained, Signal, Uncached, Contiguous.
-const EXT_MALLOC_FLAGS: u32 = 0x0 | 0x1 | 0x2 | 0x3 | 0x4;
+/// hipDeviceMallocDefault (0), Finegrained (1), hipMallocSignalMemory (2), Uncached (3),
+/// Contiguous (4): values, not bits.
+const EXT_MALLOC_MAX: u32 = 4;
 /// Pitch alignment of hipMallocPitch/hipMalloc3D rows.
 const PITCH_ALIGN: usize = 256;
 
@@ -75,7 +76,7 @@ hip_api! {
     }
 
     fn hipExtMallocWithFlags(p: *mut *mut c_void, size: usize, flags: u32) {
-        if flags & !EXT_MALLOC_FLAGS != 0 {
+        if flags > EXT_MALLOC_MAX {
             return Err(HipError::INVALID_VALUE);
         }
         malloc_device(p, size)

@@ -80,9 +80,10 @@ pub fn probe(sel: Selection, repeat: usize, arch: &str) -> Option<VulkanBackend>
         return None;
     }
     log_at!(3, "Vulkan backend: {}", props.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "));
-    // The instance and loader live as long as the process (the runtime is never torn down).
+    // The loader and instance live as long as the process (the runtime is never torn down):
+    // neither is destroyed; `entry` keeps libvulkan loaded.
     std::mem::forget(entry);
-    std::mem::forget(instance);
+    let _ = instance;
     Some(VulkanBackend::new(gpus, props))
 }
 
