@@ -8,9 +8,13 @@ use crate::stage::stage;
 use crate::{root, run};
 use std::process::Command;
 
-const VULKAN_PASSES: [(&str, &[(&str, &str)]); 2] = [
+/// HIP API test passes on the Vulkan backend: mapped memory, forced GPU transfers, and
+/// lavapipe's subgroup sizes 4 and 16 (default 8) for the subgroup-size-agnostic kernels.
+const VULKAN_PASSES: [(&str, &[(&str, &str)]); 4] = [
     ("vulkan", &[]),
     ("vulkan-staging", &[("OXROCM_VULKAN_STAGING", "1")]),
+    ("vulkan-subgroup-4", &[("OXROCM_VULKAN_STAGING", "1"), ("LP_NATIVE_VECTOR_WIDTH", "128")]),
+    ("vulkan-subgroup-16", &[("OXROCM_VULKAN_STAGING", "1"), ("LP_NATIVE_VECTOR_WIDTH", "512")]),
 ];
 
 fn vulkan_env(cmd: &mut Command, extra: &[(&str, &str)]) {
