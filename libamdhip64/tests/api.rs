@@ -629,7 +629,7 @@ fn run_builtin(k: &'static oxrocm_runtime::builtin::Builtin, push: Vec<u8>, grou
 
 #[test]
 fn builtin_kernels_match_host_references() {
-    use oxrocm_runtime::builtin::{AXPY, COPY, FILL, REDUCE_SUM, push};
+    use oxrocm_runtime::builtin::{AXPY, COPY, COPY_VEC4, FILL, REDUCE_SUM, push};
     init();
     unsafe {
         let n = 100_003usize;
@@ -673,6 +673,11 @@ fn builtin_kernels_match_host_references() {
             let want = if (10..1010).contains(&i) { 0xDEAD_BEEF } else { out[i].to_bits() };
             assert_eq!(*w, want, "word {i}");
         }
+        // copy_vec4 (the large-copy shader of discrete GPUs): 16-byte elements.
+        run_builtin(&COPY_VEC4, push(&[&(ay + 16000).to_le_bytes(), &ax.to_le_bytes(), &500u64.to_le_bytes()]), 2, vec![(ax, 8000)], vec![(ay + 16000, 8000)]);
+        let mut moved = vec![0u32; 2000];
+        ok(hipMemcpy(moved.as_mut_ptr() as _, dy.add(4000) as _, 8000, D2H));
+        assert_eq!(moved, words, "copy_vec4");
         for p in [dx, dy, partial, total] {
             ok(hipFree(p as _));
         }

@@ -44,6 +44,12 @@ pub trait Backend: Send + Sync {
     /// Executes one operation on `device`, called in stream order from the stream's worker.
     fn execute(&self, device: usize, op: &Op) -> Result<()>;
 
+    /// Whether event records are timestamped by the device (in `execute`/`execute_batch`)
+    /// rather than by the host when the stream reaches them.
+    fn stamps_on_device(&self) -> bool {
+        false
+    }
+
     /// Whether `op` may run in one submission with the ops queued right after it (no host
     /// code needs to see its effect in between).
     fn batchable(&self, _op: &Op) -> bool {

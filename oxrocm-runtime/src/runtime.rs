@@ -346,7 +346,12 @@ impl Runtime {
     }
 
     fn batchable(&self, op: &Op) -> bool {
-        matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_)) && self.backend.batchable(op)
+        let kind_ok = match op.kind {
+            OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_) => true,
+            OpKind::Record(_) => self.backend.stamps_on_device(),
+            _ => false,
+        };
+        kind_ok && self.backend.batchable(op)
     }
 
     /// Executes consecutive ops of one stream (the stream workers' entry point).
@@ -361,6 +366,7 @@ impl Runtime {
     pub fn execute(&self, device: usize, op: &Op) -> Result<()> {
         match &op.kind {
             OpKind::Free(addr) => self.free_now(*addr),
+            OpKind::Record(_) if self.backend.stamps_on_device() => self.backend.execute(self.devices[device].backend_index, op),
             OpKind::Record(stamp) => {
                 let _ = stamp.set(std::time::Instant::now());
                 Ok(())

@@ -27,6 +27,22 @@ pub enum GpuCmd<'a> {
     Dispatch { kernel: &'static crate::builtin::Builtin, push: &'a [u8], groups: u32 },
     /// A dispatch whose parameters were made for it (e.g. a copy turned into a shader copy).
     DispatchOwned { kernel: &'static crate::builtin::Builtin, push: Vec<u8>, groups: u32 },
+    /// An event record: the GPU writes a timestamp when everything before it finished.
+    Timestamp(crate::ops::Stamp),
+}
+
+/// At most this many timestamps per submission (a stream batch is at most 64 ops).
+const MAX_STAMPS: u32 = 64;
+
+/// GPU timestamps and the host instant they correspond to.
+struct Clock {
+    pool: vk::QueryPool,
+    /// Nanoseconds per tick.
+    period: f64,
+    /// Mask of the valid timestamp bits.
+    mask: u64,
+    /// (host instant, GPU ticks) taken together at start-up.
+    base: (std::time::Instant, u64),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -53,6 +69,7 @@ struct Inner {
     cmd: vk::CommandBuffer,
     fence: vk::Fence,
     staging: Option<Buf>,
+    clock: Option<Clock>,
 }
 
 pub struct Gpu {
@@ -76,6 +93,11 @@ impl Gpu {
     /// # Safety
     /// `device` was created from `physical` of `instance` with buffer device addresses on.
     pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool) -> Result<Gpu> {
+        let limits = unsafe { instance.get_physical_device_properties(physical) }.limits;
+        let valid_bits = unsafe { instance.get_physical_device_queue_family_properties(physical) }
+            .get(family as usize)
+            .map(|f| f.timestamp_valid_bits)
+            .unwrap_or(0);
         let allocator = Allocator::new(&AllocatorCreateDesc {
             instance: instance.clone(),
             device: device.clone(),
@@ -98,14 +120,51 @@ impl Gpu {
         }
         .map_err(vk_err)?[0];
         let fence = unsafe { device.create_fence(&vk::FenceCreateInfo::default(), None) }.map_err(vk_err)?;
-        Ok(Gpu {
+        let clock = if valid_bits > 0 && limits.timestamp_period > 0.0 {
+            let info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::TIMESTAMP).query_count(MAX_STAMPS);
+            unsafe { device.create_query_pool(&info, None) }.ok().map(|pool| Clock {
+                pool,
+                period: limits.timestamp_period as f64,
+                mask: if valid_bits >= 64 { u64::MAX } else { (1u64 << valid_bits) - 1 },
+                base: (std::time::Instant::now(), 0),
+            })
+        } else {
+            None
+        };
+        let gpu = Gpu {
             discrete,
             device,
             queue,
-            inner: Mutex::new(Inner { allocator, pipelines: HashMap::new(), bufs: HashMap::new(), next: 1, pool, cmd, fence, staging: None }),
+            inner: Mutex::new(Inner { allocator, pipelines: HashMap::new(), bufs: HashMap::new(), next: 1, pool, cmd, fence, staging: None, clock }),
             heap_size,
             used: AtomicUsize::new(0),
-        })
+        };
+        gpu.calibrate();
+        Ok(gpu)
+    }
+
+    /// Pairs a GPU timestamp with the host instant in the middle of its submission, so
+    /// device stamps map to host instants (differences between stamps are exact).
+    fn calibrate(&self) {
+        let mut inner = self.inner.lock();
+        let Some(pool) = inner.clock.as_ref().map(|c| c.pool) else { return };
+        let before = std::time::Instant::now();
+        let ok = self.submit(&mut inner, |d, cmd| unsafe {
+            d.cmd_reset_query_pool(cmd, pool, 0, 1);
+            d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
+        });
+        let after = std::time::Instant::now();
+        let mut ticks = [0u64; 1];
+        let read = ok.is_ok()
+            && unsafe { self.device.get_query_pool_results(pool, 0, &mut ticks, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT) }.is_ok();
+        match inner.clock.as_mut() {
+            Some(c) if read => c.base = (before + (after - before) / 2, ticks[0] & c.mask),
+            _ => inner.clock = None,
+        }
+    }
+
+    pub fn has_clock(&self) -> bool {
+        self.inner.lock().clock.is_some()
     }
 
     pub fn mem_info(&self) -> (usize, usize) {
@@ -311,13 +370,24 @@ impl Gpu {
         let mut inner = self.inner.lock();
         // Resolve buffers and pipelines before recording.
         enum Ready {
+            Stamp(u32),
             Copy(vk::Buffer, vk::Buffer, Vec<vk::BufferCopy>),
             Fill(vk::Buffer, u64, u64, u32),
             Dispatch(vk::Pipeline, vk::PipelineLayout, Vec<u8>, u32),
         }
         let mut ready = Vec::with_capacity(cmds.len());
+        let mut stamps: Vec<&crate::ops::Stamp> = Vec::new();
+        let clock_pool = inner.clock.as_ref().map(|c| c.pool);
         for c in cmds {
             ready.push(match c {
+                GpuCmd::Timestamp(stamp) => {
+                    if clock_pool.is_none() || stamps.len() as u32 >= MAX_STAMPS {
+                        let _ = stamp.set(std::time::Instant::now());
+                        continue;
+                    }
+                    stamps.push(stamp);
+                    Ready::Stamp(stamps.len() as u32 - 1)
+                }
                 GpuCmd::Copy { src, dst, regions } => Ready::Copy(
                     Self::buffer(&inner, *src)?,
                     Self::buffer(&inner, *dst)?,
@@ -334,7 +404,11 @@ impl Gpu {
                 }
             });
         }
+        let n_stamps = stamps.len() as u32;
         self.submit(&mut inner, |d, cmd| unsafe {
+            if let (Some(pool), true) = (clock_pool, n_stamps > 0) {
+                d.cmd_reset_query_pool(cmd, pool, 0, n_stamps);
+            }
             let all = vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE;
             let between = vk::MemoryBarrier::default().src_access_mask(all).dst_access_mask(all);
             for (i, r) in ready.iter().enumerate() {
@@ -343,6 +417,11 @@ impl Gpu {
                         vk::DependencyFlags::empty(), &[between], &[], &[]);
                 }
                 match r {
+                    Ready::Stamp(q) => {
+                        if let Some(pool) = clock_pool {
+                            d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, *q);
+                        }
+                    }
                     Ready::Copy(s, t, regions) => d.cmd_copy_buffer(cmd, *s, *t, regions),
                     Ready::Fill(b, o, n, w) => d.cmd_fill_buffer(cmd, *b, *o, *n, *w),
                     Ready::Dispatch(p, l, push, groups) => {
@@ -352,7 +431,25 @@ impl Gpu {
                     }
                 }
             }
-        })
+        })?;
+        if n_stamps > 0 && let Some(c) = inner.clock.as_ref() {
+            let mut ticks = vec![0u64; n_stamps as usize];
+            let read = unsafe {
+                self.device.get_query_pool_results(c.pool, 0, &mut ticks, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT)
+            };
+            for (stamp, t) in stamps.iter().zip(ticks) {
+                let at = match read {
+                    Ok(()) => {
+                        // Ticks since calibration (wrapping within the valid bits) → instant.
+                        let delta = (t & c.mask).wrapping_sub(c.base.1) & c.mask;
+                        c.base.0 + std::time::Duration::from_nanos((delta as f64 * c.period) as u64)
+                    }
+                    Err(_) => std::time::Instant::now(),
+                };
+                let _ = stamp.set(at);
+            }
+        }
+        Ok(())
     }
 
     /// Fills `size` bytes (a multiple of 4) at `offset` (4-aligned) with a 32-bit word.
@@ -377,6 +474,9 @@ impl Drop for Gpu {
             for (_, (p, l)) in inner.pipelines.drain() {
                 self.device.destroy_pipeline(p, None);
                 self.device.destroy_pipeline_layout(l, None);
+            }
+            if let Some(c) = inner.clock.take() {
+                self.device.destroy_query_pool(c.pool, None);
             }
             self.device.destroy_fence(inner.fence, None);
             self.device.destroy_command_pool(inner.pool, None);

@@ -274,6 +274,7 @@ impl VulkanBackend {
     /// (else it runs on its own through `execute`).
     fn gpu_cmds<'a>(&self, device: usize, op: &'a Op) -> Option<Vec<GpuCmd<'a>>> {
         match &op.kind {
+            OpKind::Record(stamp) if self.gpus[device].has_clock() => Some(vec![GpuCmd::Timestamp(stamp.clone())]),
             OpKind::Builtin(b) => Some(vec![GpuCmd::Dispatch { kernel: b.kernel, push: &b.push, groups: b.groups }]),
             OpKind::Copy(c) => {
                 let (src, dst) = (self.locate(c.src), self.locate(c.dst));
@@ -284,9 +285,10 @@ impl VulkanBackend {
                 if ds != device || dd != device {
                     return None;
                 }
-                // Large aligned copies within device memory: through the shader cores.
+                // Large aligned copies within device memory: through the shader cores on
+                // discrete GPUs (on a CPU implementation the transfer path is faster).
                 let contiguous = c.height * c.depth == 1;
-                if contiguous && src.local && dst.local && c.width >= SHADER_COPY_MIN && (c.src | c.dst | c.width as u64) % 16 == 0 {
+                if contiguous && self.gpus[device].discrete && src.local && dst.local && c.width >= SHADER_COPY_MIN && (c.src | c.dst | c.width as u64) % 16 == 0 {
                     let count = (c.width / 16) as u64;
                     let push = crate::builtin::push(&[&c.dst.to_le_bytes(), &c.src.to_le_bytes(), &count.to_le_bytes()]);
                     let groups = count.div_ceil(256).min(shader_copy_groups()) as u32;
@@ -396,7 +398,11 @@ impl Backend for VulkanBackend {
     fn ipc_withdraw(&self, _payload: &[u8]) {}
 
     fn batchable(&self, op: &Op) -> bool {
-        matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_))
+        matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_) | OpKind::Record(_))
+    }
+
+    fn stamps_on_device(&self) -> bool {
+        self.gpus.iter().all(|g| g.has_clock())
     }
 
     fn execute_batch(&self, device: usize, ops: &[&Op]) -> Result<()> {
@@ -436,7 +442,14 @@ impl Backend for VulkanBackend {
                     self.on_host(&op.reads, &op.writes, |v| (b.kernel.cpu)(&b.push, b.groups, v))
                 }
             },
-            OpKind::Record(_) | OpKind::Free(_) | OpKind::Nop => Ok(()),
+            OpKind::Record(stamp) => match self.gpu_cmds(device, op) {
+                Some(cmds) => self.gpus[device].run_batch(&cmds),
+                None => {
+                    let _ = stamp.set(std::time::Instant::now());
+                    Ok(())
+                }
+            },
+            OpKind::Free(_) | OpKind::Nop => Ok(()),
         }
     }
 }
