@@ -110,7 +110,9 @@ impl Gpu {
         let queue = unsafe { device.get_device_queue(family, 0) };
         let pool = unsafe {
             device.create_command_pool(
-                &vk::CommandPoolCreateInfo::default().queue_family_index(family).flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER),
+                // Transient, reset as a whole: resetting one command buffer at a time costs
+                // tens of microseconds per submission on some drivers.
+                &vk::CommandPoolCreateInfo::default().queue_family_index(family).flags(vk::CommandPoolCreateFlags::TRANSIENT),
                 None,
             )
         }
@@ -247,8 +249,9 @@ impl Gpu {
     fn submit(&self, inner: &mut Inner, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Result<()> {
         let d = &self.device;
         let cmd = inner.cmd;
+        let t0 = std::time::Instant::now();
         unsafe {
-            d.reset_command_buffer(cmd, vk::CommandBufferResetFlags::empty()).map_err(vk_err)?;
+            d.reset_command_pool(inner.pool, vk::CommandPoolResetFlags::empty()).map_err(vk_err)?;
             d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT))
                 .map_err(vk_err)?;
             // Everything earlier in submission order (previous submissions and host writes)
@@ -264,9 +267,12 @@ impl Gpu {
             d.end_command_buffer(cmd).map_err(vk_err)?;
             let cmds = [cmd];
             let submit = vk::SubmitInfo::default().command_buffers(&cmds);
+            let t1 = std::time::Instant::now();
             d.queue_submit(self.queue, &[submit], inner.fence).map_err(vk_err)?;
             // Short batches finish within microseconds: poll before sleeping in the driver.
             let start = std::time::Instant::now();
+            profile::add(&profile::RECORD, t1 - t0);
+            profile::add(&profile::SUBMIT, start - t1);
             while !d.get_fence_status(inner.fence).map_err(vk_err)? {
                 if start.elapsed() > crate::completion::SPIN {
                     d.wait_for_fences(&[inner.fence], true, u64::MAX).map_err(vk_err)?;
@@ -275,6 +281,8 @@ impl Gpu {
                 // yield, not spin: other runnable threads (a CPU Vulkan driver's, on few cores) go first
                 std::thread::yield_now();
             }
+            profile::add(&profile::WAIT, start.elapsed());
+            profile::SUBMITS.fetch_add(1, Ordering::Relaxed);
             d.reset_fences(&[inner.fence]).map_err(vk_err)?;
         }
         Ok(())
@@ -481,5 +489,52 @@ impl Drop for Gpu {
             self.device.destroy_fence(inner.fence, None);
             self.device.destroy_command_pool(inner.pool, None);
         }
+    }
+}
+
+/// Where submission time goes (`OXROCM_VULKAN_PROFILE=1` prints it at exit): recording,
+/// vkQueueSubmit, and waiting for the fence.
+pub mod profile {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Per phase: total, smallest and largest duration in nanoseconds.
+    pub struct Phase {
+        total: AtomicU64,
+        min: AtomicU64,
+        max: AtomicU64,
+    }
+
+    impl Phase {
+        const fn new() -> Phase {
+            Phase { total: AtomicU64::new(0), min: AtomicU64::new(u64::MAX), max: AtomicU64::new(0) }
+        }
+    }
+
+    pub static RECORD: Phase = Phase::new();
+    pub static SUBMIT: Phase = Phase::new();
+    pub static WAIT: Phase = Phase::new();
+    pub static SUBMITS: AtomicU64 = AtomicU64::new(0);
+
+    pub fn add(p: &Phase, d: std::time::Duration) {
+        let ns = d.as_nanos() as u64;
+        p.total.fetch_add(ns, Ordering::Relaxed);
+        p.min.fetch_min(ns, Ordering::Relaxed);
+        p.max.fetch_max(ns, Ordering::Relaxed);
+    }
+
+    pub fn report() {
+        let n = SUBMITS.load(Ordering::Relaxed).max(1) as f64;
+        let show = |p: &Phase| {
+            format!(
+                "{:.2}/{:.2}/{:.2}",
+                p.min.load(Ordering::Relaxed) as f64 / 1e3,
+                p.total.load(Ordering::Relaxed) as f64 / n / 1e3,
+                p.max.load(Ordering::Relaxed) as f64 / 1e3
+            )
+        };
+        eprintln!(
+            "oxrocm Vulkan profile: {} submissions; min/mean/max us: record {}, vkQueueSubmit {}, fence wait {}",
+            n as u64, show(&RECORD), show(&SUBMIT), show(&WAIT)
+        );
     }
 }

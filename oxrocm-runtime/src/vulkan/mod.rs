@@ -20,6 +20,7 @@ use parking_lot::RwLock;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+pub use gpu::profile;
 pub use probe::{Selection, probe};
 
 /// Where a buffer lives: (owning device, buffer id in that device's table).
