@@ -234,14 +234,17 @@ test_libraries_link_our_hip() {
 # HIP_VISIBLE_DEVICES selects and orders devices; AMD_LOG_LEVEL=1 reports failing calls
 # and logs an unimplemented entry point once
 test_environment_variables() {
-    cpu_backend_only || return $?
     need_libs || return $?
     build_program "$ROOT/abi-tests/programs/env_settings.c" "$WORK/env" || return 1
     local out err rc=0
-    out=$(OXROCM_CPU_DEVICES=3 HIP_VISIBLE_DEVICES=2,0 LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>/dev/null)
+    # Three backend devices (CPU: virtual devices, PCI buses c0..c2; Vulkan: one device
+    # repeated, buses 00..02); HIP_VISIBLE_DEVICES=2,0 shows the third and the first.
+    local bus0=c2 bus1=c0
+    [[ $BACKEND == cpu ]] || { bus0=02; bus1=00; }
+    out=$(OXROCM_CPU_DEVICES=3 OXROCM_VULKAN_DEVICE_REPEAT=3 HIP_VISIBLE_DEVICES=2,0 LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>/dev/null)
     grep -qx 'count 2 hipSuccess' <<< "$out" || { echo "visible count: $out"; rc=1; }
-    grep -qx 'device 0 0000:c2:00.0' <<< "$out" || { echo "device 0 is not backend device 2: $out"; rc=1; }
-    grep -qx 'device 1 0000:c0:00.0' <<< "$out" || { echo "device 1 is not backend device 0: $out"; rc=1; }
+    grep -qx "device 0 0000:$bus0:00.0" <<< "$out" || { echo "device 0 is not backend device 2: $out"; rc=1; }
+    grep -qx "device 1 0000:$bus1:00.0" <<< "$out" || { echo "device 1 is not backend device 0: $out"; rc=1; }
     out=$(HIP_VISIBLE_DEVICES= LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>/dev/null)
     grep -qx 'count 0 hipErrorNoDevice' <<< "$out" || { echo "empty HIP_VISIBLE_DEVICES: $out"; rc=1; }
     err=$(AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR "$WORK/env" 2>&1 >/dev/null)
