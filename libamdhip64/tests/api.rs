@@ -707,3 +707,31 @@ fn large_device_to_device_copies_are_exact() {
         ok(hipFree(b as _));
     }
 }
+
+#[test]
+fn registered_host_memory_is_a_copy_source_and_target() {
+    init();
+    unsafe {
+        // Page-aligned (64 KiB) so GPU backends can import it without copying.
+        let size = 256 << 10;
+        let layout = std::alloc::Layout::from_size_align(size, 64 << 10).unwrap();
+        let host = std::alloc::alloc_zeroed(layout);
+        let data = std::slice::from_raw_parts_mut(host, size);
+        for (i, b) in data.iter_mut().enumerate() {
+            *b = (i % 253) as u8;
+        }
+        ok(hipHostRegister(host as _, size, 0));
+        let mut dp = null_mut();
+        ok(hipHostGetDevicePointer(&mut dp, host as _, 0));
+        assert!(!dp.is_null());
+        let d: *mut u8 = dmalloc(size);
+        ok(hipMemcpy(d as _, host as _, size, H2D));
+        ok(hipMemset(host as _, 0, 0)); // zero-size fill of registered memory is a no-op
+        data.fill(0);
+        ok(hipMemcpy(host as _, d as _, size, D2H));
+        assert!(data.iter().enumerate().all(|(i, b)| *b == (i % 253) as u8));
+        ok(hipHostUnregister(host as _));
+        ok(hipFree(d as _));
+        std::alloc::dealloc(host, layout);
+    }
+}

@@ -57,7 +57,13 @@ struct Buf {
     buffer: vk::Buffer,
     alloc: Option<Allocation>,
     mapped: Option<usize>,
+    /// Memory imported from the program (`hipHostRegister`), owned outside the allocator.
+    imported: Option<vk::DeviceMemory>,
 }
+
+/// Host-pointer import (`VK_EXT_external_memory_host`): the extension's functions, the
+/// alignment it needs, and the memory types to pick from.
+pub type HostImport = (ash::ext::external_memory_host::Device, vk::DeviceSize, vk::PhysicalDeviceMemoryProperties);
 
 struct Inner {
     allocator: Allocator,
@@ -75,6 +81,7 @@ struct Inner {
 pub struct Gpu {
     /// A discrete GPU: its local memory is not host memory.
     pub discrete: bool,
+    import: Option<HostImport>,
     device: ash::Device,
     queue: vk::Queue,
     inner: Mutex<Inner>,
@@ -92,7 +99,7 @@ fn vk_err(e: vk::Result) -> HipError {
 impl Gpu {
     /// # Safety
     /// `device` was created from `physical` of `instance` with buffer device addresses on.
-    pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool) -> Result<Gpu> {
+    pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool, import: Option<HostImport>) -> Result<Gpu> {
         let limits = unsafe { instance.get_physical_device_properties(physical) }.limits;
         let valid_bits = unsafe { instance.get_physical_device_queue_family_properties(physical) }
             .get(family as usize)
@@ -135,6 +142,7 @@ impl Gpu {
         };
         let gpu = Gpu {
             discrete,
+            import,
             device,
             queue,
             inner: Mutex::new(Inner { allocator, pipelines: HashMap::new(), bufs: HashMap::new(), next: 1, pool, cmd, fence, staging: None, clock }),
@@ -201,7 +209,7 @@ impl Gpu {
         };
         unsafe { self.device.bind_buffer_memory(buffer, alloc.memory(), alloc.offset()) }.map_err(vk_err)?;
         let mapped = alloc.mapped_ptr().map(|p| p.as_ptr() as usize);
-        Ok(Buf { buffer, alloc: Some(alloc), mapped })
+        Ok(Buf { buffer, alloc: Some(alloc), mapped, imported: None })
     }
 
     /// Allocates a buffer; returns (id, device address, mapped host pointer if any).
@@ -237,7 +245,67 @@ impl Gpu {
                 }
                 let _ = inner.allocator.free(a);
             }
-            unsafe { self.device.destroy_buffer(b.buffer, None) };
+            unsafe {
+                self.device.destroy_buffer(b.buffer, None);
+                if let Some(m) = b.imported.take() {
+                    self.device.free_memory(m, None);
+                }
+            }
+        }
+    }
+
+    /// Makes the program's memory `[host, host+size)` a buffer of this device (zero copy)
+    /// where the driver supports importing host pointers and the range is aligned as it
+    /// needs; returns (id, device address).
+    pub fn import_host(&self, host: u64, size: usize) -> Option<(u64, u64)> {
+        let (ext, align, mem) = self.import.as_ref()?;
+        if host % align != 0 || size as u64 % align != 0 || size == 0 {
+            return None;
+        }
+        let handle = vk::ExternalMemoryHandleTypeFlags::HOST_ALLOCATION_EXT;
+        let d = &self.device;
+        unsafe {
+            let mut props = vk::MemoryHostPointerPropertiesEXT::default();
+            // ash 0.38 has no wrapper for this one: call the function pointer.
+            let r = (ext.fp().get_memory_host_pointer_properties_ext)(ext.device(), handle, host as *const std::ffi::c_void, &mut props);
+            if r != vk::Result::SUCCESS {
+                return None;
+            }
+            let mut ext_info = vk::ExternalMemoryBufferCreateInfo::default().handle_types(handle);
+            let usage = vk::BufferUsageFlags::STORAGE_BUFFER
+                | vk::BufferUsageFlags::TRANSFER_SRC
+                | vk::BufferUsageFlags::TRANSFER_DST
+                | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+            let info = vk::BufferCreateInfo::default().size(size as u64).usage(usage).push_next(&mut ext_info);
+            let buffer = d.create_buffer(&info, None).ok()?;
+            let req = d.get_buffer_memory_requirements(buffer);
+            let bits = props.memory_type_bits & req.memory_type_bits;
+            let Some(type_index) = (0..mem.memory_type_count).find(|i| bits & (1 << i) != 0) else {
+                d.destroy_buffer(buffer, None);
+                return None;
+            };
+            let mut import = vk::ImportMemoryHostPointerInfoEXT::default().handle_type(handle).host_pointer(host as *mut std::ffi::c_void);
+            let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+            let alloc = vk::MemoryAllocateInfo::default()
+                .allocation_size(size as u64)
+                .memory_type_index(type_index)
+                .push_next(&mut import)
+                .push_next(&mut flags);
+            let Ok(memory) = d.allocate_memory(&alloc, None) else {
+                d.destroy_buffer(buffer, None);
+                return None;
+            };
+            if d.bind_buffer_memory(buffer, memory, 0).is_err() {
+                d.destroy_buffer(buffer, None);
+                d.free_memory(memory, None);
+                return None;
+            }
+            let addr = d.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buffer));
+            let mut inner = self.inner.lock();
+            let id = inner.next;
+            inner.next += 1;
+            inner.bufs.insert(id, Buf { buffer, alloc: None, mapped: Some(host as usize), imported: Some(memory) });
+            Some((id, addr))
         }
     }
 
@@ -478,6 +546,9 @@ impl Drop for Gpu {
                     let _ = inner.allocator.free(a);
                 }
                 self.device.destroy_buffer(b.buffer, None);
+                if let Some(m) = b.imported.take() {
+                    self.device.free_memory(m, None);
+                }
             }
             for (_, (p, l)) in inner.pipelines.drain() {
                 self.device.destroy_pipeline(p, None);

@@ -375,12 +375,23 @@ impl Backend for VulkanBackend {
         self.free_host(addr, size)
     }
 
-    fn register_host(&self, host: u64, _size: usize) -> Result<u64> {
-        // Registered memory stays the program's; transfers read and write it directly.
-        Ok(host)
+    fn register_host(&self, host: u64, size: usize) -> Result<u64> {
+        // Imported as a buffer of device 0 where the driver can (transfers then need no
+        // staging); otherwise the memory stays plain host memory, copied through the host.
+        match self.gpus.first().and_then(|g| g.import_host(host, size)) {
+            Some((id, addr)) => {
+                crate::log_at!(4, "hipHostRegister: imported {size} bytes at {host:#x} as device address {addr:#x}");
+                self.by_device_addr.write().insert(addr, Owner { device: 0, id, size, local: false });
+                self.by_host_addr.write().insert(host, Owner { device: 0, id, size, local: false });
+                Ok(addr)
+            }
+            None => Ok(host),
+        }
     }
 
-    fn unregister_host(&self, _host: u64, _size: usize) {}
+    fn unregister_host(&self, host: u64, size: usize) {
+        self.free_host(host, size)
+    }
 
     fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
         self.read_at(addr, out)

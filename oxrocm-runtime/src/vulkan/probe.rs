@@ -225,7 +225,25 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
     // 64-bit integers carry device addresses in the built-in kernels.
     let features = vk::PhysicalDeviceFeatures::default().shader_int64(supported.shader_int64 != 0);
     let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true);
-    let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_features(&features).push_next(&mut f12);
+    // Importing the program's memory (`hipHostRegister`) where the driver can.
+    let host_import = unsafe { instance.enumerate_device_extension_properties(pd) }
+        .unwrap_or_default()
+        .iter()
+        .any(|e| e.extension_name_as_c_str().is_ok_and(|n| n == ash::ext::external_memory_host::NAME));
+    let extensions: Vec<*const std::ffi::c_char> =
+        if host_import { vec![ash::ext::external_memory_host::NAME.as_ptr()] } else { Vec::new() };
+    let info = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queues)
+        .enabled_features(&features)
+        .enabled_extension_names(&extensions)
+        .push_next(&mut f12);
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated) }.ok()
+    let import = host_import.then(|| {
+        let mut ext = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut ext);
+        unsafe { instance.get_physical_device_properties2(pd, &mut p2) };
+        let mem = unsafe { instance.get_physical_device_memory_properties(pd) };
+        (ash::ext::external_memory_host::Device::new(instance, &device), ext.min_imported_host_pointer_alignment, mem)
+    });
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import) }.ok()
 }
