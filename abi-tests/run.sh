@@ -332,6 +332,25 @@ test_hip_samples_load_and_report_kernels() {
     return $rc
 }
 
+# the Debian package of the staged libraries installs the real names and runs a program
+test_debian_package() {
+    cpu_pass_only || return $?
+    need_libs || return $?
+    command -v dpkg-deb >/dev/null || { echo "dpkg-deb not installed"; return 77; }
+    bash "$ROOT/packaging/build-deb.sh" "$(dirname "$LIB_DIR")" "$WORK/deb" >/dev/null || return 1
+    local deb; deb=$(ls "$WORK"/deb/oxrocm_*.deb) || return 1
+    dpkg-deb -x "$deb" "$WORK/debroot" || return 1
+    local lib; lib=$(dirname "$(find "$WORK/debroot" -name libamdhip64.so.5 | head -1)")
+    [[ -n $lib ]] || { echo "no libamdhip64.so.5 in the package"; return 1; }
+    local so
+    for so in libamdhip64.so.5 libamdhip64.so.6 libamdhip64.so.7 librocblas.so.0 librocfft.so.0 libMIOpen.so.1 librccl.so.1 libhsa-runtime64.so.1; do
+        [[ -e $lib/$so ]] || { echo "package lacks $so"; return 1; }
+    done
+    dpkg-deb -f "$deb" Provides | grep -q 'libamdhip64-5' || { echo "package does not provide libamdhip64-5"; return 1; }
+    build_program "$ROOT/abi-tests/programs/hipcc_host.c" "$WORK/deb_host" || return 1
+    LD_LIBRARY_PATH=$lib "$WORK/deb_host" | tail -1
+}
+
 # the same binary against .so.5 and .so.7: each follows its ROCm version's semantics
 test_abi_versions_5_and_7() {
     need_libs || return $?
@@ -400,6 +419,7 @@ TESTS=(
     test_environment_variables
     test_build_with_pkg_config
     test_build_with_cmake
+    test_debian_package
     test_fork_child_uses_streams
     test_ipc_memory_between_processes
     test_device_reset
