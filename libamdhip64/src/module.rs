@@ -303,6 +303,16 @@ hip_api! {
         Ok(())
     }
 
+    fn hipModuleGetGlobal(dptr: *mut hipDeviceptr_t, bytes: *mut usize, m: hipModule_t, name: *const c_char) {
+        if dptr.is_null() && bytes.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let (addr, size) = runtime().module_global(m as usize, c_str(name)?)?;
+        if !dptr.is_null() { *dptr = addr as hipDeviceptr_t; }
+        if !bytes.is_null() { *bytes = size; }
+        Ok(())
+    }
+
     fn hipModuleGetFunctionCount(count: *mut u32, m: hipModule_t) {
         if count.is_null() {
             return Err(HipError::INVALID_VALUE);

@@ -735,3 +735,91 @@ fn registered_host_memory_is_a_copy_source_and_target() {
         std::alloc::dealloc(host, layout);
     }
 }
+
+/// A minimal AMDGPU code object (gfx1100) with a `.data` global `answer` (8 bytes) and a
+/// `.bss` global `zeros` (16 bytes), as `hipModuleLoadData` receives raw ELF images.
+fn code_object_with_globals() -> Vec<u8> {
+    let data: [u8; 8] = 0x0123_4567_89ab_cdefu64.to_le_bytes();
+    let strtab = b"\0answer\0zeros\0";
+    let sym = |name: u32, shndx: u16, value: u64, size: u64| {
+        let mut v = name.to_le_bytes().to_vec();
+        v.push(0x11); // STB_GLOBAL | STT_OBJECT
+        v.push(0);
+        v.extend(shndx.to_le_bytes());
+        v.extend(value.to_le_bytes());
+        v.extend(size.to_le_bytes());
+        v
+    };
+    let mut symtab = vec![0u8; 24];
+    symtab.extend(sym(1, 1, 0x1000, 8));
+    symtab.extend(sym(8, 2, 0x2000, 16));
+    let (d_off, s_off) = (64usize, 72usize);
+    let t_off = s_off + symtab.len();
+    let sh_off = (t_off + strtab.len()).div_ceil(8) * 8;
+    let mut img = vec![0u8; sh_off];
+    img[..4].copy_from_slice(b"\x7fELF");
+    img[4] = 2; // 64-bit
+    img[5] = 1; // little endian
+    img[6] = 1;
+    img[7] = 64; // ELFOSABI_AMDGPU_HSA
+    img[8] = 2;
+    img[0x10..0x12].copy_from_slice(&3u16.to_le_bytes());
+    img[0x12..0x14].copy_from_slice(&224u16.to_le_bytes());
+    img[0x14..0x18].copy_from_slice(&1u32.to_le_bytes());
+    img[0x28..0x30].copy_from_slice(&(sh_off as u64).to_le_bytes());
+    img[0x30..0x34].copy_from_slice(&0x41u32.to_le_bytes()); // EF_AMDGPU_MACH gfx1100
+    img[0x34..0x36].copy_from_slice(&64u16.to_le_bytes());
+    img[0x3A..0x3C].copy_from_slice(&64u16.to_le_bytes());
+    img[0x3C..0x3E].copy_from_slice(&5u16.to_le_bytes());
+    img[d_off..d_off + 8].copy_from_slice(&data);
+    img[s_off..s_off + symtab.len()].copy_from_slice(&symtab);
+    img[t_off..t_off + strtab.len()].copy_from_slice(strtab);
+    let section = |ty: u32, addr: u64, off: usize, size: usize, link: u32| {
+        let mut h = vec![0u8; 64];
+        h[4..8].copy_from_slice(&ty.to_le_bytes());
+        h[0x10..0x18].copy_from_slice(&addr.to_le_bytes());
+        h[0x18..0x20].copy_from_slice(&(off as u64).to_le_bytes());
+        h[0x20..0x28].copy_from_slice(&(size as u64).to_le_bytes());
+        h[0x28..0x2C].copy_from_slice(&link.to_le_bytes());
+        h
+    };
+    img.extend(vec![0u8; 64]);
+    img.extend(section(1, 0x1000, d_off, 8, 0)); // .data
+    img.extend(section(8, 0x2000, 0, 16, 0)); // .bss
+    img.extend(section(2, 0, s_off, symtab.len(), 4)); // .symtab
+    img.extend(section(3, 0, t_off, strtab.len(), 0)); // .strtab
+    img
+}
+
+#[test]
+fn module_globals_come_from_the_code_object() {
+    init();
+    unsafe {
+        let mut props = hipDeviceProp_tR0000::default();
+        ok(hipGetDeviceProperties(&mut props, 0));
+        if !props.gcnArchName.iter().map(|c| *c as u8).take(7).eq(*b"gfx1100") {
+            return; // the synthetic code object is for gfx1100 (the default target)
+        }
+        let image = code_object_with_globals();
+        let mut m = null_mut();
+        ok(hipModuleLoadData(&mut m, image.as_ptr() as _));
+        let (mut p, mut n) = (null_mut(), 0usize);
+        ok(hipModuleGetGlobal(&mut p, &mut n, m, c"answer".as_ptr()));
+        assert_eq!(n, 8);
+        let mut v = 0u64;
+        ok(hipMemcpyDtoH(&mut v as *mut u64 as _, p, 8));
+        assert_eq!(v, 0x0123_4567_89ab_cdef);
+        // Writes persist: the same device variable comes back.
+        let w = 42u64;
+        ok(hipMemcpyHtoD(p, &w as *const u64 as _, 8));
+        let mut p2 = null_mut();
+        ok(hipModuleGetGlobal(&mut p2, null_mut(), m, c"answer".as_ptr()));
+        assert_eq!(p2, p);
+        let mut z = [7u8; 16];
+        ok(hipModuleGetGlobal(&mut p, &mut n, m, c"zeros".as_ptr()));
+        ok(hipMemcpyDtoH(z.as_mut_ptr() as _, p, 16));
+        assert_eq!((n, z), (16, [0u8; 16]));
+        assert_eq!(hipModuleGetGlobal(&mut p, &mut n, m, c"missing".as_ptr()), hipErrorNotFound);
+        ok(hipModuleUnload(m));
+    }
+}

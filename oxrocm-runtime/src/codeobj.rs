@@ -37,6 +37,56 @@ impl CodeObject {
     pub fn symbols(&self) -> Vec<String> {
         elf_symbols(&self.image)
     }
+
+    /// A global variable's initial bytes (its size; zeros for `.bss`), by symbol name.
+    pub fn global(&self, name: &str) -> Option<Vec<u8>> {
+        let (value, size) = elf_symbol(&self.image, name)?;
+        elf_bytes_at(&self.image, value, size as usize)
+    }
+}
+
+/// (value, size) of the defined data symbol `name` in `.symtab`/`.dynsym`.
+fn elf_symbol(b: &[u8], name: &str) -> Option<(u64, u64)> {
+    let (shoff, shentsize, shnum) = (u64_at(b, 0x28)? as usize, u16_at(b, 0x3A)? as usize, u16_at(b, 0x3C)? as usize);
+    let sh = |i: usize| -> Option<(u32, usize, usize, u32)> {
+        let o = shoff + i * shentsize;
+        Some((u32_at(b, o + 4)?, u64_at(b, o + 0x18)? as usize, u64_at(b, o + 0x20)? as usize, u32_at(b, o + 0x28)?))
+    };
+    for i in 0..shnum {
+        let (ty, off, size, link) = sh(i)?;
+        if ty != 2 && ty != 11 {
+            continue;
+        }
+        let (_, stroff, strsize, _) = sh(link as usize)?;
+        let strtab = b.get(stroff..stroff + strsize)?;
+        for s in (off..off + size).step_by(24).skip(1) {
+            let (nm, info, shndx) = (u32_at(b, s)? as usize, *b.get(s + 4)?, u16_at(b, s + 6)?);
+            let n = strtab.get(nm..)?;
+            let n = &n[..n.iter().position(|&c| c == 0).unwrap_or(n.len())];
+            // STT_OBJECT (1), defined
+            if n == name.as_bytes() && info & 0xf == 1 && shndx != 0 {
+                return Some((u64_at(b, s + 8)?, u64_at(b, s + 16)?));
+            }
+        }
+    }
+    None
+}
+
+/// `len` bytes at virtual address `vaddr` of a section (zeros for SHT_NOBITS).
+fn elf_bytes_at(b: &[u8], vaddr: u64, len: usize) -> Option<Vec<u8>> {
+    let (shoff, shentsize, shnum) = (u64_at(b, 0x28)? as usize, u16_at(b, 0x3A)? as usize, u16_at(b, 0x3C)? as usize);
+    for i in 0..shnum {
+        let o = shoff + i * shentsize;
+        let (ty, addr, off, size) = (u32_at(b, o + 4)?, u64_at(b, o + 0x10)?, u64_at(b, o + 0x18)? as usize, u64_at(b, o + 0x20)?);
+        if ty == 0 || addr == 0 || vaddr < addr || vaddr + len as u64 > addr + size {
+            continue;
+        }
+        return match ty {
+            8 => Some(vec![0; len]),
+            _ => b.get(off + (vaddr - addr) as usize..off + (vaddr - addr) as usize + len).map(|s| s.to_vec()),
+        };
+    }
+    None
 }
 
 fn u16_at(b: &[u8], o: usize) -> Option<u16> {

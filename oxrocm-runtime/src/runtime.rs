@@ -727,6 +727,28 @@ impl Runtime {
         Ok(k)
     }
 
+    /// `hipModuleGetGlobal`: a module's global variable in device memory (made on first
+    /// use from the code object's initial bytes).
+    pub fn module_global(&self, module: usize, name: &str) -> Result<(u64, usize)> {
+        let m = self.modules.get(module)?;
+        if let Some(v) = m.vars.lock().get(name) {
+            if let Some(a) = v.device_addr.get() {
+                return Ok((*a, v.size));
+            }
+        }
+        let dev = self.current()?;
+        let init = m.code_object_for(&dev.props.gcn_arch_name).and_then(|co| co.global(name)).ok_or(HipError::NOT_FOUND)?;
+        let addr = self.malloc_device(dev, init.len().max(1))?;
+        if !init.is_empty() {
+            let op = Op::copy(crate::ops::Copy3D::linear(addr, init.as_ptr() as u64, init.len()));
+            self.backend.execute(dev.backend_index, &op)?;
+        }
+        let v = Arc::new(DeviceVar { name: name.to_string(), size: init.len(), host: 0, device_addr: OnceLock::new() });
+        let _ = v.device_addr.set(addr);
+        m.vars.lock().insert(name.to_string(), v);
+        Ok((addr, init.len()))
+    }
+
     /// `__hipRegisterFunction`: binds a host stub address to a kernel of the fat binary.
     pub fn register_function(&self, module: usize, host_fn: usize, name: &str) {
         let body = match self.modules.get(module) {
