@@ -66,6 +66,11 @@ pub fn last_error(reset: bool) -> i32 {
     v
 }
 
+/// A status returned by another export of this library, as a `Result` for `?`.
+pub fn rc(code: i32) -> Result<()> {
+    if code == 0 { Ok(()) } else { Err(HipError(code)) }
+}
+
 /// Writes `v` through an out-pointer, rejecting NULL with hipErrorInvalidValue.
 pub unsafe fn out<T>(p: *mut T, v: T) -> Result<()> {
     if p.is_null() {

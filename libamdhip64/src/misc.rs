@@ -5,6 +5,7 @@ use crate::api::out;
 use crate::device::device;
 use crate::memory::hipPointerGetAttribute;
 use crate::module::{hipModuleOccupancyMaxActiveBlocksPerMultiprocessor, hipModuleOccupancyMaxPotentialBlockSize};
+use crate::api::rc;
 use crate::types::*;
 use oxrocm_runtime::memory::MemKind;
 use oxrocm_runtime::{HipError, Result, runtime};
@@ -45,9 +46,6 @@ fn range_attribute(data: *mut c_void, size: usize, attr: hipMemRangeAttribute, p
     }
 }
 
-fn rc(e: hipError_t) -> Result<()> {
-    if e == 0 { Ok(()) } else { Err(HipError(e)) }
-}
 
 hip_api! {
     fn hipDrvPointerGetAttributes(n: u32, attrs: *mut hipPointer_attribute, data: *mut *mut c_void, p: hipDeviceptr_t) {

@@ -8,8 +8,9 @@ use crate::graph::*;
 use crate::memcpy::*;
 use crate::module::*;
 use crate::stream::*;
+use crate::api::rc;
 use crate::types::*;
-use oxrocm_runtime::{HipError, Result};
+use oxrocm_runtime::Result;
 use std::ffi::c_void;
 
 const PER_THREAD: hipStream_t = 2usize as hipStream_t;
@@ -18,9 +19,6 @@ fn per_thread(s: hipStream_t) -> hipStream_t {
     if s.is_null() { PER_THREAD } else { s }
 }
 
-fn rc(e: hipError_t) -> Result<()> {
-    if e == 0 { Ok(()) } else { Err(HipError(e)) }
-}
 
 /// Queues an operation on the per-thread stream and waits for it (the synchronous calls).
 unsafe fn sync(e: hipError_t) -> Result<()> {

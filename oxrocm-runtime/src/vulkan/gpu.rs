@@ -395,18 +395,6 @@ impl Gpu {
         Ok(())
     }
 
-    /// GPU copies between two buffers of this device: (src offset, dst offset, bytes).
-    pub fn copy_regions(&self, src: u64, dst: u64, regions: &[(u64, u64, u64)]) -> Result<()> {
-        let mut inner = self.inner.lock();
-        let (s, d) = (Self::buffer(&inner, src)?, Self::buffer(&inner, dst)?);
-        for batch in regions.chunks(4096) {
-            let r: Vec<vk::BufferCopy> =
-                batch.iter().map(|&(so, doff, n)| vk::BufferCopy { src_offset: so, dst_offset: doff, size: n }).collect();
-            self.submit(&mut inner, |dev, cmd| unsafe { dev.cmd_copy_buffer(cmd, s, d, &r) })?;
-        }
-        Ok(())
-    }
-
     fn pipeline(&self, inner: &mut Inner, k: &'static crate::builtin::Builtin) -> Result<(vk::Pipeline, vk::PipelineLayout)> {
         if let Some(p) = inner.pipelines.get(k.name) {
             return Ok(*p);
@@ -425,19 +413,6 @@ impl Gpu {
             inner.pipelines.insert(k.name, (pipeline, layout));
             Ok((pipeline, layout))
         }
-    }
-
-    /// Runs a built-in kernel: `groups` workgroups with `push` as its push constants.
-    pub fn dispatch(&self, k: &'static crate::builtin::Builtin, push: &[u8], groups: u32) -> Result<()> {
-        let mut inner = self.inner.lock();
-        let (pipeline, layout) = self.pipeline(&mut inner, k)?;
-        let mut bytes = push.to_vec();
-        bytes.resize(bytes.len().div_ceil(4) * 4, 0);
-        self.submit(&mut inner, |d, cmd| unsafe {
-            d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
-            d.cmd_push_constants(cmd, layout, vk::ShaderStageFlags::COMPUTE, 0, &bytes);
-            d.cmd_dispatch(cmd, groups.max(1), 1, 1);
-        })
     }
 
     /// Records `cmds` in order (full barriers between them) into one submission and waits.
@@ -528,12 +503,6 @@ impl Gpu {
         Ok(())
     }
 
-    /// Fills `size` bytes (a multiple of 4) at `offset` (4-aligned) with a 32-bit word.
-    pub fn fill(&self, id: u64, offset: u64, size: u64, word: u32) -> Result<()> {
-        let mut inner = self.inner.lock();
-        let b = Self::buffer(&inner, id)?;
-        self.submit(&mut inner, |d, cmd| unsafe { d.cmd_fill_buffer(cmd, b, offset, size, word) })
-    }
 }
 
 impl Drop for Gpu {

@@ -132,7 +132,7 @@ impl VulkanBackend {
         {
             let regions: Vec<(u64, u64, u64)> =
                 Self::rows(c).map(|(s, d)| (os + (s - c.src), od + (d - c.dst), c.width as u64)).collect();
-            return self.gpus[ds].copy_regions(is, id_, &regions);
+            return self.gpus[ds].run_batch(&[GpuCmd::Copy { src: is, dst: id_, regions }]);
         }
         // Otherwise through the host, row by row (staging where a side is unmappable).
         let mut row = vec![0u8; c.width];
@@ -160,7 +160,7 @@ impl VulkanBackend {
                     Loc { buffer: Some((device, id, offset)), .. } => match fill_word(f.value, f.elem_size) {
                         // vkCmdFillBuffer repeats a 32-bit word at 4-byte granularity.
                         Some(word) if offset % 4 == 0 && row_bytes % 4 == 0 => {
-                            self.gpus[device].fill(id, offset, row_bytes as u64, word)?
+                            self.gpus[device].run_batch(&[GpuCmd::Fill { id, offset, size: row_bytes as u64, word }])?
                         }
                         _ => self.gpus[device].write(id, offset, &pattern)?,
                     },
@@ -447,7 +447,7 @@ impl Backend for VulkanBackend {
             }
             OpKind::Compute(f) => self.on_host(&op.reads, &op.writes, |v| f(v)),
             OpKind::Kernel(k) => self.on_host(&op.reads, &op.writes, |v| k.run_on_host(v)),
-            OpKind::Builtin(b) => match self.gpus[device].dispatch(b.kernel, &b.push, b.groups) {
+            OpKind::Builtin(b) => match self.gpus[device].run_batch(&[GpuCmd::Dispatch { kernel: b.kernel, push: &b.push, groups: b.groups }]) {
                 Ok(()) => Ok(()),
                 Err(e) => {
                     crate::log_at!(2, "built-in kernel {} failed on Vulkan ({e}); running it on the host", b.kernel.name);
