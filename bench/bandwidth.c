@@ -13,6 +13,11 @@
 
 #define CHECK(x) do { hipError_t e_ = (x); if (e_ != hipSuccess) { fprintf(stderr, "%s: %s\n", #x, hipGetErrorName(e_)); exit(2); } } while (0)
 
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -67,14 +72,23 @@ int main(void) {
     for (int i = 0; i < n; i++) CHECK(oxrocm_private_v1_launch_builtin(s, "fill", push, sizeof push, 1, NULL, 0, &w, 1));
     CHECK(hipStreamSynchronize(s));
     double back_to_back = (now() - t0) / n * 1e6;
-    t0 = now();
-    for (int i = 0; i < 200; i++) {
+    /* launch + synchronize, one at a time: mean and median of 2000 round trips */
+    enum { ROUNDS = 2000 };
+    static double each[ROUNDS];
+    double sum = 0, launch_call = 0;
+    for (int i = 0; i < ROUNDS; i++) {
+        double t = now();
         CHECK(oxrocm_private_v1_launch_builtin(s, "fill", push, sizeof push, 1, NULL, 0, &w, 1));
+        double launched = now();
         CHECK(hipStreamSynchronize(s));
+        each[i] = (now() - t) * 1e6;
+        launch_call += (launched - t) * 1e6 / ROUNDS;
+        sum += each[i];
     }
-    double with_sync = (now() - t0) / 200 * 1e6;
+    double with_sync = sum / ROUNDS;
+    qsort(each, ROUNDS, sizeof each[0], by_value);
     printf("launch_back_to_back %.2f us\n", back_to_back);
-    printf("launch_and_sync %.2f us\n", with_sync);
+    printf("launch_and_sync %.2f us (median %.2f; the launch call %.2f)\n", with_sync, each[ROUNDS / 2], launch_call);
     uint32_t check[256];
     CHECK(hipMemcpy(check, d0, sizeof check, hipMemcpyDeviceToHost));
     for (int i = 0; i < 256; i++) if (check[i] != 7) { fprintf(stderr, "fill kernel wrong at %d\n", i); return 1; }

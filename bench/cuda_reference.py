@@ -44,10 +44,13 @@ with torch.cuda.stream(s):
         small.fill_(7)
     s.synchronize()
     b2b = (time.perf_counter() - t0) / 2000 * 1e6
-    t0 = time.perf_counter()
-    for _ in range(200):
+    each = []
+    for _ in range(2000):
+        t0 = time.perf_counter()
         small.fill_(7)
         s.synchronize()
-    ws = (time.perf_counter() - t0) / 200 * 1e6
+        each.append((time.perf_counter() - t0) * 1e6)
+    ws = sum(each) / len(each)
+    med = sorted(each)[len(each) // 2]
 print(f"launch_back_to_back {b2b:.2f} us")
-print(f"launch_and_sync {ws:.2f} us")
+print(f"launch_and_sync {ws:.2f} us (median {med:.2f})")

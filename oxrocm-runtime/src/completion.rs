@@ -10,12 +10,32 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 /// then cost no thread wake-ups.
 pub const SPIN: std::time::Duration = std::time::Duration::from_micros(100);
 
+/// Whether short waits may busy-poll: only with cores to spare. On a machine with few
+/// cores, a busy waiter would take the core from the thread it waits for (a stream
+/// worker, a CPU Vulkan driver's threads), so waits yield instead.
+pub fn may_busy_wait() -> bool {
+    static BUSY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *BUSY.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()) >= 4)
+}
+
+/// One step of a polling loop (see [`may_busy_wait`]).
+pub fn pause() {
+    if may_busy_wait() {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
+}
+
 #[derive(Default)]
 pub struct Completion {
     done: Mutex<bool>,
     cv: Condvar,
     /// Mirror of `done` for lock-free spinning.
     flag: AtomicBool,
+    /// Threads asleep on `cv` (changed under `done`'s lock): signalling skips the wake-up
+    /// system call when nobody sleeps, which is the common case after a short spin.
+    sleepers: std::sync::atomic::AtomicUsize,
 }
 
 impl Completion {
@@ -35,9 +55,36 @@ impl Completion {
     }
 
     pub fn signal(&self) {
-        *self.lock() = true;
+        let mut done = self.lock();
+        *done = true;
         self.flag.store(true, Ordering::Release);
-        self.cv.notify_all();
+        let sleepers = self.sleepers.load(Ordering::Relaxed);
+        drop(done);
+        if sleepers > 0 {
+            self.cv.notify_all();
+        }
+    }
+
+    /// Sleeps on the condition variable until signalled or `timeout` passes.
+    fn sleep(&self, timeout: Option<std::time::Duration>) -> bool {
+        let mut done = self.lock();
+        let deadline = timeout.map(|t| std::time::Instant::now() + t);
+        while !*done {
+            self.sleepers.fetch_add(1, Ordering::Relaxed);
+            done = match deadline {
+                None => self.cv.wait(done).unwrap_or_else(|e| e.into_inner()),
+                Some(at) => {
+                    let left = at.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
+                        self.sleepers.fetch_sub(1, Ordering::Relaxed);
+                        break;
+                    }
+                    self.cv.wait_timeout(done, left).unwrap_or_else(|e| e.into_inner()).0
+                }
+            };
+            self.sleepers.fetch_sub(1, Ordering::Relaxed);
+        }
+        *done
     }
 
     pub fn is_done(&self) -> bool {
@@ -51,22 +98,20 @@ impl Completion {
             if self.is_done() {
                 return true;
             }
-            // yield, not spin: other runnable threads (a CPU Vulkan driver's, on few cores) go first
-                std::thread::yield_now();
+            pause();
         }
         false
     }
 
     /// Waits at most `d`; true if the completion was signalled.
     pub fn wait_for(&self, d: std::time::Duration) -> bool {
-        let (done, _) = self.cv.wait_timeout_while(self.lock(), d, |done| !*done).unwrap_or_else(|e| e.into_inner());
-        *done
+        self.sleep(Some(d))
     }
 
     pub fn wait(&self) {
         if self.spin() {
             return;
         }
-        let _done = self.cv.wait_while(self.lock(), |done| !*done).unwrap_or_else(|e| e.into_inner());
+        self.sleep(None);
     }
 }

@@ -19,6 +19,7 @@ pub mod log;
 pub mod memory;
 pub mod ops;
 pub mod pool;
+pub mod profile;
 pub mod registry;
 pub mod runtime;
 pub mod stream;

@@ -817,7 +817,7 @@ impl Runtime {
 extern "C" fn quiesce_at_exit() {
     if let Some(rt) = RUNTIME.get() {
         if rt.backend_name() == "vulkan" && std::env::var("OXROCM_VULKAN_PROFILE").is_ok_and(|v| v == "1") {
-            vulkan::profile::report();
+            crate::profile::report();
         }
         for s in rt.all_streams() {
             // The guard is never released: the worker blocks at its next step until exit.

@@ -38,6 +38,7 @@ pub struct Capture {
 
 struct Work {
     op: Op,
+    queued_at: std::time::Instant,
     deps: Vec<Arc<Completion>>,
     done: Arc<Completion>,
 }
@@ -47,6 +48,9 @@ struct State {
     /// Completion of the most recently enqueued operation.
     last: Arc<Completion>,
     worker: bool,
+    /// The worker sleeps on the condition variable (else it is busy or polling, and a new
+    /// op needs no wake-up system call).
+    sleeping: bool,
     /// Process that started the worker: after `fork` the child has no worker thread even
     /// though `worker` was copied as true, so it starts its own (RCCL's tests fork).
     worker_pid: u32,
@@ -94,6 +98,7 @@ impl Stream {
                 queue: VecDeque::new(),
                 last: Completion::done(),
                 worker: false,
+                sleeping: false,
                 worker_pid: 0,
                 closed: false,
                 error: None,
@@ -122,7 +127,7 @@ impl Stream {
     pub fn push(self: &Arc<Self>, op: Op, deps: Vec<Arc<Completion>>, exec: Executor) -> Arc<Completion> {
         let done = Completion::new();
         let mut st = self.lock();
-        st.queue.push_back(Work { op, deps, done: done.clone() });
+        st.queue.push_back(Work { op, queued_at: std::time::Instant::now(), deps, done: done.clone() });
         self.queued.fetch_add(1, std::sync::atomic::Ordering::Release);
         st.last = done.clone();
         let pid = std::process::id();
@@ -134,7 +139,8 @@ impl Stream {
                 .name(format!("oxrocm-stream-d{}", self.device))
                 .spawn(move || me.work(exec))
                 .expect("spawn stream worker");
-        } else {
+        } else if st.sleeping {
+            drop(st);
             self.cv.notify_one();
         }
         done
@@ -156,12 +162,13 @@ impl Stream {
                     drop(st);
                     let start = std::time::Instant::now();
                     while self.queued.load(std::sync::atomic::Ordering::Acquire) == 0 && start.elapsed() < crate::completion::SPIN {
-                        // yield, not spin: other runnable threads (a CPU Vulkan driver's, on few cores) go first
-                std::thread::yield_now();
+                        crate::completion::pause();
                     }
                     st = self.lock();
                     if st.queue.is_empty() && !st.closed {
+                        st.sleeping = true;
                         st = self.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+                        st.sleeping = false;
                     }
                 };
                 // Ops queued right behind a batchable one join its submission when nothing
@@ -180,8 +187,11 @@ impl Stream {
                 d.wait();
             }
             let ops: Vec<&Op> = batch.iter().map(|w| &w.op).collect();
+            let started = std::time::Instant::now();
+            crate::profile::add(&crate::profile::HANDOFF, started - batch[0].queued_at);
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (exec.run)(self.device, &ops)))
                 .unwrap_or(Err(HipError::LAUNCH_FAILURE));
+            crate::profile::add(&crate::profile::RUN, started.elapsed());
             if let Err(e) = r {
                 crate::log_at!(1, "asynchronous {} failed on device {}: {e}", ops[0].describe(), self.device);
                 let mut st = self.lock();
@@ -194,6 +204,7 @@ impl Stream {
                 // its completion.
                 drop(op);
                 done.signal();
+                crate::profile::signalled();
             }
         }
     }
@@ -201,6 +212,7 @@ impl Stream {
     /// Waits for all queued work; returns (and clears) the first asynchronous error.
     pub fn synchronize(&self) -> Result<()> {
         self.last().wait();
+        crate::profile::woke();
         match self.lock().error.take() {
             Some(e) => Err(e),
             None => Ok(()),

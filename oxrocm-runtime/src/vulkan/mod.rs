@@ -20,7 +20,6 @@ use parking_lot::RwLock;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-pub use gpu::profile;
 pub use probe::{Selection, probe};
 
 /// Where a buffer lives: (owning device, buffer id in that device's table).
@@ -271,12 +270,18 @@ impl HostView for StagedView<'_> {
 }
 
 impl VulkanBackend {
+    /// Whether a kernel op may write memory the host reads through a mapping (undeclared
+    /// writes count as such).
+    fn host_visible_writes(&self, op: &Op) -> bool {
+        op.writes.is_empty() || op.writes.iter().any(|w| self.locate(w.addr).host.is_some())
+    }
+
     /// The transfer/dispatch commands `op` is on `device`, if it is pure GPU work there
     /// (else it runs on its own through `execute`).
     fn gpu_cmds<'a>(&self, device: usize, op: &'a Op) -> Option<Vec<GpuCmd<'a>>> {
         match &op.kind {
             OpKind::Record(stamp) if self.gpus[device].has_clock() => Some(vec![GpuCmd::Timestamp(stamp.clone())]),
-            OpKind::Builtin(b) => Some(vec![GpuCmd::Dispatch { kernel: b.kernel, push: &b.push, groups: b.groups }]),
+            OpKind::Builtin(b) => Some(vec![GpuCmd::Dispatch { kernel: b.kernel, push: &b.push, groups: b.groups, host_writes: self.host_visible_writes(op) }]),
             OpKind::Copy(c) => {
                 let (src, dst) = (self.locate(c.src), self.locate(c.dst));
                 if src.host.is_some() && dst.host.is_some() {
@@ -293,7 +298,7 @@ impl VulkanBackend {
                     let count = (c.width / 16) as u64;
                     let push = crate::builtin::push(&[&c.dst.to_le_bytes(), &c.src.to_le_bytes(), &count.to_le_bytes()]);
                     let groups = count.div_ceil(256).min(shader_copy_groups()) as u32;
-                    return Some(vec![GpuCmd::DispatchOwned { kernel: &crate::builtin::COPY_VEC4, push, groups }]);
+                    return Some(vec![GpuCmd::DispatchOwned { kernel: &crate::builtin::COPY_VEC4, push, groups, host_writes: false }]);
                 }
                 Some({
                     let regions = Self::rows(c).map(|(s, d)| (os + (s - c.src), od + (d - c.dst), c.width as u64)).collect();
@@ -447,7 +452,12 @@ impl Backend for VulkanBackend {
             }
             OpKind::Compute(f) => self.on_host(&op.reads, &op.writes, |v| f(v)),
             OpKind::Kernel(k) => self.on_host(&op.reads, &op.writes, |v| k.run_on_host(v)),
-            OpKind::Builtin(b) => match self.gpus[device].run_batch(&[GpuCmd::Dispatch { kernel: b.kernel, push: &b.push, groups: b.groups }]) {
+            OpKind::Builtin(b) => match self.gpus[device].run_batch(&[GpuCmd::Dispatch {
+                kernel: b.kernel,
+                push: &b.push,
+                groups: b.groups,
+                host_writes: self.host_visible_writes(op),
+            }]) {
                 Ok(()) => Ok(()),
                 Err(e) => {
                     crate::log_at!(2, "built-in kernel {} failed on Vulkan ({e}); running it on the host", b.kernel.name);

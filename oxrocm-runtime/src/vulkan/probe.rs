@@ -136,6 +136,10 @@ fn usable(instance: &ash::Instance, pd: vk::PhysicalDevice, sel: Selection, arch
         log_at!(3, "{name}: no bufferDeviceAddress, skipped");
         return None;
     }
+    if f12.timeline_semaphore == 0 {
+        log_at!(3, "{name}: no timelineSemaphore, skipped");
+        return None;
+    }
     let families = unsafe { instance.get_physical_device_queue_family_properties(pd) };
     let family = families.iter().position(|q| q.queue_flags.contains(vk::QueueFlags::COMPUTE))? as u32;
     let mem = unsafe { instance.get_physical_device_memory_properties(pd) };
@@ -224,7 +228,7 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
     let supported = unsafe { instance.get_physical_device_features(pd) };
     // 64-bit integers carry device addresses in the built-in kernels.
     let features = vk::PhysicalDeviceFeatures::default().shader_int64(supported.shader_int64 != 0);
-    let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true);
+    let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true).timeline_semaphore(true);
     // Importing the program's memory (`hipHostRegister`) where the driver can.
     let host_import = unsafe { instance.enumerate_device_extension_properties(pd) }
         .unwrap_or_default()
