@@ -299,7 +299,6 @@ test_device_reset() {
 
 # device memory shared with another process through IPC handles
 test_ipc_memory_between_processes() {
-    cpu_backend_only || return $?
     need_libs || return $?
     run_program ipc
 }

@@ -7,6 +7,7 @@ use gpu_allocator::MemoryLocation;
 use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme, Allocator, AllocatorCreateDesc};
 use parking_lot::Mutex;
 use std::collections::HashMap;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Staging chunk for transfers to and from memory the host cannot map.
@@ -58,9 +59,27 @@ struct Buf {
     buffer: vk::Buffer,
     alloc: Option<Allocation>,
     mapped: Option<usize>,
-    /// Memory imported from the program (`hipHostRegister`), owned outside the allocator.
-    imported: Option<vk::DeviceMemory>,
+    /// Memory owned outside the allocator: imported from the program (`hipHostRegister`)
+    /// or from another process (IPC), or a dedicated exportable allocation.
+    own_memory: Option<vk::DeviceMemory>,
+    /// Bytes this buffer counts against the device's memory.
+    counted: usize,
+    /// Exportable to other processes: (allocation size, memory type index).
+    export: Option<(u64, u32)>,
 }
+
+/// `VK_KHR_external_memory_fd`: device allocations from [`IPC_MIN`] on are dedicated,
+/// exportable allocations (as many as the driver allows, keeping half its allocation
+/// count for the suballocator), so `hipIpcGetMemHandle` works on them.
+pub struct Exportable {
+    pub fd: ash::khr::external_memory_fd::Device,
+    pub memory: vk::PhysicalDeviceMemoryProperties,
+    pub budget: usize,
+}
+
+/// Smallest device allocation made exportable (IPC users share large buffers; small ones
+/// stay suballocated, sparing the driver's allocation count).
+pub const IPC_MIN: usize = 64 << 10;
 
 /// Host-pointer import (`VK_EXT_external_memory_host`): the extension's functions, the
 /// alignment it needs, and the memory types to pick from.
@@ -88,6 +107,9 @@ pub struct Gpu {
     /// A discrete GPU: its local memory is not host memory.
     pub discrete: bool,
     import: Option<HostImport>,
+    exportable: Option<Exportable>,
+    /// Dedicated exportable allocations alive.
+    dedicated: AtomicUsize,
     device: ash::Device,
     queue: vk::Queue,
     inner: Mutex<Inner>,
@@ -105,7 +127,9 @@ fn vk_err(e: vk::Result) -> HipError {
 impl Gpu {
     /// # Safety
     /// `device` was created from `physical` of `instance` with buffer device addresses on.
-    pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool, import: Option<HostImport>) -> Result<Gpu> {
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool,
+                      import: Option<HostImport>, exportable: Option<Exportable>) -> Result<Gpu> {
         let limits = unsafe { instance.get_physical_device_properties(physical) }.limits;
         let valid_bits = unsafe { instance.get_physical_device_queue_family_properties(physical) }
             .get(family as usize)
@@ -150,6 +174,8 @@ impl Gpu {
         let gpu = Gpu {
             discrete,
             import,
+            exportable,
+            dedicated: AtomicUsize::new(0),
             device,
             queue,
             inner: Mutex::new(Inner { allocator, pipelines: HashMap::new(), bufs: HashMap::new(), next: 1, pool, cmd, timeline, submitted: 0, staging: None, clock }),
@@ -216,13 +242,17 @@ impl Gpu {
         };
         unsafe { self.device.bind_buffer_memory(buffer, alloc.memory(), alloc.offset()) }.map_err(vk_err)?;
         let mapped = alloc.mapped_ptr().map(|p| p.as_ptr() as usize);
-        Ok(Buf { buffer, alloc: Some(alloc), mapped, imported: None })
+        let counted = if place == Place::Device { size } else { 0 };
+        Ok(Buf { buffer, alloc: Some(alloc), mapped, own_memory: None, counted, export: None })
     }
 
     /// Allocates a buffer; returns (id, device address, mapped host pointer if any).
     pub fn alloc(&self, size: usize, place: Place) -> Result<(u64, u64, Option<*mut u8>)> {
         let mut inner = self.inner.lock();
-        let buf = self.make_buffer(&mut inner, size, place)?;
+        let buf = match self.make_exportable(size, place) {
+            Some(b) => b,
+            None => self.make_buffer(&mut inner, size, place)?,
+        };
         let addr = unsafe { self.device.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buf.buffer)) };
         let mapped = buf.mapped.map(|p| p as *mut u8);
         let id = inner.next;
@@ -246,15 +276,16 @@ impl Gpu {
     pub fn free(&self, id: u64) {
         let mut inner = self.inner.lock();
         if let Some(mut b) = inner.bufs.remove(&id) {
+            self.used.fetch_sub(b.counted.min(self.used.load(Ordering::Relaxed)), Ordering::Relaxed);
+            if b.export.is_some() {
+                self.dedicated.fetch_sub(1, Ordering::Relaxed);
+            }
             if let Some(a) = b.alloc.take() {
-                if a.mapped_ptr().is_none() {
-                    self.used.fetch_sub((a.size() as usize).min(self.used.load(Ordering::Relaxed)), Ordering::Relaxed);
-                }
                 let _ = inner.allocator.free(a);
             }
             unsafe {
                 self.device.destroy_buffer(b.buffer, None);
-                if let Some(m) = b.imported.take() {
+                if let Some(m) = b.own_memory.take() {
                     self.device.free_memory(m, None);
                 }
             }
@@ -311,9 +342,110 @@ impl Gpu {
             let mut inner = self.inner.lock();
             let id = inner.next;
             inner.next += 1;
-            inner.bufs.insert(id, Buf { buffer, alloc: None, mapped: Some(host as usize), imported: Some(memory) });
+            inner.bufs.insert(id, Buf { buffer, alloc: None, mapped: Some(host as usize), own_memory: Some(memory), counted: 0, export: None });
             Some((id, addr))
         }
+    }
+
+    /// A buffer with its own memory that other processes can import (`external` from
+    /// [`import_fd`]) or that this process can export: dedicated, device-local, with a
+    /// device address; mapped where that memory is host-visible (CPU implementations).
+    /// `None` where the device cannot export or the allocation does not qualify.
+    fn make_exportable(&self, size: usize, place: Place) -> Option<Buf> {
+        let ex = self.exportable.as_ref()?;
+        if place != Place::Device || size < IPC_MIN || self.dedicated.load(Ordering::Relaxed) >= ex.budget {
+            return None;
+        }
+        let buf = unsafe { self.dedicated_buffer(size as u64, None) }?;
+        self.dedicated.fetch_add(1, Ordering::Relaxed);
+        Some(buf)
+    }
+
+    /// Creates a buffer of `size` bytes bound to new dedicated memory: exportable memory of
+    /// a device-local type, or, with `import = (fd, allocation size, type)`, the memory
+    /// another process exported (the descriptor is consumed on success).
+    unsafe fn dedicated_buffer(&self, size: u64, import: Option<(RawFd, u64, u32)>) -> Option<Buf> {
+        let ex = self.exportable.as_ref()?;
+        let d = &self.device;
+        let handle = vk::ExternalMemoryHandleTypeFlags::OPAQUE_FD;
+        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
+            | vk::BufferUsageFlags::TRANSFER_SRC
+            | vk::BufferUsageFlags::TRANSFER_DST
+            | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        let mut ext_info = vk::ExternalMemoryBufferCreateInfo::default().handle_types(handle);
+        let info = vk::BufferCreateInfo::default().size(size.max(4).div_ceil(4) * 4).usage(usage).push_next(&mut ext_info);
+        unsafe {
+            let buffer = d.create_buffer(&info, None).ok()?;
+            let req = d.get_buffer_memory_requirements(buffer);
+            let mem = &ex.memory;
+            let (alloc_size, type_index) = match import {
+                Some((_, a, t)) => (a, t),
+                None => {
+                    let t = (0..mem.memory_type_count).find(|&i| {
+                        req.memory_type_bits & (1 << i) != 0
+                            && mem.memory_types[i as usize].property_flags.contains(vk::MemoryPropertyFlags::DEVICE_LOCAL)
+                    });
+                    match t {
+                        Some(t) => (req.size, t),
+                        None => {
+                            d.destroy_buffer(buffer, None);
+                            return None;
+                        }
+                    }
+                }
+            };
+            let mut export = vk::ExportMemoryAllocateInfo::default().handle_types(handle);
+            let mut import_info = vk::ImportMemoryFdInfoKHR::default().handle_type(handle).fd(import.map_or(-1, |i| i.0));
+            let mut dedicated = vk::MemoryDedicatedAllocateInfo::default().buffer(buffer);
+            let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+            let mut alloc = vk::MemoryAllocateInfo::default().allocation_size(alloc_size).memory_type_index(type_index);
+            alloc = if import.is_some() { alloc.push_next(&mut import_info) } else { alloc.push_next(&mut export) };
+            let alloc = alloc.push_next(&mut dedicated).push_next(&mut flags);
+            let Ok(memory) = d.allocate_memory(&alloc, None) else {
+                d.destroy_buffer(buffer, None);
+                return None;
+            };
+            if d.bind_buffer_memory(buffer, memory, 0).is_err() {
+                d.destroy_buffer(buffer, None);
+                d.free_memory(memory, None);
+                return None;
+            }
+            let host_visible = mem.memory_types.get(type_index as usize).is_some_and(|t| t.property_flags.contains(vk::MemoryPropertyFlags::HOST_VISIBLE));
+            let mapped = if host_visible {
+                d.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()).ok().map(|p| p as usize)
+            } else {
+                None
+            };
+            let counted = if import.is_some() { 0 } else { size as usize };
+            Some(Buf { buffer, alloc: None, mapped, own_memory: Some(memory), counted, export: Some((alloc_size, type_index)) })
+        }
+    }
+
+    /// An opaque descriptor of buffer `id`'s memory for another process, with the memory's
+    /// (allocation size, memory type); `None` if the buffer is not exportable.
+    pub fn export_fd(&self, id: u64) -> Option<(OwnedFd, u64, u32)> {
+        let ex = self.exportable.as_ref()?;
+        let inner = self.inner.lock();
+        let b = inner.bufs.get(&id)?;
+        let (alloc_size, type_index) = b.export?;
+        let info = vk::MemoryGetFdInfoKHR::default().memory(b.own_memory?).handle_type(vk::ExternalMemoryHandleTypeFlags::OPAQUE_FD);
+        let fd = unsafe { ex.fd.get_memory_fd(&info) }.ok()?;
+        Some((unsafe { OwnedFd::from_raw_fd(fd) }, alloc_size, type_index))
+    }
+
+    /// Maps memory another process exported as a buffer of this device; returns (id,
+    /// device address).
+    pub fn import_fd(&self, fd: OwnedFd, size: u64, alloc_size: u64, type_index: u32) -> Option<(u64, u64)> {
+        let raw = fd.as_raw_fd();
+        let buf = unsafe { self.dedicated_buffer(size, Some((raw, alloc_size, type_index))) }?;
+        // The driver owns the descriptor now.
+        std::mem::forget(fd);
+        let addr = unsafe { self.device.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buf.buffer)) };
+        let mut inner = self.inner.lock();
+        let id = inner.next;
+        inner.next += 1;
+        inner.bufs.insert(id, Buf { export: None, ..buf });
+        Some((id, addr))
     }
 
     pub fn mapped(&self, id: u64) -> Option<*mut u8> {
@@ -559,7 +691,7 @@ impl Drop for Gpu {
                     let _ = inner.allocator.free(a);
                 }
                 self.device.destroy_buffer(b.buffer, None);
-                if let Some(m) = b.imported.take() {
+                if let Some(m) = b.own_memory.take() {
                     self.device.free_memory(m, None);
                 }
             }

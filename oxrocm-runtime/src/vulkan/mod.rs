@@ -9,6 +9,7 @@
 //! runs, and its declared write ranges go back.
 
 mod gpu;
+mod ipc;
 mod probe;
 
 use crate::backend::Backend;
@@ -402,17 +403,38 @@ impl Backend for VulkanBackend {
         self.read_at(addr, out)
     }
 
-    fn ipc_export(&self, _addr: u64, _size: usize) -> Result<Vec<u8>> {
-        Err(HipError::NOT_SUPPORTED)
+    fn ipc_export(&self, addr: u64, size: usize) -> Result<Vec<u8>> {
+        let o = Self::find(&self.by_device_addr.read(), addr).filter(|(base, _)| *base == addr).map(|(_, o)| o).ok_or(HipError::INVALID_VALUE)?;
+        let Some((fd, alloc_size, type_index)) = self.gpus[o.device].export_fd(o.id) else {
+            crate::log_at!(1, "hipIpcGetMemHandle: allocation at {addr:#x} ({size} bytes) is not exportable on this Vulkan device \
+                (needs VK_KHR_external_memory_fd and at least {} bytes)", gpu::IPC_MIN);
+            return Err(HipError::INVALID_VALUE);
+        };
+        ipc::publish(fd, ipc::Shape { size: size as u64, alloc_size, type_index })
     }
 
-    fn ipc_import(&self, _payload: &[u8]) -> Result<(u64, usize)> {
-        Err(HipError::NOT_SUPPORTED)
+    fn ipc_import(&self, payload: &[u8]) -> Result<(u64, usize)> {
+        let (fd, shape) = ipc::fetch(payload)?;
+        // Opened on the device current in the runtime's view: the first device that can.
+        for (device, g) in self.gpus.iter().enumerate() {
+            if let Some((id, addr)) = g.import_fd(fd.try_clone().map_err(|_| HipError::OUT_OF_MEMORY)?, shape.size, shape.alloc_size, shape.type_index) {
+                let size = shape.size as usize;
+                self.by_device_addr.write().insert(addr, Owner { device, id, size, local: true });
+                return Ok((addr, size));
+            }
+        }
+        Err(HipError::INVALID_VALUE)
     }
 
-    fn ipc_unmap(&self, _addr: u64, _size: usize) {}
+    fn ipc_unmap(&self, addr: u64, _size: usize) {
+        if let Some(o) = self.by_device_addr.write().remove(&addr) {
+            self.gpus[o.device].free(o.id);
+        }
+    }
 
-    fn ipc_withdraw(&self, _payload: &[u8]) {}
+    fn ipc_withdraw(&self, payload: &[u8]) {
+        ipc::withdraw(payload)
+    }
 
     fn batchable(&self, op: &Op) -> bool {
         matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_) | OpKind::Record(_))

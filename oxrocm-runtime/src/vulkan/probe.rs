@@ -6,7 +6,7 @@
 //! emulate the wave where the subgroup differs.
 
 use super::VulkanBackend;
-use super::gpu::Gpu;
+use super::gpu::{Exportable, Gpu};
 use crate::device::{DeviceProperties, host};
 use crate::log_at;
 use ash::vk;
@@ -229,13 +229,23 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
     // 64-bit integers carry device addresses in the built-in kernels.
     let features = vk::PhysicalDeviceFeatures::default().shader_int64(supported.shader_int64 != 0);
     let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true).timeline_semaphore(true);
-    // Importing the program's memory (`hipHostRegister`) where the driver can.
-    let host_import = unsafe { instance.enumerate_device_extension_properties(pd) }
+    let available: Vec<String> = unsafe { instance.enumerate_device_extension_properties(pd) }
         .unwrap_or_default()
         .iter()
-        .any(|e| e.extension_name_as_c_str().is_ok_and(|n| n == ash::ext::external_memory_host::NAME));
-    let extensions: Vec<*const std::ffi::c_char> =
-        if host_import { vec![ash::ext::external_memory_host::NAME.as_ptr()] } else { Vec::new() };
+        .filter_map(|e| e.extension_name_as_c_str().ok().map(|c| c.to_string_lossy().into_owned()))
+        .collect();
+    let has = |name: &std::ffi::CStr| available.iter().any(|a| a.as_bytes() == name.to_bytes());
+    // Importing the program's memory (`hipHostRegister`) where the driver can.
+    let host_import = has(ash::ext::external_memory_host::NAME);
+    // Sharing device memory with other processes (`hipIpcGetMemHandle`).
+    let memory_fd = has(ash::khr::external_memory_fd::NAME);
+    let mut extensions: Vec<*const std::ffi::c_char> = Vec::new();
+    if host_import {
+        extensions.push(ash::ext::external_memory_host::NAME.as_ptr());
+    }
+    if memory_fd {
+        extensions.push(ash::khr::external_memory_fd::NAME.as_ptr());
+    }
     let info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queues)
         .enabled_features(&features)
@@ -249,5 +259,13 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
         let mem = unsafe { instance.get_physical_device_memory_properties(pd) };
         (ash::ext::external_memory_host::Device::new(instance, &device), ext.min_imported_host_pointer_alignment, mem)
     });
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import) }.ok()
+    let exportable = memory_fd.then(|| {
+        let limits = unsafe { instance.get_physical_device_properties(pd) }.limits;
+        Exportable {
+            fd: ash::khr::external_memory_fd::Device::new(instance, &device),
+            memory: unsafe { instance.get_physical_device_memory_properties(pd) },
+            budget: limits.max_memory_allocation_count as usize / 2,
+        }
+    });
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable) }.ok()
 }
