@@ -257,8 +257,6 @@ test_environment_variables() {
 
 # streams keep working in a child forked after the parent used them
 test_fork_child_uses_streams() {
-    # Vulkan drivers do not survive fork (as with CUDA): the child would use the parent's device.
-    cpu_backend_only || return $?
     need_libs || return $?
     run_program fork_child
 }

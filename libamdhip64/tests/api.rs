@@ -823,3 +823,44 @@ fn module_globals_come_from_the_code_object() {
         ok(hipModuleUnload(m));
     }
 }
+
+/// Managed and pinned memory have one address for host and device (ROCm's unified
+/// addressing): a kernel given the pointer the program holds writes what the host then
+/// reads through that same pointer, without a copy.
+#[test]
+fn managed_and_pinned_memory_share_one_address_with_kernels() {
+    use oxrocm_runtime::builtin::{AXPY, FILL, push};
+    init();
+    unsafe {
+        let n = 50_000usize;
+        let mut managed = null_mut();
+        ok(hipMallocManaged(&mut managed, n * 4, hipMemAttachGlobal));
+        let mut pinned = null_mut();
+        ok(hipHostMalloc(&mut pinned, n * 4, 0));
+        for p in [managed, pinned] {
+            let mut attr: hipPointerAttribute_t = std::mem::zeroed();
+            ok(hipPointerGetAttributes(&mut attr, p));
+            assert_eq!(attr.devicePointer, p, "device pointer of {p:?}");
+            assert_eq!(attr.hostPointer, p, "host pointer of {p:?}");
+        }
+        let (x, y) = (std::slice::from_raw_parts_mut(managed as *mut f32, n), std::slice::from_raw_parts_mut(pinned as *mut f32, n));
+        for i in 0..n {
+            x[i] = (i % 113) as f32 * 0.5;
+            y[i] = (i % 7) as f32;
+        }
+        let (ax, ay) = (managed as u64, pinned as u64);
+        let a = -2.0f32;
+        run_builtin(&AXPY, push(&[&ax.to_le_bytes(), &ay.to_le_bytes(), &(n as u64).to_le_bytes(), &a.to_bits().to_le_bytes()]), 16, vec![(ax, n * 4)], vec![(ay, n * 4)]);
+        for i in 0..n {
+            let want = a as f64 * ((i % 113) as f64 * 0.5) + (i % 7) as f64;
+            assert_eq!(y[i] as f64, want, "axpy into pinned memory at {i}");
+        }
+        run_builtin(&FILL, push(&[&(ax + 400).to_le_bytes(), &100u64.to_le_bytes(), &0x4048_0000u32.to_le_bytes()]), 1, vec![], vec![(ax + 400, 400)]);
+        for (i, v) in x.iter().enumerate().take(300) {
+            let want = if (100..200).contains(&i) { 3.125 } else { (i % 113) as f32 * 0.5 };
+            assert_eq!(*v, want, "fill of managed memory at {i}");
+        }
+        ok(hipFree(managed));
+        ok(hipHostFree(pinned));
+    }
+}

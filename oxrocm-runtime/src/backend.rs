@@ -37,6 +37,9 @@ pub trait Backend: Send + Sync {
     /// The exporter freed the memory: no new process may import it.
     fn ipc_withdraw(&self, payload: &[u8]);
 
+    /// Called in the child after `fork`: devices a driver owns do not survive it.
+    fn forked_child(&self) {}
+
     /// Copies `out.len()` bytes at `addr` (device, host-visible, or host memory) to the host,
     /// outside stream order (the caller orders it).
     fn read(&self, addr: u64, out: &mut [u8]) -> Result<()>;

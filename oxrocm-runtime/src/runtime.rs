@@ -867,6 +867,9 @@ mod fork {
     }
 
     pub extern "C" fn child() {
-        release()
+        release();
+        if let Some(rt) = RUNTIME.get() {
+            rt.backend.forked_child();
+        }
     }
 }

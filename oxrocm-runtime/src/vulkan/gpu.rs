@@ -66,6 +66,8 @@ struct Buf {
     counted: usize,
     /// Exportable to other processes: (allocation size, memory type index).
     export: Option<(u64, u32)>,
+    /// Counts against the dedicated-allocation budget.
+    dedicated: bool,
 }
 
 /// `VK_KHR_external_memory_fd`: device allocations from [`IPC_MIN`] on are dedicated,
@@ -75,6 +77,15 @@ pub struct Exportable {
     pub fd: ash::khr::external_memory_fd::Device,
     pub memory: vk::PhysicalDeviceMemoryProperties,
     pub budget: usize,
+}
+
+/// `VK_EXT_map_memory_placed`: host-visible allocations (pinned, managed) are mapped at
+/// the host address equal to their device address, so one pointer works on both sides,
+/// as with ROCm's unified addressing.
+pub struct Placed {
+    pub map2: ash::khr::map_memory2::Device,
+    pub align: u64,
+    pub memory: vk::PhysicalDeviceMemoryProperties,
 }
 
 /// Smallest device allocation made exportable (IPC users share large buffers; small ones
@@ -108,7 +119,8 @@ pub struct Gpu {
     pub discrete: bool,
     import: Option<HostImport>,
     exportable: Option<Exportable>,
-    /// Dedicated exportable allocations alive.
+    placed: Option<Placed>,
+    /// Dedicated allocations alive (exportable and placed ones).
     dedicated: AtomicUsize,
     device: ash::Device,
     queue: vk::Queue,
@@ -129,7 +141,7 @@ impl Gpu {
     /// `device` was created from `physical` of `instance` with buffer device addresses on.
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool,
-                      import: Option<HostImport>, exportable: Option<Exportable>) -> Result<Gpu> {
+                      import: Option<HostImport>, exportable: Option<Exportable>, placed: Option<Placed>) -> Result<Gpu> {
         let limits = unsafe { instance.get_physical_device_properties(physical) }.limits;
         let valid_bits = unsafe { instance.get_physical_device_queue_family_properties(physical) }
             .get(family as usize)
@@ -175,6 +187,7 @@ impl Gpu {
             discrete,
             import,
             exportable,
+            placed,
             dedicated: AtomicUsize::new(0),
             device,
             queue,
@@ -243,13 +256,13 @@ impl Gpu {
         unsafe { self.device.bind_buffer_memory(buffer, alloc.memory(), alloc.offset()) }.map_err(vk_err)?;
         let mapped = alloc.mapped_ptr().map(|p| p.as_ptr() as usize);
         let counted = if place == Place::Device { size } else { 0 };
-        Ok(Buf { buffer, alloc: Some(alloc), mapped, own_memory: None, counted, export: None })
+        Ok(Buf { buffer, alloc: Some(alloc), mapped, own_memory: None, counted, export: None, dedicated: false })
     }
 
     /// Allocates a buffer; returns (id, device address, mapped host pointer if any).
     pub fn alloc(&self, size: usize, place: Place) -> Result<(u64, u64, Option<*mut u8>)> {
         let mut inner = self.inner.lock();
-        let buf = match self.make_exportable(size, place) {
+        let buf = match self.make_exportable(size, place).or_else(|| self.make_placed(size, place)) {
             Some(b) => b,
             None => self.make_buffer(&mut inner, size, place)?,
         };
@@ -277,7 +290,7 @@ impl Gpu {
         let mut inner = self.inner.lock();
         if let Some(mut b) = inner.bufs.remove(&id) {
             self.used.fetch_sub(b.counted.min(self.used.load(Ordering::Relaxed)), Ordering::Relaxed);
-            if b.export.is_some() {
+            if b.dedicated {
                 self.dedicated.fetch_sub(1, Ordering::Relaxed);
             }
             if let Some(a) = b.alloc.take() {
@@ -342,7 +355,7 @@ impl Gpu {
             let mut inner = self.inner.lock();
             let id = inner.next;
             inner.next += 1;
-            inner.bufs.insert(id, Buf { buffer, alloc: None, mapped: Some(host as usize), own_memory: Some(memory), counted: 0, export: None });
+            inner.bufs.insert(id, Buf { buffer, alloc: None, mapped: Some(host as usize), own_memory: Some(memory), counted: 0, export: None, dedicated: false });
             Some((id, addr))
         }
     }
@@ -359,6 +372,105 @@ impl Gpu {
         let buf = unsafe { self.dedicated_buffer(size as u64, None) }?;
         self.dedicated.fetch_add(1, Ordering::Relaxed);
         Some(buf)
+    }
+
+    /// Host-visible memory mapped at its own device address (see [`Placed`]); `None` where
+    /// the device cannot, or that host address range is taken (then the allocation gets a
+    /// separate host pointer).
+    fn make_placed(&self, size: usize, place: Place) -> Option<Buf> {
+        let pl = self.placed.as_ref()?;
+        let budget = self.exportable.as_ref().map_or(2048, |e| e.budget);
+        if place != Place::Host || self.dedicated.load(Ordering::Relaxed) >= budget {
+            return None;
+        }
+        let d = &self.device;
+        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
+            | vk::BufferUsageFlags::TRANSFER_SRC
+            | vk::BufferUsageFlags::TRANSFER_DST
+            | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        let len = (size.max(4) as u64).div_ceil(pl.align) * pl.align;
+        unsafe {
+            let buffer = d.create_buffer(&vk::BufferCreateInfo::default().size(len).usage(usage), None).ok()?;
+            let req = d.get_buffer_memory_requirements(buffer);
+            // System memory the host reads fast: host-visible, coherent, preferably cached
+            // and not a window into device memory.
+            let wanted = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
+            let types = &pl.memory.memory_types[..pl.memory.memory_type_count as usize];
+            let ok = |i: usize| req.memory_type_bits & (1 << i) != 0 && types[i].property_flags.contains(wanted);
+            let score = |i: usize| {
+                let f = types[i].property_flags;
+                f.contains(vk::MemoryPropertyFlags::HOST_CACHED) as u32 * 2 + !f.contains(vk::MemoryPropertyFlags::DEVICE_LOCAL) as u32
+            };
+            let Some(type_index) = (0..types.len()).filter(|&i| ok(i)).max_by_key(|&i| score(i)) else {
+                d.destroy_buffer(buffer, None);
+                return None;
+            };
+            let alloc_size = req.size.div_ceil(pl.align) * pl.align;
+            let mut dedicated = vk::MemoryDedicatedAllocateInfo::default().buffer(buffer);
+            let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+            let info = vk::MemoryAllocateInfo::default()
+                .allocation_size(alloc_size)
+                .memory_type_index(type_index as u32)
+                .push_next(&mut dedicated)
+                .push_next(&mut flags);
+            let Ok(memory) = d.allocate_memory(&info, None) else {
+                d.destroy_buffer(buffer, None);
+                return None;
+            };
+            let cleanup = || {
+                d.destroy_buffer(buffer, None);
+                d.free_memory(memory, None);
+            };
+            if d.bind_buffer_memory(buffer, memory, 0).is_err() {
+                cleanup();
+                return None;
+            }
+            let addr = d.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buffer));
+            let mapped = self.map_at(memory, addr, alloc_size).or_else(|| {
+                crate::log_at!(4, "host address {addr:#x} is taken: host-visible allocation gets its own host pointer");
+                d.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()).ok().map(|p| p as usize)
+            });
+            let Some(mapped) = mapped else {
+                cleanup();
+                return None;
+            };
+            self.dedicated.fetch_add(1, Ordering::Relaxed);
+            Some(Buf { buffer, alloc: None, mapped: Some(mapped), own_memory: Some(memory), counted: 0, export: None, dedicated: true })
+        }
+    }
+
+    /// Maps `memory` at host address `addr` (reserved first, so nothing of the program's is
+    /// replaced); the mapped address, or `None`.
+    unsafe fn map_at(&self, memory: vk::DeviceMemory, addr: u64, len: u64) -> Option<usize> {
+        let pl = self.placed.as_ref()?;
+        if addr % pl.align != 0 {
+            return None;
+        }
+        unsafe {
+            let want = addr as *mut libc::c_void;
+            let r = libc::mmap(want, len as usize, libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_FIXED_NOREPLACE, -1, 0);
+            if r != want {
+                if r != libc::MAP_FAILED {
+                    libc::munmap(r, len as usize);
+                }
+                return None;
+            }
+            let mut placed = vk::MemoryMapPlacedInfoEXT::default().placed_address(want);
+            let info = vk::MemoryMapInfoKHR::default()
+                .flags(vk::MemoryMapFlags::PLACED_EXT)
+                .memory(memory)
+                .offset(0)
+                .size(vk::WHOLE_SIZE)
+                .push_next(&mut placed);
+            let mut out = std::ptr::null_mut();
+            let res = (pl.map2.fp().map_memory2_khr)(self.device.handle(), &info, &mut out);
+            if res != vk::Result::SUCCESS || out != want {
+                libc::munmap(want, len as usize);
+                return None;
+            }
+            Some(addr as usize)
+        }
     }
 
     /// Creates a buffer of `size` bytes bound to new dedicated memory: exportable memory of
@@ -417,7 +529,7 @@ impl Gpu {
                 None
             };
             let counted = if import.is_some() { 0 } else { size as usize };
-            Some(Buf { buffer, alloc: None, mapped, own_memory: Some(memory), counted, export: Some((alloc_size, type_index)) })
+            Some(Buf { buffer, alloc: None, mapped, own_memory: Some(memory), counted, export: Some((alloc_size, type_index)), dedicated: import.is_none() })
         }
     }
 

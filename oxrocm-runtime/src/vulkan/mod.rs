@@ -43,6 +43,9 @@ pub struct VulkanBackend {
     /// `OXROCM_VULKAN_STAGING=1`: treat device-local memory as unmappable even where the
     /// driver maps it (lavapipe), so tests exercise the GPU transfer and staging paths.
     force_staging: bool,
+    /// This process is a child forked after the devices were opened: like CUDA and ROCm
+    /// drivers, Vulkan drivers do not survive `fork`, so device work fails cleanly here.
+    orphaned: std::sync::atomic::AtomicBool,
 }
 
 /// How memory at an address can be reached: through a host pointer (mapped memory or
@@ -58,7 +61,27 @@ struct Loc {
 impl VulkanBackend {
     fn new(gpus: Vec<Gpu>, props: Vec<DeviceProperties>) -> Self {
         let force_staging = std::env::var("OXROCM_VULKAN_STAGING").is_ok_and(|v| v == "1");
-        VulkanBackend { gpus, props, by_device_addr: RwLock::default(), by_host_addr: RwLock::default(), force_staging }
+        VulkanBackend {
+            gpus,
+            props,
+            by_device_addr: RwLock::default(),
+            by_host_addr: RwLock::default(),
+            force_staging,
+            orphaned: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// `hipErrorNotInitialized` in a forked child (see `orphaned`).
+    fn usable(&self) -> Result<()> {
+        if self.orphaned.load(std::sync::atomic::Ordering::Relaxed) {
+            static LOGGED: std::sync::Once = std::sync::Once::new();
+            LOGGED.call_once(|| {
+                crate::log_at!(1, "Vulkan devices opened before fork() cannot be used in the child process (as with ROCm and CUDA): \
+                    device calls return hipErrorNotInitialized");
+            });
+            return Err(HipError::NOT_INITIALIZED);
+        }
+        Ok(())
     }
 
     fn find(map: &BTreeMap<u64, Owner>, addr: u64) -> Option<(u64, Owner)> {
@@ -341,6 +364,7 @@ impl Backend for VulkanBackend {
     }
 
     fn alloc_device(&self, device: usize, size: usize) -> Result<u64> {
+        self.usable()?;
         let (id, addr, _) = self.gpus[device].alloc(size, Place::Device)?;
         self.by_device_addr.write().insert(addr, Owner { device, id, size, local: true });
         Ok(addr)
@@ -353,6 +377,7 @@ impl Backend for VulkanBackend {
     }
 
     fn alloc_host(&self, size: usize) -> Result<(u64, u64)> {
+        self.usable()?;
         let (id, addr, host) = self.gpus[0].alloc(size, Place::Host)?;
         let host = host.ok_or(HipError::OUT_OF_MEMORY)? as u64;
         self.by_device_addr.write().insert(addr, Owner { device: 0, id, size, local: false });
@@ -368,6 +393,7 @@ impl Backend for VulkanBackend {
     }
 
     fn alloc_managed(&self, device: usize, size: usize) -> Result<(u64, u64)> {
+        self.usable()?;
         // Host-visible device memory: the program uses the mapped host address; kernels
         // get the buffer's device address.
         let (id, addr, host) = self.gpus[device].alloc(size, Place::Host)?;
@@ -382,6 +408,7 @@ impl Backend for VulkanBackend {
     }
 
     fn register_host(&self, host: u64, size: usize) -> Result<u64> {
+        self.usable()?;
         // Imported as a buffer of device 0 where the driver can (transfers then need no
         // staging); otherwise the memory stays plain host memory, copied through the host.
         match self.gpus.first().and_then(|g| g.import_host(host, size)) {
@@ -400,6 +427,7 @@ impl Backend for VulkanBackend {
     }
 
     fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
+        self.usable()?;
         self.read_at(addr, out)
     }
 
@@ -414,6 +442,7 @@ impl Backend for VulkanBackend {
     }
 
     fn ipc_import(&self, payload: &[u8]) -> Result<(u64, usize)> {
+        self.usable()?;
         let (fd, shape) = ipc::fetch(payload)?;
         // Opened on the device current in the runtime's view: the first device that can.
         for (device, g) in self.gpus.iter().enumerate() {
@@ -436,6 +465,10 @@ impl Backend for VulkanBackend {
         ipc::withdraw(payload)
     }
 
+    fn forked_child(&self) {
+        self.orphaned.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
     fn batchable(&self, op: &Op) -> bool {
         matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_) | OpKind::Record(_))
     }
@@ -445,6 +478,7 @@ impl Backend for VulkanBackend {
     }
 
     fn execute_batch(&self, device: usize, ops: &[&Op]) -> Result<()> {
+        self.usable()?;
         let mut pending: Vec<GpuCmd> = Vec::new();
         for op in ops {
             match self.gpu_cmds(device, op) {
@@ -464,6 +498,9 @@ impl Backend for VulkanBackend {
     }
 
     fn execute(&self, device: usize, op: &Op) -> Result<()> {
+        if !matches!(op.kind, OpKind::Host(_) | OpKind::Free(_) | OpKind::Nop) {
+            self.usable()?;
+        }
         match &op.kind {
             OpKind::Copy(_) | OpKind::Fill(_) if let Some(cmds) = self.gpu_cmds(device, op) => self.gpus[device].run_batch(&cmds),
             OpKind::Copy(c) => self.copy(c),

@@ -6,7 +6,7 @@
 //! emulate the wave where the subgroup differs.
 
 use super::VulkanBackend;
-use super::gpu::{Exportable, Gpu};
+use super::gpu::{Exportable, Gpu, Placed};
 use crate::device::{DeviceProperties, host};
 use crate::log_at;
 use ash::vk;
@@ -246,11 +246,24 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
     if memory_fd {
         extensions.push(ash::khr::external_memory_fd::NAME.as_ptr());
     }
+    // One pointer for host and device (pinned, managed memory).
+    let mut placed_features = vk::PhysicalDeviceMapMemoryPlacedFeaturesEXT::default();
+    let placed = has(ash::khr::map_memory2::NAME) && has(ash::ext::map_memory_placed::NAME) && {
+        let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut placed_features);
+        unsafe { instance.get_physical_device_features2(pd, &mut f2) };
+        placed_features.memory_map_placed != 0
+    };
+    if placed {
+        extensions.push(ash::khr::map_memory2::NAME.as_ptr());
+        extensions.push(ash::ext::map_memory_placed::NAME.as_ptr());
+    }
+    let mut enable_placed = vk::PhysicalDeviceMapMemoryPlacedFeaturesEXT::default().memory_map_placed(true);
     let info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queues)
         .enabled_features(&features)
         .enabled_extension_names(&extensions)
         .push_next(&mut f12);
+    let info = if placed { info.push_next(&mut enable_placed) } else { info };
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
     let import = host_import.then(|| {
         let mut ext = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
@@ -267,5 +280,15 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
             budget: limits.max_memory_allocation_count as usize / 2,
         }
     });
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable) }.ok()
+    let placed = placed.then(|| {
+        let mut props = vk::PhysicalDeviceMapMemoryPlacedPropertiesEXT::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut props);
+        unsafe { instance.get_physical_device_properties2(pd, &mut p2) };
+        Placed {
+            map2: ash::khr::map_memory2::Device::new(instance, &device),
+            align: props.min_placed_memory_map_alignment.max(4096),
+            memory: unsafe { instance.get_physical_device_memory_properties(pd) },
+        }
+    });
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed) }.ok()
 }
