@@ -6,9 +6,16 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-/// How long a waiter spins before it sleeps: short GPU round trips (launch + synchronize)
-/// then cost no thread wake-ups.
+/// How long an idle stream worker polls for new work before it sleeps.
 pub const SPIN: std::time::Duration = std::time::Duration::from_micros(100);
+
+/// How long a thread waiting for work to finish polls before it sleeps: short GPU round
+/// trips (launch + synchronize) then cost no thread wake-up, which takes tens of
+/// microseconds from an idle core. With cores to spare it polls as long as CUDA's default
+/// spin does for short waits; otherwise briefly, yielding.
+pub fn wait_spin() -> std::time::Duration {
+    if may_busy_wait() { std::time::Duration::from_millis(2) } else { SPIN }
+}
 
 /// Whether short waits may busy-poll: only with cores to spare. On a machine with few
 /// cores, a busy waiter would take the core from the thread it waits for (a stream
@@ -91,10 +98,11 @@ impl Completion {
         self.flag.load(Ordering::Acquire)
     }
 
-    /// Spins for up to [`SPIN`]; true if the completion was signalled meanwhile.
+    /// Polls for up to [`wait_spin`]; true if the completion was signalled meanwhile.
     fn spin(&self) -> bool {
         let start = std::time::Instant::now();
-        while start.elapsed() < SPIN {
+        let limit = wait_spin();
+        while start.elapsed() < limit {
             if self.is_done() {
                 return true;
             }

@@ -617,11 +617,12 @@ impl Gpu {
     fn wait_value(&self, timeline: vk::Semaphore, value: u64) -> Result<()> {
         let d = &self.device;
         let start = std::time::Instant::now();
+        let limit = crate::completion::wait_spin();
         loop {
             if unsafe { d.get_semaphore_counter_value(timeline) }.map_err(vk_err)? >= value {
                 return Ok(());
             }
-            if start.elapsed() > crate::completion::SPIN {
+            if start.elapsed() > limit {
                 let (sems, values) = ([timeline], [value]);
                 let info = vk::SemaphoreWaitInfo::default().semaphores(&sems).values(&values);
                 return unsafe { d.wait_semaphores(&info, u64::MAX) }.map_err(vk_err);
