@@ -55,6 +55,35 @@ pub fn check(h: rocblas_handle) -> rocblas_status {
     status(with_handle(h, |_| rocblas_status_success))
 }
 
+/// What an operation needs from its handle, copied out (no lock held while it runs).
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    pub stream: hipStream_t,
+    pub mode: rocblas_pointer_mode,
+    /// Between start/stop_device_memory_size_query.
+    pub query: bool,
+}
+
+/// The handle's stream and modes, or `rocblas_status_invalid_handle`.
+pub fn ctx(h: rocblas_handle) -> Result<Ctx, rocblas_status> {
+    with_handle(h, |h| Ctx { stream: h.stream, mode: h.pointer_mode, query: h.size_query.is_some() })
+}
+
+/// rocBLAS's `set_optimal_device_memory_size`: during a size query, records a workspace
+/// need of `bytes` (rounded up to 64-byte chunks); size_increased when it raised the maximum.
+pub fn report_workspace(h: rocblas_handle, bytes: usize) -> rocblas_status {
+    status(with_handle(h, |h| {
+        let Some(total) = h.size_query else { return rocblas_status_size_query_mismatch };
+        let need = bytes.div_ceil(64) * 64;
+        if need > total {
+            h.size_query = Some(need);
+            rocblas_status_size_increased
+        } else {
+            rocblas_status_size_unchanged
+        }
+    }))
+}
+
 oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_status_internal_error;
 
     fn rocblas_create_handle(handle: *mut rocblas_handle) {

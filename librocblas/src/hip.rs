@@ -23,7 +23,26 @@ pub struct hipPointerAttribute_t {
 /// ROCm 5.x `hipMemoryTypeDevice`.
 pub const hipMemoryTypeDevice: i32 = 1;
 
+/// `oxrocm_range` of `include/oxrocm/oxrocm_private.h`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct oxrocm_range {
+    pub addr: u64,
+    pub len: usize,
+}
+/// Maps a device address inside a declared range to host memory.
+pub type oxrocm_host_ptr_fn = unsafe extern "C" fn(view: *const c_void, device_addr: u64) -> *mut c_void;
+pub type oxrocm_compute_fn = unsafe extern "C" fn(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
+pub type oxrocm_release_fn = unsafe extern "C" fn(user: *mut c_void);
+
 unsafe extern "C" {
+    /// Private interface (OXROCM_PRIVATE_1): a host computation over declared device ranges, in stream order.
+    pub fn oxrocm_private_v1_enqueue_compute(
+        stream: *mut c_void, f: Option<oxrocm_compute_fn>, user: *mut c_void, release: Option<oxrocm_release_fn>,
+        reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize,
+    ) -> i32;
+    pub fn hipMemcpyAsync(dst: *mut c_void, src: *const c_void, size: usize, kind: i32, stream: *mut c_void) -> i32;
+    pub fn hipMemsetAsync(dst: *mut c_void, value: i32, size: usize, stream: *mut c_void) -> i32;
     pub fn hipGetDevice(device: *mut i32) -> i32;
     pub fn hipGetDeviceProperties(prop: *mut u8, device: i32) -> i32;
     pub fn hipMemcpy2D(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: i32) -> i32;

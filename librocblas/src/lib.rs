@@ -17,3 +17,4 @@ pub mod hip;
 pub mod ostream;
 pub mod stubs;
 pub mod types;
+pub mod blas1;

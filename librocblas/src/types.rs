@@ -38,6 +38,17 @@ pub const STATUS_NAMES: &[(rocblas_status, &std::ffi::CStr)] = &[
 ];
 
 pub type rocblas_int = i32;
+pub type rocblas_stride = i64;
+
+pub type rocblas_datatype = i32;
+pub const rocblas_datatype_f16_r: rocblas_datatype = 150;
+pub const rocblas_datatype_f32_r: rocblas_datatype = 151;
+pub const rocblas_datatype_f64_r: rocblas_datatype = 152;
+pub const rocblas_datatype_f16_c: rocblas_datatype = 153;
+pub const rocblas_datatype_f32_c: rocblas_datatype = 154;
+pub const rocblas_datatype_f64_c: rocblas_datatype = 155;
+pub const rocblas_datatype_bf16_r: rocblas_datatype = 168;
+pub const rocblas_datatype_bf16_c: rocblas_datatype = 169;
 pub type rocblas_handle = *mut c_void;
 pub type hipStream_t = *mut c_void;
 pub type hipEvent_t = *mut c_void;

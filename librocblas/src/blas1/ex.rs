@@ -1,0 +1,321 @@
+//! The mixed-precision `_ex` Level-1 entry points (axpy, dot, dotc, nrm2, rot, scal, each
+//! single, batched and strided-batched). The type combinations are rocBLAS 2.47's; any other
+//! combination is `rocblas_status_not_implemented`, decided at the point of rocBLAS's
+//! checks where it dispatches on the types.
+
+use super::exec::{Src, Status, zero_results};
+use super::num::{C32, C64, Elem, Field, Real};
+use super::ops::{self, Reduce, done};
+use crate::handle::{ctx, report_workspace};
+use crate::types::*;
+use half::{bf16, f16};
+use std::ffi::c_void;
+
+type I = rocblas_int;
+type H = rocblas_handle;
+type St = rocblas_stride;
+type D = rocblas_datatype;
+
+const F16: D = rocblas_datatype_f16_r;
+const BF16: D = rocblas_datatype_bf16_r;
+const F32: D = rocblas_datatype_f32_r;
+const F64: D = rocblas_datatype_f64_r;
+const F32C: D = rocblas_datatype_f32_c;
+const F64C: D = rocblas_datatype_f64_c;
+
+const NOT_IMPL: Status = Err(rocblas_status_not_implemented);
+
+/// rocBLAS's `rocblas_sizeof_datatype` for the result types of reductions.
+fn size_of_type(t: D) -> usize {
+    match t {
+        F16 | BF16 => 2,
+        F32 => 4,
+        F64 | F32C => 8,
+        F64C => 16,
+        rocblas_datatype_f16_c | rocblas_datatype_bf16_c => 4,
+        160 | 161 => 1,
+        162 | 163 | 164 | 165 => 4,
+        166 | 167 => 8,
+        _ => 0,
+    }
+}
+
+macro_rules! export {
+    (fn $name:ident ( $($a:ident : $t:ty),* ) $body:block) => {
+        #[unsafe(no_mangle)]
+        #[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $name($($a: $t),*) -> rocblas_status {
+            super::trace::api(stringify!($name), &[$(&$a as &dyn std::fmt::Debug),*]);
+            let r = oxrocm_ffi::boundary::guard(stringify!($name), rocblas_status_internal_error, move || {
+                #[allow(unused_unsafe)]
+                done(unsafe { $body })
+            });
+            super::trace::ret(stringify!($name), r);
+            r
+        }
+    };
+}
+
+/// Early part of a non-reduction `_ex` call: handle, then size query (no workspace).
+fn prologue(h: H) -> Status {
+    if ctx(h)?.query { Err(rocblas_status_size_unchanged) } else { Ok(()) }
+}
+
+// ---------------------------------------------------------------------------------------
+// axpy_ex
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn axpy_ex(
+    h: H, n: I, alpha: *const c_void, at: D, x: Src, xt: D, incx: I, y: Src, yt: D, incy: I, batch: I, et: D,
+) -> Status {
+    prologue(h)?;
+    if n <= 0 || batch <= 0 {
+        return Ok(());
+    }
+    if alpha.is_null() {
+        return Err(rocblas_status_invalid_pointer);
+    }
+    macro_rules! go {
+        ($A:ty, $X:ty) => {
+            unsafe { ops::axpy::<$A, $X, $X>(h, n, alpha.cast(), x, incx, y, incy, batch) }
+        };
+    }
+    match (at, xt, yt, et) {
+        (F16, F16, F16, F32) | (F16, F16, F16, F16) => go!(f16, f16),
+        (F32, F16, F16, F32) => go!(f32, f16),
+        (F32, F32, F32, F32) => go!(f32, f32),
+        (F64, F64, F64, F64) => go!(f64, f64),
+        (F32C, F32C, F32C, F32C) => go!(C32, C32),
+        (F64C, F64C, F64C, F64C) => go!(C64, C64),
+        _ => NOT_IMPL,
+    }
+}
+
+export!(fn rocblas_axpy_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *const c_void, x_type: D, incx: I,
+    y: *mut c_void, y_type: D, incy: I, execution_type: D) {
+    axpy_ex(handle, n, alpha, alpha_type, Src::strided(x, 0), x_type, incx, Src::strided(y, 0), y_type, incy, 1, execution_type)
+});
+export!(fn rocblas_axpy_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *const c_void, x_type: D, incx: I,
+    y: *mut c_void, y_type: D, incy: I, batch_count: I, execution_type: D) {
+    axpy_ex(handle, n, alpha, alpha_type, Src::array(x), x_type, incx, Src::array(y), y_type, incy, batch_count, execution_type)
+});
+export!(fn rocblas_axpy_strided_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *const c_void, x_type: D,
+    incx: I, stridex: St, y: *mut c_void, y_type: D, incy: I, stridey: St, batch_count: I, execution_type: D) {
+    axpy_ex(handle, n, alpha, alpha_type, Src::strided(x, stridex), x_type, incx, Src::strided(y, stridey), y_type, incy,
+        batch_count, execution_type)
+});
+
+// ---------------------------------------------------------------------------------------
+// dot_ex, dotc_ex
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn dot_ex(
+    h: H, n: I, x: Src, xt: D, incx: I, y: Src, yt: D, incy: I, batch: I, result: *mut c_void, rt: D, et: D, conj: bool,
+) -> Status {
+    let c = ctx(h)?;
+    if c.query {
+        if n <= 0 || batch <= 0 {
+            return Err(rocblas_status_size_unchanged);
+        }
+        let bytes = size_of_type(et) * ((n as usize - 1) / 512 + 2) * batch as usize;
+        return Err(report_workspace(h, bytes));
+    }
+    if batch <= 0 {
+        return Ok(());
+    }
+    if n <= 0 {
+        if result.is_null() {
+            return Err(rocblas_status_invalid_pointer);
+        }
+        return zero_results(result as *mut u8, size_of_type(rt) * batch as usize, c.mode, c.stream);
+    }
+    if x.is_null() || y.is_null() || result.is_null() {
+        return Err(rocblas_status_invalid_pointer);
+    }
+    macro_rules! go {
+        ($X:ty) => {
+            unsafe { ops::dot::<$X, $X, $X>(h, n, x, incx, y, incy, batch, result.cast(), conj) }
+        };
+    }
+    match (xt, yt, rt, et) {
+        (F16, F16, F16, F16) | (F16, F16, F16, F32) => go!(f16),
+        (BF16, BF16, BF16, F32) => go!(bf16),
+        (F32, F32, F32, F32) => go!(f32),
+        (F64, F64, F64, F64) => go!(f64),
+        (F32C, F32C, F32C, F32C) => go!(C32),
+        (F64C, F64C, F64C, F64C) => go!(C64),
+        _ => NOT_IMPL,
+    }
+}
+
+macro_rules! dot_ex_api {
+    ($conj:expr; fn $single:ident(), fn $batched:ident(), fn $strided:ident()) => {
+        export!(fn $single(handle: H, n: I, x: *const c_void, x_type: D, incx: I, y: *const c_void, y_type: D, incy: I,
+            result: *mut c_void, result_type: D, execution_type: D) {
+            dot_ex(handle, n, Src::strided(x, 0), x_type, incx, Src::strided(y, 0), y_type, incy, 1, result, result_type,
+                execution_type, $conj)
+        });
+        export!(fn $batched(handle: H, n: I, x: *const c_void, x_type: D, incx: I, y: *const c_void, y_type: D, incy: I,
+            batch_count: I, result: *mut c_void, result_type: D, execution_type: D) {
+            dot_ex(handle, n, Src::array(x), x_type, incx, Src::array(y), y_type, incy, batch_count, result, result_type,
+                execution_type, $conj)
+        });
+        export!(fn $strided(handle: H, n: I, x: *const c_void, x_type: D, incx: I, stride_x: St, y: *const c_void, y_type: D,
+            incy: I, stride_y: St, batch_count: I, result: *mut c_void, result_type: D, execution_type: D) {
+            dot_ex(handle, n, Src::strided(x, stride_x), x_type, incx, Src::strided(y, stride_y), y_type, incy, batch_count,
+                result, result_type, execution_type, $conj)
+        });
+    };
+}
+dot_ex_api!(false; fn rocblas_dot_ex(), fn rocblas_dot_batched_ex(), fn rocblas_dot_strided_batched_ex());
+dot_ex_api!(true; fn rocblas_dotc_ex(), fn rocblas_dotc_batched_ex(), fn rocblas_dotc_strided_batched_ex());
+
+// ---------------------------------------------------------------------------------------
+// nrm2_ex
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn nrm2_ex(h: H, n: I, x: Src, xt: D, incx: I, batch: I, result: *mut c_void, rt: D, et: D) -> Status {
+    let c = ctx(h)?;
+    if c.query {
+        if n <= 0 || incx <= 0 || batch <= 0 {
+            return Err(rocblas_status_size_unchanged);
+        }
+        let bytes = size_of_type(et) * ((n as usize - 1) / 512 + 2) * batch as usize;
+        return Err(report_workspace(h, bytes));
+    }
+    if result.is_null() {
+        return Err(rocblas_status_invalid_pointer);
+    }
+    if n <= 0 || incx <= 0 || batch <= 0 {
+        return zero_results(result as *mut u8, size_of_type(rt) * batch.max(0) as usize, c.mode, c.stream);
+    }
+    if x.is_null() {
+        return Err(rocblas_status_invalid_pointer);
+    }
+    macro_rules! go {
+        ($X:ty, $R:ty) => {
+            unsafe { ops::real_reduce::<$X, $R>(h, n, x, incx, batch, result.cast(), Reduce::Nrm2) }
+        };
+    }
+    match (xt, rt, et) {
+        (F16, F16, F32) => go!(f16, f16),
+        (F32, F32, F32) => go!(f32, f32),
+        (F64, F64, F64) => go!(f64, f64),
+        (F32C, F32, F32) => go!(C32, f32),
+        (F64C, F64, F64) => go!(C64, f64),
+        _ => NOT_IMPL,
+    }
+}
+
+export!(fn rocblas_nrm2_ex(handle: H, n: I, x: *const c_void, x_type: D, incx: I, results: *mut c_void, result_type: D,
+    execution_type: D) {
+    nrm2_ex(handle, n, Src::strided(x, 0), x_type, incx, 1, results, result_type, execution_type)
+});
+export!(fn rocblas_nrm2_batched_ex(handle: H, n: I, x: *const c_void, x_type: D, incx: I, batch_count: I, results: *mut c_void,
+    result_type: D, execution_type: D) {
+    nrm2_ex(handle, n, Src::array(x), x_type, incx, batch_count, results, result_type, execution_type)
+});
+export!(fn rocblas_nrm2_strided_batched_ex(handle: H, n: I, x: *const c_void, x_type: D, incx: I, stride_x: St, batch_count: I,
+    results: *mut c_void, result_type: D, execution_type: D) {
+    nrm2_ex(handle, n, Src::strided(x, stride_x), x_type, incx, batch_count, results, result_type, execution_type)
+});
+
+// ---------------------------------------------------------------------------------------
+// rot_ex
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn rot_ex(
+    h: H, n: I, x: Src, xt: D, incx: I, y: Src, yt: D, incy: I, cp: *const c_void, sp: *const c_void, ct: D, batch: I, et: D,
+) -> Status {
+    prologue(h)?;
+    if n <= 0 || batch <= 0 {
+        return Ok(());
+    }
+    if x.is_null() || y.is_null() || cp.is_null() || sp.is_null() {
+        return Err(rocblas_status_invalid_pointer);
+    }
+    macro_rules! go {
+        ($X:ty, $C:ty, $S:ty) => {
+            unsafe { ops::rot::<$X, $C, $S>(h, n, x, incx, y, incy, cp.cast(), sp.cast(), batch) }
+        };
+    }
+    match (xt, yt, ct, et) {
+        (BF16, BF16, BF16, F32) => go!(bf16, bf16, bf16),
+        (F16, F16, F16, F32) => go!(f16, f16, f16),
+        (F32, F32, F32, F32) => go!(f32, f32, f32),
+        (F64, F64, F64, F64) => go!(f64, f64, f64),
+        // complex c and s: rocBLAS reads c as the real part of a complex value
+        (F32C, F32C, F32C, F32C) => go!(C32, f32, C32),
+        (F32C, F32C, F32, F32C) => go!(C32, f32, f32),
+        (F64C, F64C, F64C, F64C) => go!(C64, f64, C64),
+        (F64C, F64C, F64, F64C) => go!(C64, f64, f64),
+        _ => NOT_IMPL,
+    }
+}
+
+export!(fn rocblas_rot_ex(handle: H, n: I, x: *mut c_void, x_type: D, incx: I, y: *mut c_void, y_type: D, incy: I,
+    c: *const c_void, s: *const c_void, cs_type: D, execution_type: D) {
+    rot_ex(handle, n, Src::strided(x, 0), x_type, incx, Src::strided(y, 0), y_type, incy, c, s, cs_type, 1, execution_type)
+});
+export!(fn rocblas_rot_batched_ex(handle: H, n: I, x: *mut c_void, x_type: D, incx: I, y: *mut c_void, y_type: D, incy: I,
+    c: *const c_void, s: *const c_void, cs_type: D, batch_count: I, execution_type: D) {
+    rot_ex(handle, n, Src::array(x), x_type, incx, Src::array(y), y_type, incy, c, s, cs_type, batch_count, execution_type)
+});
+export!(fn rocblas_rot_strided_batched_ex(handle: H, n: I, x: *mut c_void, x_type: D, incx: I, stride_x: St, y: *mut c_void,
+    y_type: D, incy: I, stride_y: St, c: *const c_void, s: *const c_void, cs_type: D, batch_count: I, execution_type: D) {
+    rot_ex(handle, n, Src::strided(x, stride_x), x_type, incx, Src::strided(y, stride_y), y_type, incy, c, s, cs_type,
+        batch_count, execution_type)
+});
+
+// ---------------------------------------------------------------------------------------
+// scal_ex
+
+fn is_one<A: Elem>(a: A) -> bool {
+    a.load() == A::F::from_re(<<A::F as Field>::R as Real>::from_f64(1.0))
+}
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn scal_ex(h: H, n: I, alpha: *const c_void, at: D, x: Src, xt: D, incx: I, batch: I, et: D) -> Status {
+    let c = ctx(h)?;
+    if c.query {
+        return Err(rocblas_status_size_unchanged);
+    }
+    if n <= 0 || incx <= 0 || batch <= 0 {
+        return Ok(());
+    }
+    macro_rules! go {
+        ($A:ty, $X:ty) => {{
+            if alpha.is_null() {
+                return Err(rocblas_status_invalid_pointer);
+            }
+            if c.mode == rocblas_pointer_mode_host && is_one(unsafe { (alpha as *const $A).read_unaligned() }) {
+                return Ok(());
+            }
+            unsafe { ops::scal::<$A, $X>(h, n, alpha.cast(), x, incx, batch, false) }
+        }};
+    }
+    match (at, xt, et) {
+        (F16, F16, F32) | (F16, F16, F16) => go!(f16, f16),
+        (F32, F16, F32) => go!(f32, f16),
+        (F32, F32, F32) => go!(f32, f32),
+        (F64, F64, F64) => go!(f64, f64),
+        (F32C, F32C, F32C) => go!(C32, C32),
+        (F64C, F64C, F64C) => go!(C64, C64),
+        (F32, F32C, F32C) => go!(f32, C32),
+        (F64, F64C, F64C) => go!(f64, C64),
+        _ => NOT_IMPL,
+    }
+}
+
+export!(fn rocblas_scal_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *mut c_void, x_type: D, incx: I,
+    execution_type: D) {
+    scal_ex(handle, n, alpha, alpha_type, Src::strided(x, 0), x_type, incx, 1, execution_type)
+});
+export!(fn rocblas_scal_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *mut c_void, x_type: D, incx: I,
+    batch_count: I, execution_type: D) {
+    scal_ex(handle, n, alpha, alpha_type, Src::array(x), x_type, incx, batch_count, execution_type)
+});
+export!(fn rocblas_scal_strided_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *mut c_void, x_type: D,
+    incx: I, stridex: St, batch_count: I, execution_type: D) {
+    scal_ex(handle, n, alpha, alpha_type, Src::strided(x, stridex), x_type, incx, batch_count, execution_type)
+});

@@ -1,0 +1,304 @@
+//! Running Level-1 work in stream order on the handle's stream.
+//!
+//! Library code never touches device memory itself: an operation declares the device ranges
+//! it reads and writes and is queued with `oxrocm_private_v1_enqueue_compute`; its closure
+//! maps device addresses to host memory through the runtime's view (identity on the CPU
+//! backend, staged copies on Vulkan). Pointer arrays of batched calls are brought to the host
+//! first (a copy in stream order plus a stream synchronization), so that every vector's range
+//! is known when the work is queued.
+
+use crate::auxiliary::status_from_hip;
+use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range};
+use crate::types::*;
+use std::ffi::c_void;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex};
+
+pub type Status<T = ()> = Result<T, rocblas_status>;
+
+/// The device ranges an operation touches.
+#[derive(Default)]
+pub struct Access {
+    ranges: Vec<(u64, usize, bool)>,
+}
+
+impl Access {
+    pub fn read(&mut self, addr: u64, len: usize) {
+        if len > 0 {
+            self.ranges.push((addr, len, false));
+        }
+    }
+    pub fn write(&mut self, addr: u64, len: usize) {
+        if len > 0 {
+            self.ranges.push((addr, len, true));
+        }
+    }
+
+    /// Overlapping ranges merged into one (a write if any part is written), so that every
+    /// address maps to one host copy on backends that stage.
+    fn merged(mut self) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
+        self.ranges.sort_by_key(|r| r.0);
+        let mut out: Vec<(u64, u64, bool)> = Vec::new();
+        for (a, len, w) in self.ranges {
+            let end = a + len as u64;
+            match out.last_mut() {
+                Some(last) if a < last.1 => {
+                    last.1 = last.1.max(end);
+                    last.2 |= w;
+                }
+                _ => out.push((a, end, w)),
+            }
+        }
+        let (mut reads, mut writes) = (Vec::new(), Vec::new());
+        for (a, e, w) in out {
+            let r = oxrocm_range { addr: a, len: (e - a) as usize };
+            if w { writes.push(r) } else { reads.push(r) }
+        }
+        (reads, writes)
+    }
+}
+
+/// Host access to the declared ranges while an operation runs.
+pub struct View {
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
+}
+
+impl View {
+    /// Host address of device address `addr` (inside a declared range; a range is
+    /// contiguous on the host, so element pointers may be offset from it).
+    pub fn ptr<T>(&self, addr: u64) -> *mut T {
+        unsafe { (self.host_ptr)(self.view, addr) as *mut T }
+    }
+}
+
+type Work = Box<dyn Fn(&View) + Send + Sync>;
+
+unsafe extern "C" fn run_work(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+    let work = unsafe { &*(user as *const Work) };
+    let v = View { view, host_ptr };
+    match catch_unwind(AssertUnwindSafe(|| work(&v))) {
+        Ok(()) => 0,
+        Err(_) => {
+            eprintln!("oxrocm: internal error in a rocBLAS operation (reported by the stream)");
+            999 // hipErrorUnknown
+        }
+    }
+}
+
+unsafe extern "C" fn release_work(user: *mut c_void) {
+    drop(unsafe { Box::from_raw(user as *mut Work) });
+}
+
+/// Queues `work` on `stream` after everything queued before it.
+pub fn enqueue(stream: hipStream_t, access: Access, work: impl Fn(&View) + Send + Sync + 'static) -> Status {
+    let (reads, writes) = access.merged();
+    let user = Box::into_raw(Box::new(Box::new(work) as Work)) as *mut c_void;
+    let rc = unsafe {
+        hip::oxrocm_private_v1_enqueue_compute(
+            stream,
+            Some(run_work),
+            user,
+            Some(release_work),
+            reads.as_ptr(),
+            reads.len(),
+            writes.as_ptr(),
+            writes.len(),
+        )
+    };
+    match rc {
+        0 => Ok(()),
+        e => Err(status_from_hip(e)),
+    }
+}
+
+pub fn sync(stream: hipStream_t) -> Status {
+    match unsafe { hip::hipStreamSynchronize(stream) } {
+        0 => Ok(()),
+        e => Err(status_from_hip(e)),
+    }
+}
+
+/// Copies `count` values of device memory at `src` to the host, in stream order.
+pub fn read_device<T: Copy + Default>(stream: hipStream_t, src: u64, count: usize) -> Status<Vec<T>> {
+    let mut out = vec![T::default(); count];
+    if count == 0 {
+        return Ok(out);
+    }
+    let bytes = count * size_of::<T>();
+    let rc = unsafe { hip::hipMemcpyAsync(out.as_mut_ptr().cast(), src as *const c_void, bytes, hip::hipMemcpyDeviceToHost, stream) };
+    if rc != 0 {
+        return Err(status_from_hip(rc));
+    }
+    sync(stream)?;
+    Ok(out)
+}
+
+/// Zeroes `bytes` of device memory in stream order.
+pub fn zero_device(stream: hipStream_t, dst: u64, bytes: usize) -> Status {
+    match unsafe { hip::hipMemsetAsync(dst as *mut c_void, 0, bytes, stream) } {
+        0 => Ok(()),
+        e => Err(status_from_hip(e)),
+    }
+}
+
+/// Where the vectors of a batch start.
+#[derive(Clone, Copy, Debug)]
+pub enum Src {
+    /// `ptr + b * stride` elements (a single vector is stride 0, batch 1).
+    Strided(u64, i64),
+    /// A device array of `batch_count` pointers.
+    Array(u64),
+}
+
+impl Src {
+    pub fn strided<T>(p: *const T, stride: i64) -> Src {
+        Src::Strided(p as u64, stride)
+    }
+    pub fn array<P>(p: *const P) -> Src {
+        Src::Array(p as u64)
+    }
+    pub fn is_null(&self) -> bool {
+        match *self {
+            Src::Strided(p, _) | Src::Array(p) => p == 0,
+        }
+    }
+    /// The start address of each of `batch` vectors of `elem`-byte elements.
+    pub fn bases(&self, elem: usize, batch: usize, stream: hipStream_t) -> Status<Vec<u64>> {
+        match *self {
+            Src::Strided(p, stride) => {
+                Ok((0..batch).map(|b| p.wrapping_add_signed(b as i64 * stride * elem as i64)).collect())
+            }
+            Src::Array(p) => read_device::<u64>(stream, p, batch),
+        }
+    }
+}
+
+/// A strided vector of `n` elements: BLAS order, negative increments start at the end.
+#[derive(Clone, Copy, Debug)]
+pub struct Strided {
+    pub n: usize,
+    pub inc: i64,
+}
+
+impl Strided {
+    pub fn new(n: rocblas_int, inc: rocblas_int) -> Self {
+        Strided { n: n.max(0) as usize, inc: inc as i64 }
+    }
+    /// Bytes from the lowest to past the highest element.
+    pub fn span(&self, elem: usize) -> usize {
+        if self.n == 0 { 0 } else { ((self.n - 1) * self.inc.unsigned_abs() as usize + 1) * elem }
+    }
+    /// Element offset of logical element `i` from the lowest address.
+    #[inline]
+    pub fn off(&self, i: usize) -> usize {
+        if self.inc >= 0 { i * self.inc as usize } else { (self.n - 1 - i) * self.inc.unsigned_abs() as usize }
+    }
+}
+
+/// One vector of a running operation, in host memory.
+pub struct HVec<T> {
+    p: *mut T,
+    s: Strided,
+}
+
+impl<T: Copy> HVec<T> {
+    pub fn new(view: &View, base: u64, s: Strided) -> Self {
+        HVec { p: view.ptr(base), s }
+    }
+    #[inline]
+    pub fn get(&self, i: usize) -> T {
+        unsafe { self.p.add(self.s.off(i)).read_unaligned() }
+    }
+    #[inline]
+    pub fn set(&self, i: usize, v: T) {
+        unsafe { self.p.add(self.s.off(i)).write_unaligned(v) }
+    }
+}
+
+/// A scalar argument: a value read at call time (host pointer mode) or device memory
+/// read when the operation runs (device pointer mode).
+#[derive(Clone, Copy)]
+pub enum Scalar<T> {
+    Host(T),
+    Dev(u64),
+}
+
+impl<T: Copy> Scalar<T> {
+    /// `p` under the handle's pointer mode; declares the read of a device scalar.
+    pub unsafe fn new(p: *const T, mode: rocblas_pointer_mode, access: &mut Access) -> Self {
+        if mode == rocblas_pointer_mode_device {
+            access.read(p as u64, size_of::<T>());
+            Scalar::Dev(p as u64)
+        } else {
+            Scalar::Host(unsafe { p.read_unaligned() })
+        }
+    }
+    pub fn get(&self, view: &View) -> T {
+        match *self {
+            Scalar::Host(v) => v,
+            Scalar::Dev(a) => unsafe { view.ptr::<T>(a).read_unaligned() },
+        }
+    }
+}
+
+/// Where reductions put their `batch` results: host memory (filled after the stream is
+/// synchronized, as rocBLAS does) or device memory (written in stream order).
+pub enum Results<R> {
+    Host(*mut R, Arc<Mutex<Vec<R>>>),
+    Dev(u64),
+}
+
+impl<R: Copy + Default + Send + 'static> Results<R> {
+    pub fn new(p: *mut R, batch: usize, mode: rocblas_pointer_mode, access: &mut Access) -> Self {
+        if mode == rocblas_pointer_mode_device {
+            access.write(p as u64, batch * size_of::<R>());
+            Results::Dev(p as u64)
+        } else {
+            Results::Host(p, Arc::new(Mutex::new(vec![R::default(); batch])))
+        }
+    }
+    /// The writer the queued work uses.
+    pub fn sink(&self) -> Sink<R> {
+        match self {
+            Results::Host(_, v) => Sink::Host(v.clone()),
+            Results::Dev(a) => Sink::Dev(*a),
+        }
+    }
+    /// After queuing: host results wait for the stream.
+    pub fn finish(self, stream: hipStream_t) -> Status {
+        if let Results::Host(p, v) = self {
+            sync(stream)?;
+            let v = v.lock().unwrap_or_else(|e| e.into_inner());
+            unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), p, v.len()) };
+        }
+        Ok(())
+    }
+}
+
+pub enum Sink<R> {
+    Host(Arc<Mutex<Vec<R>>>),
+    Dev(u64),
+}
+
+impl<R: Copy> Sink<R> {
+    pub fn put(&self, view: &View, b: usize, v: R) {
+        match self {
+            Sink::Host(h) => h.lock().unwrap_or_else(|e| e.into_inner())[b] = v,
+            Sink::Dev(a) => unsafe { view.ptr::<R>(*a).add(b).write_unaligned(v) },
+        }
+    }
+}
+
+/// Zero results of an empty reduction (n <= 0): memset in stream order or on the host now.
+pub fn zero_results<R>(p: *mut R, batch: usize, mode: rocblas_pointer_mode, stream: hipStream_t) -> Status {
+    if batch == 0 {
+        return Ok(());
+    }
+    if mode == rocblas_pointer_mode_device {
+        zero_device(stream, p as u64, batch * size_of::<R>())
+    } else {
+        unsafe { std::ptr::write_bytes(p, 0, batch) };
+        Ok(())
+    }
+}

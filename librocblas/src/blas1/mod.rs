@@ -1,0 +1,10 @@
+//! Level-1 BLAS: asum, axpy, copy, dot/dotu/dotc (with h/bf16 dot), iamax, iamin, nrm2, rot,
+//! rotg, rotm, rotmg, scal, swap in every rocBLAS 2.47 precision, each in its single,
+//! `_batched` and `_strided_batched` forms, plus the `_ex` variants.
+
+pub mod exec;
+mod ex;
+mod exports;
+pub mod num;
+pub mod ops;
+mod trace;
