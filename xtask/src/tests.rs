@@ -78,9 +78,56 @@ pub fn all() -> Result<(), String> {
             summary.push(line.to_string());
         }
     }
-    let ok = cargo_ok && shaders_ok && vulkan_ok && abi_ok;
+    let rocblas_ok = match rocblas_level1(&staged.lib_dir) {
+        Ok(line) => {
+            summary.push(line);
+            true
+        }
+        Err(line) => {
+            summary.push(line);
+            false
+        }
+    };
+    let ok = cargo_ok && shaders_ok && vulkan_ok && abi_ok && rocblas_ok;
     println!("\noxrocm test summary: {} — {}", if ok { "PASSED" } else { "FAILED" }, summary.join("; "));
     if ok { Ok(()) } else { Err("some tests failed".into()) }
+}
+
+/// rocBLAS's own tests (Debian's rocblas-test, tools/fetch-rocm-peers.sh) on a quick
+/// Level-1 subset: every single-vector function's `quick` tests, every Level-1 bad-argument
+/// test, and a batched, strided-batched and `_ex` sample (about 6,000 tests, CPU backend).
+fn rocblas_level1(lib_dir: &std::path::Path) -> Result<String, String> {
+    let peers = std::env::var("ROCM_PEERS").unwrap_or_else(|_| format!("{}/.cache/rocm-peers", std::env::var("HOME").unwrap_or_default()));
+    let runner = std::path::Path::new(&peers).join("bin/run-peer-test");
+    if !runner.exists() {
+        return Ok("rocblas-test level 1: skipped (no ROCm peers; tools/fetch-rocm-peers.sh)".into());
+    }
+    let singles = ["asum", "axpy", "copy", "dot", "dotc", "iamax", "iamin", "nrm2", "rot", "rotg", "rotm", "rotmg", "scal", "swap"];
+    let mut filter: Vec<String> = singles.iter().map(|f| format!("_/{f}.*quick*")).collect();
+    for f in ["asum", "axpy", "copy", "dot", "iamax", "iamin", "nrm2", "rot", "scal", "swap"] {
+        filter.push(format!("_/{f}*bad_arg*"));
+    }
+    for f in ["dot_batched", "nrm2_strided_batched", "rotm_batched", "iamax_strided_batched", "swap_batched", "nrm2_ex", "rot_strided_batched_ex"] {
+        filter.push(format!("_/{f}.*quick*"));
+    }
+    let mut cmd = Command::new(&runner);
+    cmd.args(["rocblas-test", &format!("--gtest_filter={}:-*known_bug*", filter.join(":")), "--gtest_brief=1"])
+        .env("ROCM_PEERS_LIBS", lib_dir)
+        .env("OXROCM_BACKEND", "cpu");
+    eprintln!("[test] rocblas-test, Level-1 subset");
+    let out = cmd.output().map_err(|e| format!("rocblas-test level 1: FAILED ({e})"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("[  FAILED  ] _/")).collect();
+    for l in &failed {
+        eprintln!("{l}");
+    }
+    let ran = text.lines().find(|l| l.starts_with("[==========]")).unwrap_or("no tests ran").to_string();
+    if out.status.success() && failed.is_empty() {
+        Ok(format!("rocblas-test level 1: ok ({})", ran.trim_start_matches("[==========] ")))
+    } else {
+        eprint!("{}", String::from_utf8_lossy(&out.stderr));
+        Err(format!("rocblas-test level 1: FAILED ({} failed; {})", failed.len(), ran.trim_start_matches("[==========] ")))
+    }
 }
 
 /// The main job: builds and runs the multi-stream example against the staged libraries.
