@@ -51,6 +51,26 @@ hipError_t oxrocm_private_v1_enqueue_compute(hipStream_t stream, oxrocm_compute_
 hipError_t oxrocm_private_v1_launch_builtin(hipStream_t stream, const char *name, const void *push,
                                             size_t push_size, uint32_t groups, const oxrocm_range *reads,
                                             size_t n_reads, const oxrocm_range *writes, size_t n_writes);
+/* A compute kernel a library brings: SPIR-V (run on Vulkan devices; pipelines are cached
+ * per descriptor, so the descriptor and the words must stay valid while the process runs,
+ * e.g. static data of the library) and its host implementation (run on the CPU backend and
+ * wherever the device cannot run the SPIR-V). The SPIR-V takes its parameters as a push-
+ * constant block of at most 128 bytes; the host function gets the same bytes and the grid
+ * and returns 0 or a hipError_t. */
+typedef int (*oxrocm_spirv_host_fn)(const void *push, size_t push_size, const uint32_t groups[3],
+                                    const void *view, oxrocm_host_ptr_fn host_ptr);
+typedef struct oxrocm_spirv_kernel {
+    const char *name;
+    const void *spirv;
+    size_t spirv_size; /* bytes, a multiple of 4 */
+    oxrocm_spirv_host_fn host;
+} oxrocm_spirv_kernel;
+/* Launches kernel over groups[0] x groups[1] x groups[2] workgroups in stream order;
+ * reads/writes as for enqueue_compute. */
+hipError_t oxrocm_private_v1_launch_spirv(hipStream_t stream, const oxrocm_spirv_kernel *kernel,
+                                          const void *push, size_t push_size, const uint32_t groups[3],
+                                          const oxrocm_range *reads, size_t n_reads,
+                                          const oxrocm_range *writes, size_t n_writes);
 /* Makes hipLaunchKernel(handle, ...) run fn on the host; arg_sizes gives each argument's size. */
 hipError_t oxrocm_private_v1_register_host_kernel(const void *handle, const char *name,
                                                   oxrocm_host_kernel_fn fn, const size_t *arg_sizes,

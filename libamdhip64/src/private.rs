@@ -42,6 +42,49 @@ impl Drop for UserData {
     }
 }
 
+/// Host implementation of a library's SPIR-V kernel: its parameter block and grid.
+pub type oxrocm_spirv_host_fn =
+    unsafe extern "C" fn(push: *const c_void, push_size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
+
+/// A compute kernel a library brings: SPIR-V for Vulkan devices and its host twin.
+#[repr(C)]
+pub struct oxrocm_spirv_kernel {
+    pub name: *const c_char,
+    pub spirv: *const c_void,
+    pub spirv_size: usize,
+    pub host: Option<oxrocm_spirv_host_fn>,
+}
+
+/// The runtime's descriptor for each library kernel, by the address of the library's
+/// (static) `oxrocm_spirv_kernel`: made once, it lives as long as the process.
+fn library_kernel(k: &oxrocm_spirv_kernel) -> Result<&'static oxrocm_runtime::builtin::Builtin, HipError> {
+    use oxrocm_runtime::builtin::{Builtin, CpuTwin};
+    static KERNELS: std::sync::Mutex<Vec<(usize, &'static Builtin)>> = std::sync::Mutex::new(Vec::new());
+    let key = k as *const oxrocm_spirv_kernel as usize;
+    let mut known = KERNELS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, b)) = known.iter().find(|(a, _)| *a == key) {
+        return Ok(b);
+    }
+    let host = k.host.ok_or(HipError::INVALID_VALUE)?;
+    if k.spirv.is_null() || k.spirv_size < 20 || k.spirv_size % 4 != 0 {
+        return Err(HipError::INVALID_IMAGE);
+    }
+    // SAFETY: the interface requires the words to stay valid while the process runs.
+    let spirv: &'static [u8] = unsafe { std::slice::from_raw_parts(k.spirv as *const u8, k.spirv_size) };
+    if u32::from_le_bytes([spirv[0], spirv[1], spirv[2], spirv[3]]) != 0x0723_0203 {
+        return Err(HipError::INVALID_IMAGE);
+    }
+    let name: &'static str = Box::leak(unsafe { crate::api::c_str(k.name) }.unwrap_or("library kernel").to_owned().into_boxed_str());
+    let twin = move |push: &[u8], groups: [u32; 3], view: &dyn HostView| {
+        let v: &dyn HostView = view;
+        let rc = unsafe { host(push.as_ptr() as *const c_void, push.len(), groups.as_ptr(), &v as *const &dyn HostView as *const c_void, view_host_ptr) };
+        if rc == 0 { Ok(()) } else { Err(HipError(rc)) }
+    };
+    let b: &'static Builtin = Box::leak(Box::new(Builtin { name, spirv, local_size: 0, cpu: CpuTwin::Foreign(Box::new(twin)) }));
+    known.push((key, b));
+    Ok(b)
+}
+
 unsafe extern "C" fn view_host_ptr(view: *const c_void, addr: u64) -> *mut c_void {
     let v = unsafe { &*(view as *const &dyn HostView) };
     v.host_ptr(addr) as *mut c_void
@@ -106,7 +149,33 @@ hip_api! {
             }
         }
         let push = if push_size == 0 { Vec::new() } else { std::slice::from_raw_parts(push as *const u8, push_size).to_vec() };
-        let launch = oxrocm_runtime::builtin::BuiltinLaunch { kernel, push, groups };
+        let launch = oxrocm_runtime::builtin::BuiltinLaunch { kernel, push, groups: [groups, 1, 1] };
+        runtime().enqueue(&st, Op { kind: OpKind::Builtin(launch), reads, writes }).map(drop)
+    }
+
+    /// Launches a library's SPIR-V kernel (its host twin on the CPU backend, or where the
+    /// Vulkan device cannot run it) with `push` as its parameter block over a grid of
+    /// `groups[0] x groups[1] x groups[2]` workgroups, in stream order.
+    fn oxrocm_private_v1_launch_spirv(s: hipStream_t, kernel: *const oxrocm_spirv_kernel, push: *const c_void, push_size: usize,
+                                      groups: *const u32, reads: *const oxrocm_range, n_reads: usize,
+                                      writes: *const oxrocm_range, n_writes: usize) {
+        if kernel.is_null() || groups.is_null() || push_size > 128 || (push_size > 0 && push.is_null()) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let grid = [*groups, *groups.add(1), *groups.add(2)];
+        if grid.contains(&0) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let kernel = library_kernel(&*kernel)?;
+        let st = stream(s)?;
+        let (reads, writes) = (ranges(reads, n_reads), ranges(writes, n_writes));
+        for r in reads.iter().chain(&writes) {
+            if r.len > 0 {
+                runtime().memory.check_range(r.addr, r.len)?;
+            }
+        }
+        let push = if push_size == 0 { Vec::new() } else { std::slice::from_raw_parts(push as *const u8, push_size).to_vec() };
+        let launch = oxrocm_runtime::builtin::BuiltinLaunch { kernel, push, groups: grid };
         runtime().enqueue(&st, Op { kind: OpKind::Builtin(launch), reads, writes }).map(drop)
     }
 

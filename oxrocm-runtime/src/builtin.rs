@@ -6,22 +6,53 @@
 use crate::error::Result;
 use crate::ops::HostView;
 
-pub type CpuImpl = fn(push: &[u8], groups: u32, view: &dyn HostView) -> Result<()>;
+/// A kernel's host implementation: parameter block, workgroup grid, device memory view.
+pub type CpuImpl = fn(push: &[u8], groups: [u32; 3], view: &dyn HostView) -> Result<()>;
+/// The same, for kernels a library brings (private interface `launch_spirv`).
+pub type ForeignImpl = Box<dyn Fn(&[u8], [u32; 3], &dyn HostView) -> Result<()> + Send + Sync>;
 
+/// How a kernel runs where its SPIR-V cannot (the CPU backend, a failed pipeline).
+pub enum CpuTwin {
+    Native(CpuImpl),
+    Foreign(ForeignImpl),
+}
+
+/// A SPIR-V compute kernel with its host twin: the runtime's own (this module) or one a
+/// library registered (leaked, it lives as long as the process).
 pub struct Builtin {
     pub name: &'static str,
     pub spirv: &'static [u8],
-    /// Workgroup size (x) the shader declares.
+    /// Workgroup size (x) the shader declares (informational for library kernels).
     pub local_size: u32,
-    pub cpu: CpuImpl,
+    pub cpu: CpuTwin,
 }
 
-/// One launch: the kernel, its push-constant bytes and the number of workgroups.
+impl Builtin {
+    pub fn run_on_host(&self, push: &[u8], groups: [u32; 3], view: &dyn HostView) -> Result<()> {
+        match &self.cpu {
+            CpuTwin::Native(f) => f(push, groups, view),
+            CpuTwin::Foreign(f) => f(push, groups, view),
+        }
+    }
+
+    /// Pipeline-cache key: the kernel's identity.
+    pub fn key(&self) -> usize {
+        self as *const Builtin as usize
+    }
+}
+
+/// One launch: the kernel, its push-constant bytes and the workgroup grid.
 #[derive(Clone)]
 pub struct BuiltinLaunch {
     pub kernel: &'static Builtin,
     pub push: Vec<u8>,
-    pub groups: u32,
+    pub groups: [u32; 3],
+}
+
+impl BuiltinLaunch {
+    pub fn total_groups(&self) -> u64 {
+        self.groups.iter().map(|&g| g as u64).product()
+    }
 }
 
 fn u64_at(p: &[u8], o: usize) -> u64 {
@@ -41,10 +72,10 @@ pub static FILL: Builtin = Builtin {
     name: "fill",
     spirv: include_bytes!("../../shaders/spv/fill.spv"),
     local_size: 256,
-    cpu: |p, _, v| {
+    cpu: CpuTwin::Native(|p, _, v| {
         unsafe { slice::<u32>(v, u64_at(p, 0), u64_at(p, 8) as usize) }.fill(u32_at(p, 16));
         Ok(())
-    },
+    }),
 };
 
 /// `copy`: { dst: u64, src: u64, count: u64 (words) }
@@ -52,12 +83,12 @@ pub static COPY: Builtin = Builtin {
     name: "copy",
     spirv: include_bytes!("../../shaders/spv/copy.spv"),
     local_size: 256,
-    cpu: |p, _, v| {
+    cpu: CpuTwin::Native(|p, _, v| {
         let n = u64_at(p, 16) as usize;
         let (dst, src) = (v.host_ptr(u64_at(p, 0)) as *mut u32, v.host_ptr(u64_at(p, 8)) as *const u32);
         unsafe { std::ptr::copy(src, dst, n) };
         Ok(())
-    },
+    }),
 };
 
 /// `copy_vec4`: { dst: u64, src: u64, count: u64 (16-byte elements, 16-aligned addresses) }
@@ -65,12 +96,12 @@ pub static COPY_VEC4: Builtin = Builtin {
     name: "copy_vec4",
     spirv: include_bytes!("../../shaders/spv/copy_vec4.spv"),
     local_size: 256,
-    cpu: |p, _, v| {
+    cpu: CpuTwin::Native(|p, _, v| {
         let n = u64_at(p, 16) as usize * 16;
         let (dst, src) = (v.host_ptr(u64_at(p, 0)), v.host_ptr(u64_at(p, 8)) as *const u8);
         unsafe { std::ptr::copy(src, dst, n) };
         Ok(())
-    },
+    }),
 };
 
 /// `axpy`: { x: u64, y: u64, n: u64, a: f32 } — y = a·x + y (fused multiply-add, as the shader).
@@ -78,7 +109,7 @@ pub static AXPY: Builtin = Builtin {
     name: "axpy",
     spirv: include_bytes!("../../shaders/spv/axpy.spv"),
     local_size: 256,
-    cpu: |p, _, v| {
+    cpu: CpuTwin::Native(|p, _, v| {
         let n = u64_at(p, 16) as usize;
         let a = f32::from_bits(u32_at(p, 24));
         let x = unsafe { slice::<f32>(v, u64_at(p, 0), n) }.to_vec();
@@ -86,7 +117,7 @@ pub static AXPY: Builtin = Builtin {
             *yi = a.mul_add(xi, *yi);
         }
         Ok(())
-    },
+    }),
 };
 
 /// `reduce_sum`: { src: u64, partial: u64, n: u64 } — partial[g] = sum of workgroup g's
@@ -95,11 +126,11 @@ pub static REDUCE_SUM: Builtin = Builtin {
     name: "reduce_sum",
     spirv: include_bytes!("../../shaders/spv/reduce_sum.spv"),
     local_size: 256,
-    cpu: |p, groups, v| {
+    cpu: CpuTwin::Native(|p, groups, v| {
         let n = u64_at(p, 16) as usize;
         let src = unsafe { slice::<f32>(v, u64_at(p, 0), n) }.to_vec();
-        let partial = unsafe { slice::<f32>(v, u64_at(p, 8), groups as usize) };
-        let stride = groups as usize * 256;
+        let partial = unsafe { slice::<f32>(v, u64_at(p, 8), groups[0] as usize) };
+        let stride = groups[0] as usize * 256;
         for (g, out) in partial.iter_mut().enumerate() {
             let mut lanes = [0f32; 256];
             for (t, lane) in lanes.iter_mut().enumerate() {
@@ -119,7 +150,7 @@ pub static REDUCE_SUM: Builtin = Builtin {
             *out = lanes[0];
         }
         Ok(())
-    },
+    }),
 };
 
 /// Push-constant bytes from little-endian fields.

@@ -26,9 +26,9 @@ pub enum GpuCmd<'a> {
     Copy { src: u64, dst: u64, regions: Vec<(u64, u64, u64)> },
     Fill { id: u64, offset: u64, size: u64, word: u32 },
     /// `host_writes`: the kernel may write memory the host reads through a mapping.
-    Dispatch { kernel: &'static crate::builtin::Builtin, push: &'a [u8], groups: u32, host_writes: bool },
+    Dispatch { kernel: &'static crate::builtin::Builtin, push: &'a [u8], groups: [u32; 3], host_writes: bool },
     /// A dispatch whose parameters were made for it (e.g. a copy turned into a shader copy).
-    DispatchOwned { kernel: &'static crate::builtin::Builtin, push: Vec<u8>, groups: u32, host_writes: bool },
+    DispatchOwned { kernel: &'static crate::builtin::Builtin, push: Vec<u8>, groups: [u32; 3], host_writes: bool },
     /// An event record: the GPU writes a timestamp when everything before it finished.
     Timestamp(crate::ops::Stamp),
 }
@@ -99,7 +99,7 @@ pub type HostImport = (ash::ext::external_memory_host::Device, vk::DeviceSize, v
 struct Inner {
     allocator: Allocator,
     /// Compute pipelines of built-in kernels, created on first use.
-    pipelines: HashMap<&'static str, (vk::Pipeline, vk::PipelineLayout)>,
+    pipelines: HashMap<usize, (vk::Pipeline, vk::PipelineLayout)>,
     bufs: HashMap<u64, Buf>,
     next: u64,
     pool: vk::CommandPool,
@@ -689,7 +689,7 @@ impl Gpu {
     }
 
     fn pipeline(&self, inner: &mut Inner, k: &'static crate::builtin::Builtin) -> Result<(vk::Pipeline, vk::PipelineLayout)> {
-        if let Some(p) = inner.pipelines.get(k.name) {
+        if let Some(p) = inner.pipelines.get(&k.key()) {
             return Ok(*p);
         }
         let code = ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)).map_err(|_| HipError::INVALID_IMAGE)?;
@@ -703,7 +703,7 @@ impl Gpu {
             let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)];
             let pipeline = d.create_compute_pipelines(vk::PipelineCache::null(), &info, None).map_err(|(_, e)| vk_err(e))?[0];
             d.destroy_shader_module(module, None);
-            inner.pipelines.insert(k.name, (pipeline, layout));
+            inner.pipelines.insert(k.key(), (pipeline, layout));
             Ok((pipeline, layout))
         }
     }
@@ -717,7 +717,7 @@ impl Gpu {
             Stamp(u32),
             Copy(vk::Buffer, vk::Buffer, Vec<vk::BufferCopy>),
             Fill(vk::Buffer, u64, u64, u32),
-            Dispatch(vk::Pipeline, vk::PipelineLayout, Vec<u8>, u32),
+            Dispatch(vk::Pipeline, vk::PipelineLayout, Vec<u8>, [u32; 3]),
         }
         let mut ready = Vec::with_capacity(cmds.len());
         let mut stamps: Vec<&crate::ops::Stamp> = Vec::new();
@@ -780,7 +780,7 @@ impl Gpu {
                     Ready::Dispatch(p, l, push, groups) => {
                         d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, *p);
                         d.cmd_push_constants(cmd, *l, vk::ShaderStageFlags::COMPUTE, 0, push);
-                        d.cmd_dispatch(cmd, (*groups).max(1), 1, 1);
+                        d.cmd_dispatch(cmd, groups[0].max(1), groups[1].max(1), groups[2].max(1));
                     }
                 }
             }

@@ -321,7 +321,7 @@ impl VulkanBackend {
                 if contiguous && self.gpus[device].discrete && src.local && dst.local && c.width >= SHADER_COPY_MIN && (c.src | c.dst | c.width as u64) % 16 == 0 {
                     let count = (c.width / 16) as u64;
                     let push = crate::builtin::push(&[&c.dst.to_le_bytes(), &c.src.to_le_bytes(), &count.to_le_bytes()]);
-                    let groups = count.div_ceil(256).min(shader_copy_groups()) as u32;
+                    let groups = [count.div_ceil(256).min(shader_copy_groups()) as u32, 1, 1];
                     return Some(vec![GpuCmd::DispatchOwned { kernel: &crate::builtin::COPY_VEC4, push, groups, host_writes: false }]);
                 }
                 Some({
@@ -520,7 +520,7 @@ impl Backend for VulkanBackend {
                 Ok(()) => Ok(()),
                 Err(e) => {
                     crate::log_at!(2, "built-in kernel {} failed on Vulkan ({e}); running it on the host", b.kernel.name);
-                    self.on_host(&op.reads, &op.writes, |v| (b.kernel.cpu)(&b.push, b.groups, v))
+                    self.on_host(&op.reads, &op.writes, |v| b.kernel.run_on_host(&b.push, b.groups, v))
                 }
             },
             OpKind::Record(stamp) => match self.gpu_cmds(device, op) {
