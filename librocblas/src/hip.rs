@@ -42,6 +42,7 @@ unsafe extern "C" {
         reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize,
     ) -> i32;
     pub fn hipMemcpyAsync(dst: *mut c_void, src: *const c_void, size: usize, kind: i32, stream: *mut c_void) -> i32;
+    pub fn hipStreamIsCapturing(stream: *mut c_void, status: *mut i32) -> i32;
     pub fn hipMemsetAsync(dst: *mut c_void, value: i32, size: usize, stream: *mut c_void) -> i32;
     pub fn hipGetDevice(device: *mut i32) -> i32;
     pub fn hipGetDeviceProperties(prop: *mut u8, device: i32) -> i32;

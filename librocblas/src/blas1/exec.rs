@@ -12,7 +12,6 @@ use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range};
 use crate::types::*;
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex};
 
 pub type Status<T = ()> = Result<T, rocblas_status>;
 
@@ -69,6 +68,10 @@ impl View {
     /// contiguous on the host, so element pointers may be offset from it).
     pub fn ptr<T>(&self, addr: u64) -> *mut T {
         unsafe { (self.host_ptr)(self.view, addr) as *mut T }
+    }
+    /// Start of vector `b` of `bases`.
+    pub fn base(&self, bases: &Bases, b: usize) -> u64 {
+        bases.at(&|a| self.ptr::<u8>(a), b)
     }
 }
 
@@ -163,13 +166,51 @@ impl Src {
             Src::Strided(p, _) | Src::Array(p) => p == 0,
         }
     }
-    /// The start address of each of `batch` vectors of `elem`-byte elements.
-    pub fn bases(&self, elem: usize, batch: usize, stream: hipStream_t) -> Status<Vec<u64>> {
+    /// The start address of each of `batch` vectors of `elem`-byte elements. A device
+    /// pointer array is read now (in stream order), except while the stream is being
+    /// captured into a graph: then it is read when the work runs.
+    pub fn bases(&self, elem: usize, batch: usize, stream: hipStream_t) -> Status<Bases> {
         match *self {
             Src::Strided(p, stride) => {
-                Ok((0..batch).map(|b| p.wrapping_add_signed(b as i64 * stride * elem as i64)).collect())
+                Ok(Bases::Known((0..batch).map(|b| p.wrapping_add_signed(b as i64 * stride * elem as i64)).collect()))
             }
-            Src::Array(p) => read_device::<u64>(stream, p, batch),
+            Src::Array(p) if capturing(stream) => Ok(Bases::Late(p, batch)),
+            Src::Array(p) => Ok(Bases::Known(read_device::<u64>(stream, p, batch)?)),
+        }
+    }
+}
+
+fn capturing(stream: hipStream_t) -> bool {
+    let mut status = 0;
+    unsafe { hip::hipStreamIsCapturing(stream, &mut status) == 0 && status != 0 }
+}
+
+/// Where the vectors of a batch start: known addresses, or a device pointer array read
+/// when the work runs (graph capture; the vectors are then reached through the runtime's
+/// view without declared ranges, which backends that stage copy in on first touch).
+#[derive(Clone, Debug)]
+pub enum Bases {
+    Known(Vec<u64>),
+    Late(u64, usize),
+}
+
+impl Bases {
+    /// Start of vector `b`; `map` turns a device address into a host one.
+    pub fn at(&self, map: &dyn Fn(u64) -> *mut u8, b: usize) -> u64 {
+        match self {
+            Bases::Known(v) => v[b],
+            Bases::Late(array, _) => unsafe { (map(array + 8 * b as u64) as *const u64).read_unaligned() },
+        }
+    }
+    /// Declares the vectors (`span` bytes from each start), or the pointer array itself.
+    pub fn declare(&self, acc: &mut Access, span: usize, write: bool) {
+        match self {
+            Bases::Known(v) => {
+                for &b in v {
+                    if write { acc.write(b, span) } else { acc.read(b, span) }
+                }
+            }
+            Bases::Late(array, n) => acc.read(*array, 8 * n),
         }
     }
 }
@@ -242,51 +283,54 @@ impl<T: Copy> Scalar<T> {
     }
 }
 
-/// Where reductions put their `batch` results: host memory (filled after the stream is
-/// synchronized, as rocBLAS does) or device memory (written in stream order).
+/// Where reductions put their `batch` results: host memory (written when the work runs;
+/// the call waits for the stream, as rocBLAS does, except while the stream is captured into
+/// a graph, whose launches write it) or device memory (written in stream order).
 pub enum Results<R> {
-    Host(*mut R, Arc<Mutex<Vec<R>>>),
+    Host(u64),
     Dev(u64),
+    #[doc(hidden)]
+    _Type(std::marker::PhantomData<R>),
 }
 
-impl<R: Copy + Default + Send + 'static> Results<R> {
+impl<R: Copy> Results<R> {
     pub fn new(p: *mut R, batch: usize, mode: rocblas_pointer_mode, access: &mut Access) -> Self {
         if mode == rocblas_pointer_mode_device {
             access.write(p as u64, batch * size_of::<R>());
             Results::Dev(p as u64)
         } else {
-            Results::Host(p, Arc::new(Mutex::new(vec![R::default(); batch])))
+            Results::Host(p as u64)
         }
     }
     /// The writer the queued work uses.
     pub fn sink(&self) -> Sink<R> {
         match self {
-            Results::Host(_, v) => Sink::Host(v.clone()),
-            Results::Dev(a) => Sink::Dev(*a),
+            Results::Host(a) => Sink { addr: *a, host: true, _t: std::marker::PhantomData },
+            Results::Dev(a) => Sink { addr: *a, host: false, _t: std::marker::PhantomData },
+            Results::_Type(_) => unreachable!(),
         }
     }
     /// After queuing: host results wait for the stream.
     pub fn finish(self, stream: hipStream_t) -> Status {
-        if let Results::Host(p, v) = self {
+        if let Results::Host(_) = self
+            && !capturing(stream)
+        {
             sync(stream)?;
-            let v = v.lock().unwrap_or_else(|e| e.into_inner());
-            unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), p, v.len()) };
         }
         Ok(())
     }
 }
 
-pub enum Sink<R> {
-    Host(Arc<Mutex<Vec<R>>>),
-    Dev(u64),
+pub struct Sink<R> {
+    addr: u64,
+    host: bool,
+    _t: std::marker::PhantomData<fn(R)>,
 }
 
 impl<R: Copy> Sink<R> {
     pub fn put(&self, view: &View, b: usize, v: R) {
-        match self {
-            Sink::Host(h) => h.lock().unwrap_or_else(|e| e.into_inner())[b] = v,
-            Sink::Dev(a) => unsafe { view.ptr::<R>(*a).add(b).write_unaligned(v) },
-        }
+        let p = if self.host { self.addr as *mut R } else { view.ptr::<R>(self.addr) };
+        unsafe { p.add(b).write_unaligned(v) }
     }
 }
 

@@ -30,10 +30,8 @@ fn reduction_workspace(h: rocblas_handle, n: i32, batch: i32, nb: i64, elem: usi
     Err(report_workspace(h, bytes))
 }
 
-fn declare<T>(acc: &mut Access, bases: &[u64], s: Strided, write: bool) {
-    for &b in bases {
-        if write { acc.write(b, s.span(size_of::<T>())) } else { acc.read(b, s.span(size_of::<T>())) }
-    }
+fn declare<T>(acc: &mut Access, bases: &Bases, s: Strided, write: bool) {
+    bases.declare(acc, s.span(size_of::<T>()), write);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -81,7 +79,7 @@ where
             return;
         }
         for b in 0..nb {
-            let (xv, yv) = (HVec::<X>::new(v, xb[b], sx), HVec::<Y>::new(v, yb[b], sy));
+            let (xv, yv) = (HVec::<X>::new(v, v.base(&xb, b), sx), HVec::<Y>::new(v, v.base(&yb, b), sy));
             for i in 0..sx.n {
                 let xi: Y::F = xv.get(i).load().promote();
                 yv.set(i, Y::store(a * xi + yv.get(i).load()));
@@ -108,7 +106,7 @@ pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src
     declare::<T>(&mut acc, &yb, sy, true);
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
-            let (xv, yv) = (HVec::<T>::new(v, xb[b], sx), HVec::<T>::new(v, yb[b], sy));
+            let (xv, yv) = (HVec::<T>::new(v, v.base(&xb, b), sx), HVec::<T>::new(v, v.base(&yb, b), sy));
             for i in 0..sx.n {
                 yv.set(i, xv.get(i));
             }
@@ -134,7 +132,7 @@ pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src
     declare::<T>(&mut acc, &yb, sy, true);
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
-            let (xv, yv) = (HVec::<T>::new(v, xb[b], sx), HVec::<T>::new(v, yb[b], sy));
+            let (xv, yv) = (HVec::<T>::new(v, v.base(&xb, b), sx), HVec::<T>::new(v, v.base(&yb, b), sy));
             for i in 0..sx.n {
                 let t = xv.get(i);
                 xv.set(i, yv.get(i));
@@ -168,7 +166,8 @@ where
     declare::<X>(&mut acc, &xb, sx, true);
     enqueue(c.stream, acc, move |v| {
         let a: X::F = a.get(v).load().promote();
-        for &base in &xb {
+        for b in 0..nb {
+            let base = v.base(&xb, b);
             let xv = HVec::<X>::new(v, base, sx);
             for i in 0..sx.n {
                 xv.set(i, X::store(a * xv.get(i).load()));
@@ -219,7 +218,7 @@ where
     let sink = out.sink();
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
-            let (xv, yv) = (HVec::<X>::new(v, xb[b], sx), HVec::<Y>::new(v, yb[b], sy));
+            let (xv, yv) = (HVec::<X>::new(v, v.base(&xb, b), sx), HVec::<Y>::new(v, v.base(&yb, b), sy));
             let mut s = X::F::zero();
             for i in 0..sx.n {
                 let xi = xv.get(i).load();
@@ -277,7 +276,8 @@ where
     let out = Results::new(result, nb, c.mode, &mut acc);
     let sink = out.sink();
     enqueue(c.stream, acc, move |v| {
-        for (b, &base) in xb.iter().enumerate() {
+        for b in 0..nb {
+            let base = v.base(&xb, b);
             let xv = HVec::<X>::new(v, base, sx);
             let r = match what {
                 Reduce::Asum => (0..sx.n).map(|i| xv.get(i).load().abs1().to_f64()).sum::<f64>(),
@@ -314,7 +314,8 @@ pub unsafe fn iamax<X: Elem, R: Copy + Default + Send + 'static + From<i32>>(
     let out = Results::new(result, nb, c.mode, &mut acc);
     let sink = out.sink();
     enqueue(c.stream, acc, move |v| {
-        for (b, &base) in xb.iter().enumerate() {
+        for b in 0..nb {
+            let base = v.base(&xb, b);
             let xv = HVec::<X>::new(v, base, sx);
             let mut best = xv.get(0).load().abs1();
             let mut at = 0usize;
@@ -362,7 +363,7 @@ where
         let cv: X::F = cs.get(v).load().promote();
         let sv: X::F = ss.get(v).load().promote();
         for b in 0..nb {
-            let (xv, yv) = (HVec::<X>::new(v, xb[b], sx), HVec::<X>::new(v, yb[b], sy));
+            let (xv, yv) = (HVec::<X>::new(v, v.base(&xb, b), sx), HVec::<X>::new(v, v.base(&yb, b), sy));
             for i in 0..sx.n {
                 let (xi, yi) = (xv.get(i).load(), yv.get(i).load());
                 xv.set(i, X::store(cv * xi + sv * yi));
@@ -426,19 +427,22 @@ pub unsafe fn rotm<T: Elem<F = T> + Real>(
     let mut acc = Access::default();
     declare::<T>(&mut acc, &xb, sx, true);
     declare::<T>(&mut acc, &yb, sy, true);
-    let five = Strided { n: 5, inc: 1 };
-    let params: Vec<Scalar<[T; 5]>> = if host {
+    // host mode (single only): the 5 values now; device mode: each batch's param when it runs
+    let params: Result<[T; 5], Bases> = if host {
         let Src::Strided(p, _) = param else { return BAD_PTR };
-        vec![Scalar::Host(unsafe { (p as *const [T; 5]).read_unaligned() })]
+        Ok(unsafe { (p as *const [T; 5]).read_unaligned() })
     } else {
         let pb = param.bases(size_of::<T>(), nb, c.stream)?;
-        declare::<T>(&mut acc, &pb, five, false);
-        pb.into_iter().map(Scalar::Dev).collect()
+        declare::<T>(&mut acc, &pb, Strided { n: 5, inc: 1 }, false);
+        Err(pb)
     };
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
-            let p = params[b.min(params.len() - 1)].get(v);
-            apply_rotm(&HVec::<T>::new(v, xb[b], sx), &HVec::<T>::new(v, yb[b], sy), sx.n, p);
+            let p = match &params {
+                Ok(p) => *p,
+                Err(pb) => unsafe { v.ptr::<[T; 5]>(v.base(pb, b)).read_unaligned() },
+            };
+            apply_rotm(&HVec::<T>::new(v, v.base(&xb, b), sx), &HVec::<T>::new(v, v.base(&yb, b), sy), sx.n, p);
         }
     })
 }
@@ -523,10 +527,10 @@ rotg_cplx!(C32: f32, C64: f64);
 
 /// Addresses of the `batch` scalars of one rotg/rotmg argument. Host pointer mode: the
 /// pointer array (if any) is host memory; device mode: it is read from the device.
-fn scalar_bases(src: Src, elem: usize, batch: usize, c: &Ctx) -> Status<Vec<u64>> {
+fn scalar_bases(src: Src, elem: usize, batch: usize, c: &Ctx) -> Status<Bases> {
     match src {
         Src::Array(p) if c.mode == rocblas_pointer_mode_host => {
-            Ok((0..batch).map(|b| unsafe { (p as *const u64).add(b).read_unaligned() }).collect())
+            Ok(Bases::Known((0..batch).map(|b| unsafe { (p as *const u64).add(b).read_unaligned() }).collect()))
         }
         _ => src.bases(elem, batch, c.stream),
     }
@@ -549,16 +553,13 @@ pub unsafe fn rotg<T: Rotg>(h: rocblas_handle, a: Src, b: Src, cc: Src, s: Src, 
     let cb = scalar_bases(cc, ce, nb, &c)?;
     let sb = scalar_bases(s, te, nb, &c)?;
     let mut acc = Access::default();
-    for i in 0..nb {
-        acc.write(ab[i], te);
-        acc.write(bb[i], te);
-        acc.write(cb[i], ce);
-        acc.write(sb[i], te);
+    for (bases, size) in [(&ab, te), (&bb, te), (&cb, ce), (&sb, te)] {
+        bases.declare(&mut acc, size, true);
     }
     let run = move |ptr: &dyn Fn(u64) -> *mut u8| {
         for i in 0..nb {
-            let (pa, pb) = (ptr(ab[i]) as *mut T, ptr(bb[i]) as *mut T);
-            let (pc, ps) = (ptr(cb[i]) as *mut T::C, ptr(sb[i]) as *mut T);
+            let (pa, pb) = (ptr(ab.at(ptr, i)) as *mut T, ptr(bb.at(ptr, i)) as *mut T);
+            let (pc, ps) = (ptr(cb.at(ptr, i)) as *mut T::C, ptr(sb.at(ptr, i)) as *mut T);
             unsafe {
                 let (mut va, mut vb, mut vc, mut vs) = (pa.read_unaligned(), pb.read_unaligned(), pc.read_unaligned(), ps.read_unaligned());
                 T::rotg(&mut va, &mut vb, &mut vc, &mut vs);
@@ -688,12 +689,12 @@ pub unsafe fn rotmg<T: Elem<F = T> + Real>(h: rocblas_handle, d1: Src, d2: Src, 
         return BAD_PTR;
     }
     let (nb, te) = (batch as usize, size_of::<T>());
-    let bases: Vec<Vec<u64>> = [d1, d2, x1, y1, param].iter().map(|s| scalar_bases(*s, te, nb, &c)).collect::<Status<_>>()?;
+    let bases: Vec<Bases> = [d1, d2, x1, y1, param].iter().map(|s| scalar_bases(*s, te, nb, &c)).collect::<Status<_>>()?;
     let run = {
         let bases = bases.clone();
         move |ptr: &dyn Fn(u64) -> *mut u8| {
             for i in 0..nb {
-                let p: Vec<*mut T> = bases.iter().map(|b| ptr(b[i]) as *mut T).collect();
+                let p: Vec<*mut T> = bases.iter().map(|b| ptr(b.at(ptr, i)) as *mut T).collect();
                 unsafe {
                     let (mut a, mut b, mut x) = (p[0].read_unaligned(), p[1].read_unaligned(), p[2].read_unaligned());
                     let y = p[3].read_unaligned();
@@ -714,12 +715,10 @@ pub unsafe fn rotmg<T: Elem<F = T> + Real>(h: rocblas_handle, d1: Src, d2: Src, 
     }
     let mut acc = Access::default();
     for (k, b) in bases.iter().enumerate() {
-        for &a in b {
-            match k {
-                3 => acc.read(a, te),
-                4 => acc.write(a, 5 * te),
-                _ => acc.write(a, te),
-            }
+        match k {
+            3 => b.declare(&mut acc, te, false),
+            4 => b.declare(&mut acc, 5 * te, true),
+            _ => b.declare(&mut acc, te, true),
         }
     }
     enqueue(c.stream, acc, move |v| run(&|p| v.ptr::<u8>(p)))
