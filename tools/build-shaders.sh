@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Compiles shaders/*.comp (GLSL) to the committed shaders/spv/*.spv and validates them.
+# Compiles the GLSL compute shaders of the runtime (shaders/*.comp) and of the libraries
+# (<crate>/shaders/*.comp, e.g. librocblas/shaders) to the committed <dir>/spv/*.spv and
+# validates them. Shared code sits in *.glsl files the .comp files #include.
 #
 #   tools/build-shaders.sh           rebuild every blob (needs the pinned glslang below)
 #   tools/build-shaders.sh --check   fail if a blob is invalid or differs from its source
@@ -30,23 +32,28 @@ BIN=$(prefix)/cmeel.prefix/bin
 export LD_LIBRARY_PATH=$(prefix)/cmeel.prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 "$BIN/glslangValidator" --version | head -1 | grep -q "$GLSLANG_VERSION" || echo "[shaders] warning: glslang is not $GLSLANG_VERSION"
 
-OUT=$ROOT/shaders/spv
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 rc=0 n=0
-for src in "$ROOT"/shaders/*.comp; do
-    name=$(basename "$src" .comp)
-    n=$((n + 1))
-    "$BIN/glslangValidator" -V --target-env vulkan1.2 -Os -o "$TMP/$name.spv" "$src" >"$TMP/log" || { cat "$TMP/log"; exit 1; }
-    "$BIN/spirv-val" --target-env vulkan1.2 "$TMP/$name.spv"
-    if [[ $CHECK == 1 ]]; then
-        if ! cmp -s "$TMP/$name.spv" "$OUT/$name.spv"; then
-            echo "[shaders] $name.spv does not match shaders/$name.comp (run tools/build-shaders.sh)"; rc=1
+for dir in "$ROOT"/shaders "$ROOT"/*/shaders; do
+    [[ -d $dir ]] || continue
+    OUT=$dir/spv
+    mkdir -p "$OUT"
+    for src in "$dir"/*.comp; do
+        name=$(basename "$src" .comp)
+        rel=${src#"$ROOT"/}
+        n=$((n + 1))
+        "$BIN/glslangValidator" -V --target-env vulkan1.2 -Os -o "$TMP/$name.spv" "$src" >"$TMP/log" || { cat "$TMP/log"; exit 1; }
+        "$BIN/spirv-val" --target-env vulkan1.2 "$TMP/$name.spv"
+        if [[ $CHECK == 1 ]]; then
+            if ! cmp -s "$TMP/$name.spv" "$OUT/$name.spv"; then
+                echo "[shaders] ${rel%.comp}.spv does not match $rel (run tools/build-shaders.sh)"; rc=1
+            fi
+            "$BIN/spirv-val" --target-env vulkan1.2 "$OUT/$name.spv" || rc=1
+        else
+            cp "$TMP/$name.spv" "$OUT/$name.spv"
         fi
-        "$BIN/spirv-val" --target-env vulkan1.2 "$OUT/$name.spv" || rc=1
-    else
-        cp "$TMP/$name.spv" "$OUT/$name.spv"
-    fi
+    done
 done
-echo "[shaders] $n shaders $([[ $CHECK == 1 ]] && echo checked || echo built) in $OUT"
+echo "[shaders] $n shaders $([[ $CHECK == 1 ]] && echo checked || echo built)"
 exit $rc

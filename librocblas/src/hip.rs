@@ -35,7 +35,27 @@ pub type oxrocm_host_ptr_fn = unsafe extern "C" fn(view: *const c_void, device_a
 pub type oxrocm_compute_fn = unsafe extern "C" fn(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
 pub type oxrocm_release_fn = unsafe extern "C" fn(user: *mut c_void);
 
+/// Host implementation of a library SPIR-V kernel (private interface).
+pub type oxrocm_spirv_host_fn =
+    unsafe extern "C" fn(push: *const c_void, push_size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
+
+/// A library SPIR-V kernel with its host twin (private interface).
+#[repr(C)]
+pub struct oxrocm_spirv_kernel {
+    pub name: *const std::ffi::c_char,
+    pub spirv: *const c_void,
+    pub spirv_size: usize,
+    pub host: Option<oxrocm_spirv_host_fn>,
+}
+// Static descriptors point at static data only.
+unsafe impl Sync for oxrocm_spirv_kernel {}
+
 unsafe extern "C" {
+    /// Private interface: runs `kernel` (SPIR-V on Vulkan, its host twin elsewhere) in stream order.
+    pub fn oxrocm_private_v1_launch_spirv(
+        stream: *mut c_void, kernel: *const oxrocm_spirv_kernel, push: *const c_void, push_size: usize, groups: *const u32,
+        reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize,
+    ) -> i32;
     /// Private interface (OXROCM_PRIVATE_1): a host computation over declared device ranges, in stream order.
     pub fn oxrocm_private_v1_enqueue_compute(
         stream: *mut c_void, f: Option<oxrocm_compute_fn>, user: *mut c_void, release: Option<oxrocm_release_fn>,

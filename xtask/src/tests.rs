@@ -53,9 +53,9 @@ pub fn all() -> Result<(), String> {
     if vulkan {
         for (name, extra) in VULKAN_PASSES {
             let mut api = Command::new(env!("CARGO"));
-            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api"]);
+            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel"]);
             vulkan_env(&mut api, extra);
-            eprintln!("[test] HIP API tests on the {name} backend");
+            eprintln!("[test] HIP API tests and library kernels on the {name} backend");
             let ok = run(&mut api).is_ok();
             vulkan_ok &= ok;
             summary.push(format!("api tests [{name}]: {}", if ok { "ok" } else { "FAILED" }));

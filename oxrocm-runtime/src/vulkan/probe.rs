@@ -227,7 +227,10 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
     let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&priorities)];
     let supported = unsafe { instance.get_physical_device_features(pd) };
     // 64-bit integers carry device addresses in the built-in kernels.
-    let features = vk::PhysicalDeviceFeatures::default().shader_int64(supported.shader_int64 != 0);
+    // 64-bit floats for library kernels (dgemm); where missing, their host twins run.
+    let features = vk::PhysicalDeviceFeatures::default()
+        .shader_int64(supported.shader_int64 != 0)
+        .shader_float64(supported.shader_float64 != 0);
     let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true).timeline_semaphore(true);
     let available: Vec<String> = unsafe { instance.enumerate_device_extension_properties(pd) }
         .unwrap_or_default()

@@ -1,0 +1,283 @@
+//! One GEMM launch, C = alpha * op(A) * op(B) + beta * C over a batch, for f32 and f64:
+//! the parameter block both the SPIR-V kernel (`shaders/gemm.glsl`) and its host twin read,
+//! the device ranges it touches, and the host twin itself.
+
+use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use std::ffi::c_void;
+
+const FLAG_TRANS_A: u32 = 1;
+const FLAG_TRANS_B: u32 = 2;
+const FLAG_PTR_ARRAY: u32 = 4;
+const FLAG_BETA_ZERO: u32 = 8;
+/// Output tile of one workgroup (the shader's BM x BN).
+const TILE: u32 = 64;
+
+/// Element types the kernels exist for.
+pub trait GemmElem: Copy + Default + Send + Sync + 'static + PartialEq {
+    const KERNEL: &'static oxrocm_spirv_kernel;
+    fn to_bytes(self) -> Vec<u8>;
+    fn from_bytes(b: &[u8]) -> Self;
+    fn zero() -> Self;
+    fn scale(a: Self, b: Self) -> Self;
+}
+
+static GEMM_F32_SPV: &[u8] = include_bytes!("../../shaders/spv/gemm_f32.spv");
+static GEMM_F64_SPV: &[u8] = include_bytes!("../../shaders/spv/gemm_f64.spv");
+
+static GEMM_F32: oxrocm_spirv_kernel = oxrocm_spirv_kernel {
+    name: c"rocblas gemm f32".as_ptr(),
+    spirv: GEMM_F32_SPV.as_ptr() as *const c_void,
+    spirv_size: GEMM_F32_SPV.len(),
+    host: Some(host_twin::<f32>),
+};
+static GEMM_F64: oxrocm_spirv_kernel = oxrocm_spirv_kernel {
+    name: c"rocblas gemm f64".as_ptr(),
+    spirv: GEMM_F64_SPV.as_ptr() as *const c_void,
+    spirv_size: GEMM_F64_SPV.len(),
+    host: Some(host_twin::<f64>),
+};
+
+impl GemmElem for f32 {
+    const KERNEL: &'static oxrocm_spirv_kernel = &GEMM_F32;
+    fn to_bytes(self) -> Vec<u8> {
+        self.to_le_bytes().to_vec()
+    }
+    fn from_bytes(b: &[u8]) -> Self {
+        f32::from_le_bytes(b[..4].try_into().unwrap_or_default())
+    }
+    fn zero() -> Self {
+        0.0
+    }
+    fn scale(a: Self, b: Self) -> Self {
+        a * b
+    }
+}
+
+impl GemmElem for f64 {
+    const KERNEL: &'static oxrocm_spirv_kernel = &GEMM_F64;
+    fn to_bytes(self) -> Vec<u8> {
+        self.to_le_bytes().to_vec()
+    }
+    fn from_bytes(b: &[u8]) -> Self {
+        f64::from_le_bytes(b[..8].try_into().unwrap_or_default())
+    }
+    fn zero() -> Self {
+        0.0
+    }
+    fn scale(a: Self, b: Self) -> Self {
+        a * b
+    }
+}
+
+/// Where the matrices of a batch are: strided from a base (element stride), or a device
+/// array of pointers (`_batched`).
+#[derive(Clone, Copy, Debug)]
+pub enum Mats {
+    Strided { base: u64, stride: i64 },
+    Array(u64),
+}
+
+/// A validated GEMM with host scalars (device-mode scalars are read before the launch).
+#[derive(Clone, Copy, Debug)]
+pub struct Gemm<T> {
+    pub trans_a: bool,
+    pub trans_b: bool,
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub a: Mats,
+    pub lda: u32,
+    pub b: Mats,
+    pub ldb: u32,
+    pub c: Mats,
+    pub ldc: u32,
+    pub alpha: T,
+    pub beta: T,
+    pub batch: u32,
+}
+
+/// Parameter block layout (std430 push constants: T-aligned scalars after 72 bytes).
+struct Layout;
+impl Layout {
+    const M: usize = 48;
+    const SCALARS: usize = 72;
+}
+
+fn u32_at(p: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default())
+}
+fn u64_at(p: &[u8], o: usize) -> u64 {
+    u64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default())
+}
+
+impl<T: GemmElem> Gemm<T> {
+    fn flags(&self) -> u32 {
+        let mut f = 0;
+        if self.trans_a {
+            f |= FLAG_TRANS_A;
+        }
+        if self.trans_b {
+            f |= FLAG_TRANS_B;
+        }
+        if matches!(self.a, Mats::Array(_)) {
+            f |= FLAG_PTR_ARRAY;
+        }
+        if self.beta == T::zero() {
+            f |= FLAG_BETA_ZERO;
+        }
+        f
+    }
+
+    fn push(&self) -> Vec<u8> {
+        let fields = |m: Mats| match m {
+            Mats::Strided { base, stride } => (base, stride as u64),
+            Mats::Array(p) => (p, 0),
+        };
+        let mut p = Vec::with_capacity(96);
+        for m in [self.a, self.b, self.c] {
+            p.extend_from_slice(&fields(m).0.to_le_bytes());
+        }
+        for m in [self.a, self.b, self.c] {
+            p.extend_from_slice(&fields(m).1.to_le_bytes());
+        }
+        // alpha = 0: A and B are not referenced (they may hold NaN), as with k = 0.
+        let k = if self.alpha == T::zero() { 0 } else { self.k };
+        for v in [self.m, self.n, k, self.lda, self.ldb, self.ldc] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        let sz = size_of::<T>();
+        p.resize(Layout::SCALARS, 0);
+        p.extend_from_slice(&self.alpha.to_bytes());
+        p.extend_from_slice(&self.beta.to_bytes());
+        p.extend_from_slice(&self.flags().to_le_bytes());
+        p.resize((Layout::SCALARS + 2 * sz + 4).div_ceil(sz) * sz, 0);
+        p
+    }
+
+    fn from_push(p: &[u8], batch: u32) -> (Gemm<T>, [u64; 3]) {
+        let sz = size_of::<T>();
+        let flags = u32_at(p, Layout::SCALARS + 2 * sz);
+        let arrays = flags & FLAG_PTR_ARRAY != 0;
+        let mats = |i: usize| {
+            let base = u64_at(p, 8 * i);
+            if arrays { Mats::Array(base) } else { Mats::Strided { base, stride: u64_at(p, 24 + 8 * i) as i64 } }
+        };
+        let g = Gemm {
+            trans_a: flags & FLAG_TRANS_A != 0,
+            trans_b: flags & FLAG_TRANS_B != 0,
+            m: u32_at(p, Layout::M),
+            n: u32_at(p, Layout::M + 4),
+            k: u32_at(p, Layout::M + 8),
+            a: mats(0),
+            lda: u32_at(p, Layout::M + 12),
+            b: mats(1),
+            ldb: u32_at(p, Layout::M + 16),
+            c: mats(2),
+            ldc: u32_at(p, Layout::M + 20),
+            alpha: T::from_bytes(&p[Layout::SCALARS..]),
+            beta: if flags & FLAG_BETA_ZERO != 0 { T::zero() } else { T::from_bytes(&p[Layout::SCALARS + sz..]) },
+            batch,
+        };
+        (g, [u64_at(p, 0), u64_at(p, 8), u64_at(p, 16)])
+    }
+
+    /// Bytes from a matrix's first to past its last element.
+    fn span(rows: u32, cols: u32, ld: u32) -> usize {
+        if rows == 0 || cols == 0 { 0 } else { ((cols as usize - 1) * ld as usize + rows as usize) * size_of::<T>() }
+    }
+
+    fn shapes(&self) -> [(u32, u32, u32); 3] {
+        let (ar, ac) = if self.trans_a { (self.k, self.m) } else { (self.m, self.k) };
+        let (br, bc) = if self.trans_b { (self.n, self.k) } else { (self.k, self.n) };
+        [(ar, ac, self.lda), (br, bc, self.ldb), (self.m, self.n, self.ldc)]
+    }
+
+    /// Queues the GEMM on `stream`. `bases`: each matrix's start per batch entry (for
+    /// pointer arrays, the pointers read from the device), to declare what is touched.
+    pub fn launch(&self, stream: *mut c_void, bases: [&[u64]; 3]) -> i32 {
+        let mut reads = Vec::new();
+        let mut writes = Vec::new();
+        let touches_ab = self.k > 0 && self.alpha != T::zero();
+        for (i, ((rows, cols, ld), mats)) in self.shapes().into_iter().zip([self.a, self.b, self.c]).enumerate() {
+            if i < 2 && !touches_ab {
+                continue;
+            }
+            let len = Self::span(rows, cols, ld);
+            for &b in bases[i] {
+                if len > 0 {
+                    // C is a write range, which is also brought in (beta != 0 reads it).
+                    let r = oxrocm_range { addr: b, len };
+                    if i == 2 { writes.push(r) } else { reads.push(r) }
+                }
+            }
+            if let Mats::Array(p) = mats {
+                reads.push(oxrocm_range { addr: p, len: self.batch as usize * 8 });
+            }
+        }
+        let push = self.push();
+        let groups = [self.m.div_ceil(TILE), self.n.div_ceil(TILE), self.batch];
+        unsafe {
+            hip::oxrocm_private_v1_launch_spirv(
+                stream,
+                T::KERNEL,
+                push.as_ptr() as *const c_void,
+                push.len(),
+                groups.as_ptr(),
+                reads.as_ptr(),
+                reads.len(),
+                writes.as_ptr(),
+                writes.len(),
+            )
+        }
+    }
+}
+
+/// The host twin: the same parameter block, computed with the `gemm` crate.
+unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+    let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
+    let batch = unsafe { *groups.add(2) };
+    let (g, _) = Gemm::<T>::from_push(p, batch);
+    let host = |addr: u64| unsafe { host_ptr(view, addr) };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        for b in 0..batch as usize {
+            let at = |m: Mats| -> u64 {
+                match m {
+                    Mats::Strided { base, stride } => base.wrapping_add_signed(stride * b as i64 * size_of::<T>() as i64),
+                    Mats::Array(arr) => unsafe { (host(arr) as *const u64).add(b).read_unaligned() },
+                }
+            };
+            let c_ptr = host(at(g.c)) as *mut T;
+            if g.k == 0 {
+                // C = beta * C (beta = 0 writes zeros, whatever C held).
+                for j in 0..g.n as usize {
+                    for i in 0..g.m as usize {
+                        let e = unsafe { c_ptr.add(i + j * g.ldc as usize) };
+                        let v = if g.beta == T::zero() { T::zero() } else { T::scale(g.beta, unsafe { e.read_unaligned() }) };
+                        unsafe { e.write_unaligned(v) };
+                    }
+                }
+                continue;
+            }
+            let (a_ptr, b_ptr) = (host(at(g.a)) as *const T, host(at(g.b)) as *const T);
+            // Column-major: element (i, j) of X is X[i * rs + j * cs].
+            let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
+            let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let par = if (g.m as u64) * (g.n as u64) * (g.k as u64) < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+            unsafe {
+                // gemm computes dst = alpha·dst + beta·lhs·rhs (BLAS's beta and alpha).
+                gemm::gemm(
+                    g.m as usize, g.n as usize, g.k as usize,
+                    c_ptr, g.ldc as isize, 1,
+                    g.beta != T::zero(),
+                    a_ptr, a_cs, a_rs,
+                    b_ptr, b_cs, b_rs,
+                    g.beta, g.alpha,
+                    false, false, false,
+                    par,
+                );
+            }
+        }
+    }));
+    if r.is_ok() { 0 } else { 999 }
+}
