@@ -18,3 +18,4 @@ pub mod ostream;
 pub mod stubs;
 pub mod types;
 pub mod blas1;
+pub mod blas3;
