@@ -28,6 +28,13 @@ R=$OUT/results.txt
         echo "== HIP API tests (libamdhip64/tests/api.rs), Vulkan, two logical devices"
         OXROCM_BACKEND=vulkan OXROCM_VULKAN_DEVICE_REPEAT=2 LD_LIBRARY_PATH=$L timeout 300 "$C/api_tests" --test-threads=4 2>&1 | grep -E 'test result|FAILED|panicked' | head -20
     fi
+    if [ "${MODE:-all}" = all ]; then
+        echo "== GEMM kernel (Vulkan) vs cuBLAS (PyTorch)"
+        for spec in "f32 8192 8192 8192" "f32 4096 4096 4096" "f64 4096 4096 4096"; do
+            OXROCM_BACKEND=vulkan timeout 120 "$C/gemm_kernel_bench" $spec 10
+            timeout 120 python3 "$C/gemm_cuda_reference.py" $spec 10
+        done
+    fi
     echo "== Vulkan driver round-trip floor (vk_floor)"; timeout 60 "$C/vk_floor"
     echo "== oxrocm bandwidth (Vulkan), profiled"
     OXROCM_BACKEND=vulkan OXROCM_VULKAN_PROFILE=1 BENCH_MIB=1024 BENCH_ITERS=20 LD_LIBRARY_PATH=$L timeout 120 "$C/bandwidth" 2>&1

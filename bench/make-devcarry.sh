@@ -27,6 +27,11 @@ for l in sys.stdin:
 strip --strip-debug -o "$C/api_tests" "$api"
 cargo build --release -p oxrocm-runtime --example vk_floor >&2
 strip --strip-debug -o "$C/vk_floor" target/release/examples/vk_floor
+# The GEMM kernel benchmark links the runtime statically (an rlib test binary): it runs
+# without the staged libraries.
+cargo build --release -p librocblas --example gemm_kernel_bench >&2
+strip --strip-debug -o "$C/gemm_kernel_bench" target/release/examples/gemm_kernel_bench
+cp bench/gemm_cuda_reference.py "$C/"
 if [[ -d /tmp/hip-samples/gfx1100 ]]; then
     mkdir -p "$C/samples"
     for p in vector_add block_reduce transpose histogram device_printf device_features module_launch; do
