@@ -1,6 +1,7 @@
 // Tiled GEMM for column-major BLAS matrices: C = alpha * op(A) * op(B) + beta * C, with
 // op(X) = X or X^T, over a batch (strided, or arrays of matrix pointers). Included by
-// gemm_f32.comp / gemm_f64.comp, which define T (the element type) and T_BYTES.
+// gemm_f64.comp, which defines T (the element type) and T_BYTES (gemm_f32.comp has its own
+// larger-tile kernel with the same parameters).
 //
 // Workgroup: 16 x 16 invocations compute a 64 x 64 tile of C, each a 4 x 4 block whose rows
 // and columns are 16 apart (shared-memory reads without bank conflicts); K advances 16 at a

@@ -46,9 +46,17 @@ impl Elem for f64 {
 
 #[allow(clippy::too_many_arguments)]
 fn check<T: Elem>(ta: bool, tb: bool, m: u32, n: u32, k: u32, alpha: f64, beta: f64, batch: u32, arrays: bool, nan_in: Option<usize>) {
-    let (lda, ldb, ldc) = (if ta { k } else { m } + 3, if tb { n } else { k } + 1, m + 2);
+    check_padded::<T>(ta, tb, m, n, k, alpha, beta, batch, arrays, nan_in, true)
+}
+
+/// `padded`: leading dimensions and batch strides with odd padding (else exact, which
+/// with sizes in multiples of 4 takes the kernels' aligned loads).
+#[allow(clippy::too_many_arguments)]
+fn check_padded<T: Elem>(ta: bool, tb: bool, m: u32, n: u32, k: u32, alpha: f64, beta: f64, batch: u32, arrays: bool, nan_in: Option<usize>, padded: bool) {
+    let pad = |v: u32| if padded { v } else { 0 };
+    let (lda, ldb, ldc) = (if ta { k } else { m } + pad(3), if tb { n } else { k } + pad(1), m + pad(2));
     let (a_cols, b_cols) = (if ta { m } else { k }, if tb { k } else { n });
-    let (sa, sb, sc) = (lda as usize * a_cols as usize + 5, ldb as usize * b_cols as usize + 7, ldc as usize * n as usize + 1);
+    let (sa, sb, sc) = (lda as usize * a_cols as usize + pad(5) as usize, ldb as usize * b_cols as usize + pad(7) as usize, ldc as usize * n as usize + pad(1) as usize);
     let total = |s: usize| s * batch as usize;
     let mut a: Vec<T> = (0..total(sa)).map(|i| T::from_f64(value(1, i))).collect();
     let mut b: Vec<T> = (0..total(sb)).map(|i| T::from_f64(value(2, i))).collect();
@@ -127,6 +135,11 @@ fn sweep<T: Elem>() {
     check::<T>(false, false, 31, 31, 40, 0.0, 0.5, 2, false, Some(0));
     check::<T>(true, true, 12, 13, 0, 2.0, 3.0, 2, true, None);
     check::<T>(false, false, 5, 7, 11, 0.0, 0.0, 1, false, Some(1));
+    // Exact leading dimensions: whole 128-tiles with aligned loads, plus edge tiles.
+    for (ta, tb) in [(false, false), (true, true), (false, true)] {
+        check_padded::<T>(ta, tb, 256, 132, 48, 1.0, 0.5, 2, false, None, false);
+    }
+    check_padded::<T>(false, false, 384, 128, 36, 2.0, 0.0, 2, true, None, false);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! One GEMM launch, C = alpha * op(A) * op(B) + beta * C over a batch, for f32 and f64:
-//! the parameter block both the SPIR-V kernel (`shaders/gemm.glsl`) and its host twin read,
+//! the parameter block both the SPIR-V kernels (`shaders/gemm_f32.comp`, `shaders/gemm.glsl`) and their host twin read,
 //! the device ranges it touches, and the host twin itself.
 
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
@@ -9,12 +9,15 @@ const FLAG_TRANS_A: u32 = 1;
 const FLAG_TRANS_B: u32 = 2;
 const FLAG_PTR_ARRAY: u32 = 4;
 const FLAG_BETA_ZERO: u32 = 8;
-/// Output tile of one workgroup (the shader's BM x BN).
-const TILE: u32 = 64;
+/// A and B (every matrix of the batch) start 16-byte aligned and their leading
+/// dimensions are multiples of 4 elements: the f32 kernel loads 4 values at once.
+const FLAG_ALIGNED: u32 = 16;
 
 /// Element types the kernels exist for.
 pub trait GemmElem: Copy + Default + Send + Sync + 'static + PartialEq {
     const KERNEL: &'static oxrocm_spirv_kernel;
+    /// Output tile of one workgroup (the shader's BM = BN).
+    const TILE: u32;
     fn to_bytes(self) -> Vec<u8>;
     fn from_bytes(b: &[u8]) -> Self;
     fn zero() -> Self;
@@ -39,6 +42,7 @@ static GEMM_F64: oxrocm_spirv_kernel = oxrocm_spirv_kernel {
 
 impl GemmElem for f32 {
     const KERNEL: &'static oxrocm_spirv_kernel = &GEMM_F32;
+    const TILE: u32 = 128;
     fn to_bytes(self) -> Vec<u8> {
         self.to_le_bytes().to_vec()
     }
@@ -55,6 +59,7 @@ impl GemmElem for f32 {
 
 impl GemmElem for f64 {
     const KERNEL: &'static oxrocm_spirv_kernel = &GEMM_F64;
+    const TILE: u32 = 64;
     fn to_bytes(self) -> Vec<u8> {
         self.to_le_bytes().to_vec()
     }
@@ -111,8 +116,8 @@ fn u64_at(p: &[u8], o: usize) -> u64 {
 }
 
 impl<T: GemmElem> Gemm<T> {
-    fn flags(&self) -> u32 {
-        let mut f = 0;
+    fn flags(&self, aligned: bool) -> u32 {
+        let mut f = if aligned { FLAG_ALIGNED } else { 0 };
         if self.trans_a {
             f |= FLAG_TRANS_A;
         }
@@ -128,7 +133,7 @@ impl<T: GemmElem> Gemm<T> {
         f
     }
 
-    fn push(&self) -> Vec<u8> {
+    fn push(&self, aligned: bool) -> Vec<u8> {
         let fields = |m: Mats| match m {
             Mats::Strided { base, stride } => (base, stride as u64),
             Mats::Array(p) => (p, 0),
@@ -149,7 +154,7 @@ impl<T: GemmElem> Gemm<T> {
         p.resize(Layout::SCALARS, 0);
         p.extend_from_slice(&self.alpha.to_bytes());
         p.extend_from_slice(&self.beta.to_bytes());
-        p.extend_from_slice(&self.flags().to_le_bytes());
+        p.extend_from_slice(&self.flags(aligned).to_le_bytes());
         p.resize((Layout::SCALARS + 2 * sz + 4).div_ceil(sz) * sz, 0);
         p
     }
@@ -214,8 +219,9 @@ impl<T: GemmElem> Gemm<T> {
                 reads.push(oxrocm_range { addr: p, len: self.batch as usize * 8 });
             }
         }
-        let push = self.push();
-        let groups = [self.m.div_ceil(TILE), self.n.div_ceil(TILE), self.batch];
+        let aligned = self.lda % 4 == 0 && self.ldb % 4 == 0 && bases[0].iter().chain(bases[1]).all(|b| b % 16 == 0);
+        let push = self.push(aligned);
+        let groups = [self.m.div_ceil(T::TILE), self.n.div_ceil(T::TILE), self.batch];
         unsafe {
             hip::oxrocm_private_v1_launch_spirv(
                 stream,
