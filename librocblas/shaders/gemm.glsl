@@ -1,21 +1,23 @@
 // Tiled GEMM for column-major BLAS matrices: C = alpha * op(A) * op(B) + beta * C, with
 // op(X) = X or X^T, over a batch (strided, or arrays of matrix pointers). Included by
-// gemm_f64.comp, which defines T (the element type) and T_BYTES (gemm_f32.comp has its own
-// larger-tile kernel with the same parameters).
+// gemm_f32.comp and gemm_f64.comp, which define T (element type), V4 / M4 (its 4-vector and
+// 4x4 matrix), T_BYTES and WIDE_LOADS (whether FLAG_ALIGNED enables 4-element loads).
 //
-// Workgroup: 16 x 16 invocations compute a 64 x 64 tile of C, each a 4 x 4 block whose rows
-// and columns are 16 apart (shared-memory reads without bank conflicts); K advances 16 at a
-// time through shared memory. Written for any subgroup size: no subgroup operations.
-// Grid: (ceil(m / 64), ceil(n / 64), batch).
+// 128 x 128 tiles of C per workgroup of 16 x 16 invocations; each invocation owns four 4 x 4
+// quadrants 64 rows/columns apart, held in M4 accumulators (registers: arrays of
+// accumulators ended up in local memory on the H100's compiler, 10x slower). K advances 16
+// at a time through shared memory, as V4 rows; the next tile's values are fetched into
+// registers while the current one computes. Interior tiles skip bounds checks. Written for
+// any subgroup size. Grid: (ceil(m / 128), ceil(n / 128), batch).
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_control_flow_attributes : require
 
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(buffer_reference, std430, buffer_reference_align = T_BYTES) buffer Elems { T v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Quads { V4 v; };
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer Ptrs { uint64_t v[]; };
 
-// 88 bytes: matrices (device addresses, or of pointer arrays with FLAG_PTR_ARRAY), batch
-// strides in elements, sizes, leading dimensions, scalars, flags.
 layout(push_constant) uniform Params {
     uint64_t a, b, c;
     uint64_t stride_a, stride_b, stride_c;
@@ -29,19 +31,38 @@ layout(push_constant) uniform Params {
 const uint FLAG_TRANS_A = 1u;
 const uint FLAG_TRANS_B = 2u;
 const uint FLAG_PTR_ARRAY = 4u;
-const uint FLAG_BETA_ZERO = 8u; // C is not read (it may hold NaN), as BLAS requires
+const uint FLAG_BETA_ZERO = 8u;
+// A, B, their leading dimensions and batch strides are multiples of 4 elements (16 bytes):
+// interior tiles load four K- or M-contiguous values at once.
+const uint FLAG_ALIGNED = 16u;
+const uint BM = 128u, BN = 128u, BK = 16u;
 
-const uint BM = 64u, BN = 64u, BK = 16u;
-shared T As[BK][BM];
-shared T Bs[BK][BN];
+shared V4 As[BK][BM / 4u];
+// op(B) tile: rows of 128 columns, filled along K where B is stored K-contiguous.
+shared V4 Bs[BK][BN / 4u];
 
 uint64_t matrix(uint64_t base, uint64_t stride, uint batch) {
     if ((p.flags & FLAG_PTR_ARRAY) != 0u) return Ptrs(base).v[batch];
     return base + uint64_t(T_BYTES) * stride * uint64_t(batch);
 }
 
-T load(uint64_t base, uint row, uint col, uint ld) {
+T at(uint64_t base, uint row, uint col, uint ld, uint rows, uint cols) {
+    if (row >= rows || col >= cols) return T(0);
     return Elems(base + uint64_t(T_BYTES) * (uint64_t(row) + uint64_t(col) * uint64_t(ld))).v[0];
+}
+T raw(uint64_t base, uint row, uint col, uint ld) {
+    return Elems(base + uint64_t(T_BYTES) * (uint64_t(row) + uint64_t(col) * uint64_t(ld))).v[0];
+}
+V4 quad(uint64_t base, uint row, uint col, uint ld) {
+    return Quads(base + uint64_t(T_BYTES) * (uint64_t(row) + uint64_t(col) * uint64_t(ld))).v;
+}
+
+// op(A)[row, col] and op(B)[row, col], zero outside.
+T opA(uint64_t A, uint row, uint col, bool t) {
+    return t ? at(A, col, row, p.lda, p.k, p.m) : at(A, row, col, p.lda, p.m, p.k);
+}
+T opB(uint64_t B, uint row, uint col, bool t) {
+    return t ? at(B, col, row, p.ldb, p.n, p.k) : at(B, row, col, p.ldb, p.k, p.n);
 }
 
 void main() {
@@ -53,48 +74,90 @@ void main() {
     uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
     uint tid = ty * 16u + tx;
     bool ta = (p.flags & FLAG_TRANS_A) != 0u, tb = (p.flags & FLAG_TRANS_B) != 0u;
+    // This invocation's share of each tile: one V4 of op(A) (4 rows of one column
+    // lk), and 4 values of op(B): along K for a K-contiguous B (column bn, rows 4bh..),
+    // else along N (row lk, columns 4l4..).
+    uint lk = tid / 32u, l4 = tid % 32u;
+    uint bn = tid / 2u, bh = tid % 2u;
+    bool interior = m0 + BM <= p.m && n0 + BN <= p.n;
+    bool aligned = WIDE_LOADS && (p.flags & FLAG_ALIGNED) != 0u;
 
-    T acc[4][4];
-    for (uint i = 0u; i < 4u; i++)
-        for (uint j = 0u; j < 4u; j++) acc[i][j] = T(0);
+    M4 c00 = M4(T(0)), c01 = M4(T(0)), c10 = M4(T(0)), c11 = M4(T(0));
+    V4 pa[2], pb[2];
+    // Loads of the tile at k0 into registers (prefetched while the previous one computes):
+    // two halves of 8 rows of K each.
+    #define FETCH(k0) { \
+        [[unroll]] for (uint h = 0u; h < 2u; h++) { \
+            uint r = m0 + 4u * l4, kc = (k0) + lk + 8u * h; \
+            if (interior && (k0) + BK <= p.k && !ta) { \
+                pa[h] = aligned ? quad(A, r, kc, p.lda) : V4(raw(A, r, kc, p.lda), raw(A, r + 1u, kc, p.lda), raw(A, r + 2u, kc, p.lda), raw(A, r + 3u, kc, p.lda)); \
+            } else { \
+                pa[h] = V4(opA(A, r, kc, ta), opA(A, r + 1u, kc, ta), opA(A, r + 2u, kc, ta), opA(A, r + 3u, kc, ta)); \
+            } \
+            if (!tb) { \
+                uint kb = (k0) + 4u * bh + 8u * h, cn = n0 + bn; \
+                if (interior && (k0) + BK <= p.k) { \
+                    pb[h] = aligned ? quad(B, kb, cn, p.ldb) : V4(raw(B, kb, cn, p.ldb), raw(B, kb + 1u, cn, p.ldb), raw(B, kb + 2u, cn, p.ldb), raw(B, kb + 3u, cn, p.ldb)); \
+                } else { \
+                    pb[h] = V4(opB(B, kb, cn, false), opB(B, kb + 1u, cn, false), opB(B, kb + 2u, cn, false), opB(B, kb + 3u, cn, false)); \
+                } \
+            } else { \
+                uint cn = n0 + 4u * l4; \
+                pb[h] = V4(opB(B, kc, cn, true), opB(B, kc, cn + 1u, true), opB(B, kc, cn + 2u, true), opB(B, kc, cn + 3u, true)); \
+            } \
+        } \
+    }
+    #define STORE() { \
+        [[unroll]] for (uint h = 0u; h < 2u; h++) { \
+            As[lk + 8u * h][l4] = pa[h]; \
+            if (!tb) { \
+                uint q = bn / 4u, e = bn % 4u, kb = 4u * bh + 8u * h; \
+                Bs[kb][q][e] = pb[h].x; Bs[kb + 1u][q][e] = pb[h].y; Bs[kb + 2u][q][e] = pb[h].z; Bs[kb + 3u][q][e] = pb[h].w; \
+            } else { \
+                Bs[lk + 8u * h][l4] = pb[h]; \
+            } \
+        } \
+    }
 
+    if (p.k > 0u) {
+        FETCH(0u);
+        STORE();
+    }
+    barrier();
     for (uint k0 = 0u; k0 < p.k; k0 += BK) {
-        // 64 x 16 elements of op(A) and 16 x 64 of op(B), 4 per invocation, read along
-        // the matrix's contiguous dimension.
-        for (uint r = 0u; r < 4u; r++) {
-            uint e = tid + 256u * r;
-            uint mi = ta ? e / BK : e % BM, ki = ta ? e % BK : e / BM;
-            uint gm = m0 + mi, gk = k0 + ki;
-            T va = T(0);
-            if (gm < p.m && gk < p.k) va = ta ? load(A, gk, gm, p.lda) : load(A, gm, gk, p.lda);
-            As[ki][mi] = va;
-            uint ni = tb ? e % BN : e / BK, kj = tb ? e / BN : e % BK;
-            uint gn = n0 + ni, gk2 = k0 + kj;
-            T vb = T(0);
-            if (gn < p.n && gk2 < p.k) vb = tb ? load(B, gn, gk2, p.ldb) : load(B, gk2, gn, p.ldb);
-            Bs[kj][ni] = vb;
+        bool more = k0 + BK < p.k;
+        if (more) FETCH(k0 + BK);
+        [[unroll]] for (uint kk = 0u; kk < BK; kk++) {
+            V4 a0 = As[kk][tx], a1 = As[kk][16u + tx];
+            V4 b0 = Bs[kk][ty], b1 = Bs[kk][16u + ty];
+            c00[0] = fma(a0, V4(b0.x), c00[0]); c00[1] = fma(a0, V4(b0.y), c00[1]);
+            c00[2] = fma(a0, V4(b0.z), c00[2]); c00[3] = fma(a0, V4(b0.w), c00[3]);
+            c01[0] = fma(a0, V4(b1.x), c01[0]); c01[1] = fma(a0, V4(b1.y), c01[1]);
+            c01[2] = fma(a0, V4(b1.z), c01[2]); c01[3] = fma(a0, V4(b1.w), c01[3]);
+            c10[0] = fma(a1, V4(b0.x), c10[0]); c10[1] = fma(a1, V4(b0.y), c10[1]);
+            c10[2] = fma(a1, V4(b0.z), c10[2]); c10[3] = fma(a1, V4(b0.w), c10[3]);
+            c11[0] = fma(a1, V4(b1.x), c11[0]); c11[1] = fma(a1, V4(b1.y), c11[1]);
+            c11[2] = fma(a1, V4(b1.z), c11[2]); c11[3] = fma(a1, V4(b1.w), c11[3]);
         }
         barrier();
-        for (uint kk = 0u; kk < BK; kk++) {
-            T av[4], bv[4];
-            for (uint i = 0u; i < 4u; i++) av[i] = As[kk][tx + 16u * i];
-            for (uint j = 0u; j < 4u; j++) bv[j] = Bs[kk][ty + 16u * j];
-            for (uint i = 0u; i < 4u; i++)
-                for (uint j = 0u; j < 4u; j++) acc[i][j] = fma(av[i], bv[j], acc[i][j]);
-        }
+        if (more) STORE();
         barrier();
     }
 
     bool beta_zero = (p.flags & FLAG_BETA_ZERO) != 0u;
-    for (uint j = 0u; j < 4u; j++) {
-        uint gn = n0 + ty + 16u * j;
-        if (gn >= p.n) continue;
-        for (uint i = 0u; i < 4u; i++) {
-            uint gm = m0 + tx + 16u * i;
-            if (gm >= p.m) continue;
-            Elems c = Elems(C + uint64_t(T_BYTES) * (uint64_t(gm) + uint64_t(gn) * uint64_t(p.ldc)));
-            T prior = beta_zero ? T(0) : p.beta * c.v[0];
-            c.v[0] = fma(p.alpha, acc[i][j], prior);
+    [[unroll]] for (uint q = 0u; q < 4u; q++) {
+        M4 acc = q == 0u ? c00 : q == 1u ? c01 : q == 2u ? c10 : c11;
+        uint rb = m0 + 4u * tx + (q >= 2u ? 64u : 0u), cb = n0 + 4u * ty + ((q & 1u) != 0u ? 64u : 0u);
+        [[unroll]] for (uint j = 0u; j < 4u; j++) {
+            uint gn = cb + j;
+            [[unroll]] for (uint i = 0u; i < 4u; i++) {
+                uint gm = rb + i;
+                if (gm < p.m && gn < p.n) {
+                    Elems c = Elems(C + uint64_t(T_BYTES) * (uint64_t(gm) + uint64_t(gn) * uint64_t(p.ldc)));
+                    T prior = beta_zero ? T(0) : p.beta * c.v[0];
+                    c.v[0] = fma(p.alpha, acc[j][i], prior);
+                }
+            }
         }
     }
 }

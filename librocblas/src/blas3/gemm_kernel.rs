@@ -1,5 +1,5 @@
 //! One GEMM launch, C = alpha * op(A) * op(B) + beta * C over a batch, for f32 and f64:
-//! the parameter block both the SPIR-V kernels (`shaders/gemm_f32.comp`, `shaders/gemm.glsl`) and their host twin read,
+//! the parameter block both the SPIR-V kernels (`shaders/gemm.glsl`) and their host twin read,
 //! the device ranges it touches, and the host twin itself.
 
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
@@ -59,7 +59,7 @@ impl GemmElem for f32 {
 
 impl GemmElem for f64 {
     const KERNEL: &'static oxrocm_spirv_kernel = &GEMM_F64;
-    const TILE: u32 = 64;
+    const TILE: u32 = 128;
     fn to_bytes(self) -> Vec<u8> {
         self.to_le_bytes().to_vec()
     }

@@ -1,4 +1,4 @@
-//! Level-3 BLAS. GEMM runs as a SPIR-V kernel on Vulkan devices (`shaders/gemm_f32.comp`, `shaders/gemm.glsl`) and
+//! Level-3 BLAS. GEMM runs as a SPIR-V kernel on Vulkan devices (`shaders/gemm.glsl`) and
 //! through the `gemm` crate on the CPU backend and wherever the kernel cannot run.
 
 pub mod gemm_kernel;
