@@ -35,7 +35,11 @@ const uint FLAG_BETA_ZERO = 8u;
 // A, B, their leading dimensions and batch strides are multiples of 4 elements (16 bytes):
 // interior tiles load four K- or M-contiguous values at once.
 const uint FLAG_ALIGNED = 16u;
-const uint BM = 128u, BN = 128u, BK = 16u;
+#ifndef GEMM_BK
+#define GEMM_BK 16u
+#endif
+// K per shared-memory tile: 8 rows per fetch half.
+const uint BM = 128u, BN = 128u, BK = GEMM_BK, HALVES = GEMM_BK / 8u;
 
 shared V4 As[BK][BM / 4u];
 // op(B) tile: rows of 128 columns, filled along K where B is stored K-contiguous.
@@ -83,11 +87,11 @@ void main() {
     bool aligned = WIDE_LOADS && (p.flags & FLAG_ALIGNED) != 0u;
 
     M4 c00 = M4(T(0)), c01 = M4(T(0)), c10 = M4(T(0)), c11 = M4(T(0));
-    V4 pa[2], pb[2];
+    V4 pa[HALVES], pb[HALVES];
     // Loads of the tile at k0 into registers (prefetched while the previous one computes):
     // two halves of 8 rows of K each.
     #define FETCH(k0) { \
-        [[unroll]] for (uint h = 0u; h < 2u; h++) { \
+        [[unroll]] for (uint h = 0u; h < HALVES; h++) { \
             uint r = m0 + 4u * l4, kc = (k0) + lk + 8u * h; \
             if (interior && (k0) + BK <= p.k && !ta) { \
                 pa[h] = aligned ? quad(A, r, kc, p.lda) : V4(raw(A, r, kc, p.lda), raw(A, r + 1u, kc, p.lda), raw(A, r + 2u, kc, p.lda), raw(A, r + 3u, kc, p.lda)); \
@@ -108,7 +112,7 @@ void main() {
         } \
     }
     #define STORE() { \
-        [[unroll]] for (uint h = 0u; h < 2u; h++) { \
+        [[unroll]] for (uint h = 0u; h < HALVES; h++) { \
             As[lk + 8u * h][l4] = pa[h]; \
             if (!tb) { \
                 uint q = bn / 4u, e = bn % 4u, kb = 4u * bh + 8u * h; \
