@@ -1,0 +1,132 @@
+//! A `rocblas-bench` work-alike for GEMM: the same options, calling the library's C API
+//! (rocblas_sgemm/dgemm/hgemm, rocblas_gemm_ex for mixed types), printing rocblas-bench's
+//! CSV line with GFLOP/s and microseconds per call.
+//!
+//!   cargo run --release -p librocblas --example rocblas_bench -- -f gemm -r s -m 4096 -n 4096 -k 4096 --transposeA N --transposeB T -i 10
+//!
+//! Options: -f gemm|gemm_ex, -r s|d|h|f32_r|f64_r|f16_r|bf16_r (data type), --compute_type
+//! (gemm_ex; default f32_r for f16/bf16), -m -n -k, --lda --ldb --ldc (default: tight),
+//! --transposeA/--transposeB N|T|C, --alpha --beta, -i (timed calls), -j (cold calls).
+//! The backend is OXROCM_BACKEND's (cpu, vulkan).
+
+use amdhip64 as _;
+use half::{bf16, f16};
+use rocblas::handle::rocblas_create_handle;
+use rocblas::hip;
+use rocblas::types::*;
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::ptr::null_mut;
+
+unsafe extern "C" {
+    fn rocblas_sgemm(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const f32, a: *const f32, lda: i32,
+        b: *const f32, ldb: i32, beta: *const f32, c: *mut f32, ldc: i32) -> rocblas_status;
+    fn rocblas_dgemm(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const f64, a: *const f64, lda: i32,
+        b: *const f64, ldb: i32, beta: *const f64, c: *mut f64, ldc: i32) -> rocblas_status;
+    fn rocblas_hgemm(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const f16, a: *const f16, lda: i32,
+        b: *const f16, ldb: i32, beta: *const f16, c: *mut f16, ldc: i32) -> rocblas_status;
+    fn rocblas_gemm_ex(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const c_void, a: *const c_void, at: i32,
+        lda: i32, b: *const c_void, bt: i32, ldb: i32, beta: *const c_void, c: *const c_void, ct: i32, ldc: i32, d: *mut c_void,
+        dt: i32, ldd: i32, compute: i32, algo: i32, solution: i32, flags: u32) -> rocblas_status;
+}
+
+const OP_N: i32 = 111;
+const OP_T: i32 = 112;
+const OP_C: i32 = 113;
+
+fn datatype(name: &str) -> Option<(i32, usize)> {
+    Some(match name {
+        "s" | "f32_r" => (rocblas_datatype_f32_r, 4),
+        "d" | "f64_r" => (rocblas_datatype_f64_r, 8),
+        "h" | "f16_r" => (rocblas_datatype_f16_r, 2),
+        "bf16_r" => (rocblas_datatype_bf16_r, 2),
+        _ => return None,
+    })
+}
+
+/// `v` in data type `t`, as bytes.
+fn scalar(t: i32, v: f64) -> Vec<u8> {
+    match t {
+        x if x == rocblas_datatype_f64_r => v.to_le_bytes().to_vec(),
+        x if x == rocblas_datatype_f16_r => f16::from_f64(v).to_le_bytes().to_vec(),
+        x if x == rocblas_datatype_bf16_r => bf16::from_f64(v).to_le_bytes().to_vec(),
+        _ => (v as f32).to_le_bytes().to_vec(),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut opt: HashMap<String, String> = HashMap::new();
+    let mut i = 0;
+    while i + 1 < args.len() {
+        opt.insert(args[i].trim_start_matches('-').to_string(), args[i + 1].clone());
+        i += 2;
+    }
+    let get = |k: &str, d: &str| opt.get(k).cloned().unwrap_or_else(|| d.to_string());
+    let num = |k: &str, d: i64| get(k, &d.to_string()).parse::<i64>().unwrap_or(d);
+    let func = get("f", "gemm");
+    let (ty, size) = datatype(&get("r", "f32_r")).unwrap_or_else(|| {
+        eprintln!("unsupported -r {}", get("r", ""));
+        std::process::exit(2)
+    });
+    let data_name = get("r", "f32_r");
+    let compute = datatype(&get("compute_type", if size == 2 { "f32_r" } else { &data_name })).map_or(ty, |c| c.0);
+    let op = |k: &str| match get(k, "N").as_str() {
+        "T" => OP_T,
+        "C" => OP_C,
+        _ => OP_N,
+    };
+    let (ta, tb) = (op("transposeA"), op("transposeB"));
+    let (m, n, k) = (num("m", 128) as i32, num("n", 128) as i32, num("k", 128) as i32);
+    let rows_a = if ta == OP_N { m } else { k };
+    let rows_b = if tb == OP_N { k } else { n };
+    let (lda, ldb, ldc) = (num("lda", rows_a as i64) as i32, num("ldb", rows_b as i64) as i32, num("ldc", m as i64) as i32);
+    let (alpha, beta) = (get("alpha", "1").parse::<f64>().unwrap_or(1.0), get("beta", "0").parse::<f64>().unwrap_or(0.0));
+    let (iters, cold) = (num("i", 10).max(1), num("j", 2));
+    let cols_a = if ta == OP_N { k } else { m };
+    let cols_b = if tb == OP_N { n } else { k };
+    let alloc = |elems: usize| {
+        let mut d: *mut c_void = null_mut();
+        assert_eq!(unsafe { hip::hipMalloc(&mut d, (elems * size).max(1)) }, 0);
+        // Small values so sums stay finite in every type.
+        let host: Vec<u8> = (0..elems).flat_map(|e| scalar(ty, ((e % 7) as f64 - 3.0) / 8.0)).collect();
+        assert_eq!(unsafe { hip::hipMemcpy(d, host.as_ptr().cast(), host.len(), hip::hipMemcpyHostToDevice) }, 0);
+        d
+    };
+    let a = alloc(lda as usize * cols_a as usize);
+    let b = alloc(ldb as usize * cols_b as usize);
+    let c = alloc(ldc as usize * n as usize);
+    let mut handle = null_mut();
+    assert_eq!(unsafe { rocblas_create_handle(&mut handle) }, 0);
+    let (sa, sb) = (scalar(if func == "gemm_ex" { compute } else { ty }, alpha), scalar(if func == "gemm_ex" { compute } else { ty }, beta));
+    let call = || unsafe {
+        match (func.as_str(), ty) {
+            ("gemm", t) if t == rocblas_datatype_f32_r => rocblas_sgemm(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a.cast(), lda, b.cast(), ldb, sb.as_ptr().cast(), c.cast(), ldc),
+            ("gemm", t) if t == rocblas_datatype_f64_r => rocblas_dgemm(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a.cast(), lda, b.cast(), ldb, sb.as_ptr().cast(), c.cast(), ldc),
+            ("gemm", t) if t == rocblas_datatype_f16_r => rocblas_hgemm(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a.cast(), lda, b.cast(), ldb, sb.as_ptr().cast(), c.cast(), ldc),
+            _ => rocblas_gemm_ex(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a, ty, lda, b, ty, ldb, sb.as_ptr().cast(), c, ty, ldc, c, ty, ldc, compute, 0, 0, 0),
+        }
+    };
+    for _ in 0..cold {
+        let s = call();
+        if s != 0 {
+            eprintln!("{func} returned rocblas status {s}");
+            std::process::exit(1);
+        }
+    }
+    assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
+    let t = std::time::Instant::now();
+    for _ in 0..iters {
+        let s = call();
+        if s != 0 {
+            eprintln!("{func} returned rocblas status {s}");
+            std::process::exit(1);
+        }
+    }
+    assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
+    let us = t.elapsed().as_secs_f64() * 1e6 / iters as f64;
+    let gflops = 2.0 * m as f64 * n as f64 * k as f64 / us / 1e3;
+    let letter = |o: i32| if o == OP_N { "N" } else if o == OP_T { "T" } else { "C" };
+    println!("transA,transB,M,N,K,alpha,lda,beta,ldb,ldc,rocblas-Gflops,us");
+    println!("{},{},{m},{n},{k},{alpha},{lda},{beta},{ldb},{ldc},{gflops:.1},{us:.1}", letter(ta), letter(tb));
+}
