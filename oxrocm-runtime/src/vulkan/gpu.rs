@@ -1,4 +1,4 @@
-//! One Vulkan logical device: its queue, a command buffer for transfers, the suballocator,
+//! One Vulkan logical device: its queue, command buffers for submissions in flight, the suballocator,
 //! the buffers behind HIP allocations, and a staging buffer for unmappable memory.
 
 use crate::error::{HipError, Result};
@@ -38,13 +38,21 @@ const MAX_STAMPS: u32 = 64;
 
 /// GPU timestamps and the host instant they correspond to.
 struct Clock {
-    pool: vk::QueryPool,
     /// Nanoseconds per tick.
     period: f64,
     /// Mask of the valid timestamp bits.
     mask: u64,
     /// (host instant, GPU ticks) taken together at start-up.
     base: (std::time::Instant, u64),
+}
+
+/// What one submission records into: its own command pool and buffer, and timestamp
+/// queries when the device has a clock. Submissions in flight each hold one, so threads
+/// record while earlier work runs.
+struct Slot {
+    pool: vk::CommandPool,
+    cmd: vk::CommandBuffer,
+    queries: Option<vk::QueryPool>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -102,8 +110,9 @@ struct Inner {
     pipelines: HashMap<usize, (vk::Pipeline, vk::PipelineLayout)>,
     bufs: HashMap<u64, Buf>,
     next: u64,
-    pool: vk::CommandPool,
-    cmd: vk::CommandBuffer,
+    family: u32,
+    /// Slots not in flight.
+    slots: Vec<Slot>,
     /// Timeline semaphore of this device's queue: submission n signals n and waits for
     /// n-1, which makes the previous one's writes visible to it (cheaper than a leading
     /// pipeline barrier: on the H100 a barrier costs 4-6 us, this wait under 1 us).
@@ -157,32 +166,13 @@ impl Gpu {
         })
         .map_err(|_| HipError::UNKNOWN)?;
         let queue = unsafe { device.get_device_queue(family, 0) };
-        let pool = unsafe {
-            device.create_command_pool(
-                // Transient, reset as a whole: resetting one command buffer at a time costs
-                // tens of microseconds per submission on some drivers.
-                &vk::CommandPoolCreateInfo::default().queue_family_index(family).flags(vk::CommandPoolCreateFlags::TRANSIENT),
-                None,
-            )
-        }
-        .map_err(vk_err)?;
-        let cmd = unsafe {
-            device.allocate_command_buffers(&vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1))
-        }
-        .map_err(vk_err)?[0];
         let mut kind = vk::SemaphoreTypeCreateInfo::default().semaphore_type(vk::SemaphoreType::TIMELINE);
         let timeline = unsafe { device.create_semaphore(&vk::SemaphoreCreateInfo::default().push_next(&mut kind), None) }.map_err(vk_err)?;
-        let clock = if valid_bits > 0 && limits.timestamp_period > 0.0 {
-            let info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::TIMESTAMP).query_count(MAX_STAMPS);
-            unsafe { device.create_query_pool(&info, None) }.ok().map(|pool| Clock {
-                pool,
-                period: limits.timestamp_period as f64,
-                mask: if valid_bits >= 64 { u64::MAX } else { (1u64 << valid_bits) - 1 },
-                base: (std::time::Instant::now(), 0),
-            })
-        } else {
-            None
-        };
+        let clock = (valid_bits > 0 && limits.timestamp_period > 0.0).then(|| Clock {
+            period: limits.timestamp_period as f64,
+            mask: if valid_bits >= 64 { u64::MAX } else { (1u64 << valid_bits) - 1 },
+            base: (std::time::Instant::now(), 0),
+        });
         let gpu = Gpu {
             discrete,
             import,
@@ -191,7 +181,18 @@ impl Gpu {
             dedicated: AtomicUsize::new(0),
             device,
             queue,
-            inner: Mutex::new(Inner { allocator, pipelines: HashMap::new(), bufs: HashMap::new(), next: 1, pool, cmd, timeline, submitted: 0, staging: None, clock }),
+            inner: Mutex::new(Inner {
+                allocator,
+                pipelines: HashMap::new(),
+                bufs: HashMap::new(),
+                next: 1,
+                family,
+                slots: Vec::new(),
+                timeline,
+                submitted: 0,
+                staging: None,
+                clock,
+            }),
             heap_size,
             used: AtomicUsize::new(0),
         };
@@ -203,22 +204,27 @@ impl Gpu {
     /// device stamps map to host instants (differences between stamps are exact).
     fn calibrate(&self) {
         let mut inner = self.inner.lock();
-        let Some(pool) = inner.clock.as_ref().map(|c| c.pool) else { return };
+        if inner.clock.is_none() {
+            return;
+        }
         // The tightest of a few samples: under load one submission can take milliseconds,
         // and the error of the pairing is half the window (it shows as skew between the
         // clocks of two devices when an event pair spans them).
         let mut best: Option<(std::time::Duration, std::time::Instant, u64)> = None;
         for _ in 0..5 {
             let before = std::time::Instant::now();
-            let ok = self.submit(&mut inner, false, |d, cmd| unsafe {
-                d.cmd_reset_query_pool(cmd, pool, 0, 1);
-                d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
+            let mut ticks = [0u64; 1];
+            let ok = self.submit_read(&mut inner, false, |d, cmd, queries| unsafe {
+                if let Some(q) = queries {
+                    d.cmd_reset_query_pool(cmd, q, 0, 1);
+                    d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, q, 0);
+                }
+            }, |d, queries| match queries {
+                Some(q) => unsafe { d.get_query_pool_results(q, 0, &mut ticks, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT) }.is_ok(),
+                None => false,
             });
             let after = std::time::Instant::now();
-            let mut ticks = [0u64; 1];
-            let read = ok.is_ok()
-                && unsafe { self.device.get_query_pool_results(pool, 0, &mut ticks, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT) }.is_ok();
-            if !read {
+            if !matches!(ok, Ok(true)) {
                 inner.clock = None;
                 return;
             }
@@ -290,7 +296,7 @@ impl Gpu {
             Some(p) => unsafe { std::ptr::write_bytes(p, 0, size) },
             None => {
                 let len = size.max(4).div_ceil(4) as u64 * 4;
-                self.submit(&mut inner, false, |d, cmd| unsafe { d.cmd_fill_buffer(cmd, buffer, 0, len, 0) })?;
+                self.submit(&mut inner, false, |d, cmd, _| unsafe { d.cmd_fill_buffer(cmd, buffer, 0, len, 0) })?;
             }
         }
         if place == Place::Device {
@@ -577,52 +583,107 @@ impl Gpu {
         self.inner.lock().bufs.get(&id).and_then(|b| b.mapped).map(|p| p as *mut u8)
     }
 
-    /// Records `record` into the command buffer, submits it, and waits. `host_reads`: the
-    /// host will read memory the commands write through a mapping, which needs a barrier
-    /// to the host (each pipeline barrier costs microseconds on discrete GPUs, so a
-    /// submission has none it does not need).
-    fn submit(&self, inner: &mut Inner, host_reads: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Result<()> {
-        let d = &self.device;
-        let cmd = inner.cmd;
-        let t0 = std::time::Instant::now();
-        unsafe {
-            d.reset_command_pool(inner.pool, vk::CommandPoolResetFlags::empty()).map_err(vk_err)?;
-            d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT))
-                .map_err(vk_err)?;
-            // Host writes before vkQueueSubmit are visible to the batch without a barrier;
-            // earlier submissions are ordered by the timeline wait below.
-            record(d, cmd);
-            if host_reads {
-                let all = vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE;
-                let after = vk::MemoryBarrier::default().src_access_mask(all).dst_access_mask(vk::AccessFlags::HOST_READ);
-                d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::ALL_COMMANDS, vk::PipelineStageFlags::HOST,
-                    vk::DependencyFlags::empty(), &[after], &[], &[]);
-            }
-            d.end_command_buffer(cmd).map_err(vk_err)?;
-            let cmds = [cmd];
-            let sems = [inner.timeline];
-            let (wait, signal) = ([inner.submitted], [inner.submitted + 1]);
-            // The host saw the previous submission finish before this one, so the wait only
-            // has to make its writes visible to the stages that access memory here (a
-            // narrower mask than ALL_COMMANDS costs the GPU about 2 us less per submission).
-            let stages = [vk::PipelineStageFlags::COMPUTE_SHADER | vk::PipelineStageFlags::TRANSFER];
-            let mut values = vk::TimelineSemaphoreSubmitInfo::default().signal_semaphore_values(&signal);
-            let mut submit = vk::SubmitInfo::default().command_buffers(&cmds).signal_semaphores(&sems);
-            if inner.submitted > 0 {
-                values = values.wait_semaphore_values(&wait);
-                submit = submit.wait_semaphores(&sems).wait_dst_stage_mask(&stages);
-            }
-            let submit = submit.push_next(&mut values);
-            let t1 = std::time::Instant::now();
-            d.queue_submit(self.queue, &[submit], vk::Fence::null()).map_err(vk_err)?;
-            inner.submitted += 1;
-            let start = std::time::Instant::now();
-            crate::profile::add(&crate::profile::RECORD, t1 - t0);
-            crate::profile::add(&crate::profile::SUBMIT, start - t1);
-            self.wait_value(inner.timeline, inner.submitted)?;
-            crate::profile::add(&crate::profile::WAIT, start.elapsed());
+    /// A free slot, or a new one.
+    fn take_slot(&self, inner: &mut Inner) -> Result<Slot> {
+        if let Some(s) = inner.slots.pop() {
+            return Ok(s);
         }
-        Ok(())
+        let d = &self.device;
+        unsafe {
+            // Transient, reset as a whole: resetting one command buffer at a time costs
+            // tens of microseconds per submission on some drivers.
+            let info = vk::CommandPoolCreateInfo::default().queue_family_index(inner.family).flags(vk::CommandPoolCreateFlags::TRANSIENT);
+            let pool = d.create_command_pool(&info, None).map_err(vk_err)?;
+            let cmd = match d.allocate_command_buffers(&vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1)) {
+                Ok(c) => c[0],
+                Err(e) => {
+                    d.destroy_command_pool(pool, None);
+                    return Err(vk_err(e));
+                }
+            };
+            let queries = if inner.clock.is_some() {
+                let info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::TIMESTAMP).query_count(MAX_STAMPS);
+                d.create_query_pool(&info, None).ok()
+            } else {
+                None
+            };
+            Ok(Slot { pool, cmd, queries })
+        }
+    }
+
+    /// Records `record` into a slot's command buffer and submits it (under the device lock,
+    /// which orders submissions); returns the slot and the timeline value that signals its
+    /// completion. `host_reads`: the host will read memory the commands write through a
+    /// mapping, which needs a barrier to the host (each pipeline barrier costs microseconds
+    /// on discrete GPUs, so a submission has none it does not need).
+    fn record_and_submit(&self, inner: &mut Inner, host_reads: bool,
+                         record: impl FnOnce(&ash::Device, vk::CommandBuffer, Option<vk::QueryPool>)) -> Result<(Slot, u64)> {
+        let d = &self.device;
+        let slot = self.take_slot(inner)?;
+        let t0 = std::time::Instant::now();
+        let result = unsafe {
+            (|| -> Result<u64> {
+                d.reset_command_pool(slot.pool, vk::CommandPoolResetFlags::empty()).map_err(vk_err)?;
+                d.begin_command_buffer(slot.cmd, &vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT))
+                    .map_err(vk_err)?;
+                // Host writes before vkQueueSubmit are visible to the batch without a barrier;
+                // earlier submissions are ordered by the timeline wait below.
+                record(d, slot.cmd, slot.queries);
+                if host_reads {
+                    let all = vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE;
+                    let after = vk::MemoryBarrier::default().src_access_mask(all).dst_access_mask(vk::AccessFlags::HOST_READ);
+                    d.cmd_pipeline_barrier(slot.cmd, vk::PipelineStageFlags::ALL_COMMANDS, vk::PipelineStageFlags::HOST,
+                        vk::DependencyFlags::empty(), &[after], &[], &[]);
+                }
+                d.end_command_buffer(slot.cmd).map_err(vk_err)?;
+                let cmds = [slot.cmd];
+                let sems = [inner.timeline];
+                let (wait, signal) = ([inner.submitted], [inner.submitted + 1]);
+                // The wait orders this batch's memory work after the previous submission and
+                // makes its writes visible, at the stages that access memory here (a narrower
+                // mask than ALL_COMMANDS costs the GPU about 2 us less per submission);
+                // timestamps follow all earlier commands of the queue by themselves.
+                let stages = [vk::PipelineStageFlags::COMPUTE_SHADER | vk::PipelineStageFlags::TRANSFER];
+                let mut values = vk::TimelineSemaphoreSubmitInfo::default().signal_semaphore_values(&signal);
+                let mut submit = vk::SubmitInfo::default().command_buffers(&cmds).signal_semaphores(&sems);
+                if inner.submitted > 0 {
+                    values = values.wait_semaphore_values(&wait);
+                    submit = submit.wait_semaphores(&sems).wait_dst_stage_mask(&stages);
+                }
+                let submit = submit.push_next(&mut values);
+                let t1 = std::time::Instant::now();
+                d.queue_submit(self.queue, &[submit], vk::Fence::null()).map_err(vk_err)?;
+                inner.submitted += 1;
+                crate::profile::add(&crate::profile::RECORD, t1 - t0);
+                crate::profile::add(&crate::profile::SUBMIT, t1.elapsed());
+                Ok(inner.submitted)
+            })()
+        };
+        match result {
+            Ok(v) => Ok((slot, v)),
+            Err(e) => {
+                inner.slots.push(slot);
+                Err(e)
+            }
+        }
+    }
+
+    /// Records, submits and waits while holding the device lock (staging transfers, whose
+    /// buffer is shared, and set-up work).
+    fn submit(&self, inner: &mut Inner, host_reads: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer, Option<vk::QueryPool>)) -> Result<()> {
+        self.submit_read(inner, host_reads, record, |_, _| ()).map(drop)
+    }
+
+    /// [`submit`], then `read` the slot's queries before the slot is reused.
+    fn submit_read<R>(&self, inner: &mut Inner, host_reads: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer, Option<vk::QueryPool>),
+                      read: impl FnOnce(&ash::Device, Option<vk::QueryPool>) -> R) -> Result<R> {
+        let (slot, value) = self.record_and_submit(inner, host_reads, record)?;
+        let start = std::time::Instant::now();
+        let waited = self.wait_value(inner.timeline, value);
+        crate::profile::add(&crate::profile::WAIT, start.elapsed());
+        let r = waited.map(|()| read(&self.device, slot.queries));
+        inner.slots.push(slot);
+        r
     }
 
     /// Waits until the timeline reaches `value`: short batches finish within microseconds,
@@ -669,7 +730,7 @@ impl Gpu {
         let (stage, host) = self.staging(&mut inner)?;
         for (i, chunk) in out.chunks_mut(STAGING).enumerate() {
             let region = vk::BufferCopy { src_offset: offset + (i * STAGING) as u64, dst_offset: 0, size: chunk.len() as u64 };
-            self.submit(&mut inner, true, |d, cmd| unsafe { d.cmd_copy_buffer(cmd, src, stage, &[region]) })?;
+            self.submit(&mut inner, true, |d, cmd, _| unsafe { d.cmd_copy_buffer(cmd, src, stage, &[region]) })?;
             unsafe { std::ptr::copy_nonoverlapping(host, chunk.as_mut_ptr(), chunk.len()) };
         }
         Ok(())
@@ -683,7 +744,7 @@ impl Gpu {
         for (i, chunk) in data.chunks(STAGING).enumerate() {
             unsafe { std::ptr::copy_nonoverlapping(chunk.as_ptr(), host, chunk.len()) };
             let region = vk::BufferCopy { src_offset: 0, dst_offset: offset + (i * STAGING) as u64, size: chunk.len() as u64 };
-            self.submit(&mut inner, false, |d, cmd| unsafe { d.cmd_copy_buffer(cmd, stage, dst, &[region]) })?;
+            self.submit(&mut inner, false, |d, cmd, _| unsafe { d.cmd_copy_buffer(cmd, stage, dst, &[region]) })?;
         }
         Ok(())
     }
@@ -722,11 +783,11 @@ impl Gpu {
         let mut ready = Vec::with_capacity(cmds.len());
         let mut stamps: Vec<&crate::ops::Stamp> = Vec::new();
         let mut host_reads = false;
-        let clock_pool = inner.clock.as_ref().map(|c| c.pool);
+        let has_clock = inner.clock.is_some();
         for c in cmds {
             ready.push(match c {
                 GpuCmd::Timestamp(stamp) => {
-                    if clock_pool.is_none() || stamps.len() as u32 >= MAX_STAMPS {
+                    if !has_clock || stamps.len() as u32 >= MAX_STAMPS {
                         let _ = stamp.set(std::time::Instant::now());
                         continue;
                     }
@@ -758,8 +819,8 @@ impl Gpu {
             });
         }
         let n_stamps = stamps.len() as u32;
-        self.submit(&mut inner, host_reads, |d, cmd| unsafe {
-            if let (Some(pool), true) = (clock_pool, n_stamps > 0) {
+        let (slot, value) = self.record_and_submit(&mut inner, host_reads, |d, cmd, queries| unsafe {
+            if let (Some(pool), true) = (queries, n_stamps > 0) {
                 d.cmd_reset_query_pool(cmd, pool, 0, n_stamps);
             }
             let all = vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE;
@@ -771,7 +832,7 @@ impl Gpu {
                 }
                 match r {
                     Ready::Stamp(q) => {
-                        if let Some(pool) = clock_pool {
+                        if let Some(pool) = queries {
                             d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, *q);
                         }
                     }
@@ -785,26 +846,31 @@ impl Gpu {
                 }
             }
         })?;
-        if n_stamps > 0 && let Some(c) = inner.clock.as_ref() {
+        let clock = inner.clock.as_ref().map(|c| (c.period, c.mask, c.base));
+        let timeline = inner.timeline;
+        // Other threads record and submit while this batch runs.
+        drop(inner);
+        let start = std::time::Instant::now();
+        let waited = self.wait_value(timeline, value);
+        crate::profile::add(&crate::profile::WAIT, start.elapsed());
+        if let (true, Some((period, mask, base)), Some(pool)) = (n_stamps > 0, clock, slot.queries) {
             let mut ticks = vec![0u64; n_stamps as usize];
-            let read = unsafe {
-                self.device.get_query_pool_results(c.pool, 0, &mut ticks, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT)
-            };
+            let read = waited.is_ok()
+                && unsafe { self.device.get_query_pool_results(pool, 0, &mut ticks, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT) }.is_ok();
             for (stamp, t) in stamps.iter().zip(ticks) {
-                let at = match read {
-                    Ok(()) => {
-                        // Ticks since calibration (wrapping within the valid bits) → instant.
-                        let delta = (t & c.mask).wrapping_sub(c.base.1) & c.mask;
-                        c.base.0 + std::time::Duration::from_nanos((delta as f64 * c.period) as u64)
-                    }
-                    Err(_) => std::time::Instant::now(),
+                let at = if read {
+                    // Ticks since calibration (wrapping within the valid bits) → instant.
+                    let delta = (t & mask).wrapping_sub(base.1) & mask;
+                    base.0 + std::time::Duration::from_nanos((delta as f64 * period) as u64)
+                } else {
+                    std::time::Instant::now()
                 };
                 let _ = stamp.set(at);
             }
         }
-        Ok(())
+        self.inner.lock().slots.push(slot);
+        waited
     }
-
 }
 
 impl Drop for Gpu {
@@ -825,11 +891,13 @@ impl Drop for Gpu {
                 self.device.destroy_pipeline(p, None);
                 self.device.destroy_pipeline_layout(l, None);
             }
-            if let Some(c) = inner.clock.take() {
-                self.device.destroy_query_pool(c.pool, None);
+            for slot in inner.slots.drain(..) {
+                if let Some(q) = slot.queries {
+                    self.device.destroy_query_pool(q, None);
+                }
+                self.device.destroy_command_pool(slot.pool, None);
             }
             self.device.destroy_semaphore(inner.timeline, None);
-            self.device.destroy_command_pool(inner.pool, None);
         }
     }
 }
