@@ -90,6 +90,22 @@ unsafe extern "C" fn view_host_ptr(view: *const c_void, addr: u64) -> *mut c_voi
     v.host_ptr(addr) as *mut c_void
 }
 
+/// The declared read and write ranges, each inside an allocation the runtime knows.
+fn checked_ranges(reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize) -> Result<(Vec<MemRange>, Vec<MemRange>), HipError> {
+    let (reads, writes) = (ranges(reads, n_reads), ranges(writes, n_writes));
+    for r in reads.iter().chain(&writes) {
+        if r.len > 0 {
+            runtime().memory.check_range(r.addr, r.len)?;
+        }
+    }
+    Ok((reads, writes))
+}
+
+/// A kernel's parameter block, copied (the caller's memory is free after the call).
+fn push_bytes(push: *const c_void, size: usize) -> Vec<u8> {
+    if size == 0 { Vec::new() } else { unsafe { std::slice::from_raw_parts(push as *const u8, size) }.to_vec() }
+}
+
 fn ranges(p: *const oxrocm_range, n: usize) -> Vec<MemRange> {
     if p.is_null() {
         return Vec::new();
@@ -119,12 +135,7 @@ hip_api! {
         let data = Arc::new(UserData { user: user as usize, release });
         let Some(f) = f else { return Err(HipError::INVALID_VALUE) };
         let st = stream(s)?;
-        let (reads, writes) = (ranges(reads, n_reads), ranges(writes, n_writes));
-        for r in reads.iter().chain(&writes) {
-            if r.len > 0 {
-                runtime().memory.check_range(r.addr, r.len)?;
-            }
-        }
+        let (reads, writes) = checked_ranges(reads, n_reads, writes, n_writes)?;
         let compute = Arc::new(move |view: &dyn HostView| {
             let v: &dyn HostView = view;
             let rc = unsafe { f(data.user as *mut c_void, &v as *const &dyn HostView as *const c_void, view_host_ptr) };
@@ -142,13 +153,8 @@ hip_api! {
             return Err(HipError::INVALID_VALUE);
         }
         let st = stream(s)?;
-        let (reads, writes) = (ranges(reads, n_reads), ranges(writes, n_writes));
-        for r in reads.iter().chain(&writes) {
-            if r.len > 0 {
-                runtime().memory.check_range(r.addr, r.len)?;
-            }
-        }
-        let push = if push_size == 0 { Vec::new() } else { std::slice::from_raw_parts(push as *const u8, push_size).to_vec() };
+        let (reads, writes) = checked_ranges(reads, n_reads, writes, n_writes)?;
+        let push = push_bytes(push, push_size);
         let launch = oxrocm_runtime::builtin::BuiltinLaunch { kernel, push, groups: [groups, 1, 1] };
         runtime().enqueue(&st, Op { kind: OpKind::Builtin(launch), reads, writes }).map(drop)
     }
@@ -168,13 +174,8 @@ hip_api! {
         }
         let kernel = library_kernel(&*kernel)?;
         let st = stream(s)?;
-        let (reads, writes) = (ranges(reads, n_reads), ranges(writes, n_writes));
-        for r in reads.iter().chain(&writes) {
-            if r.len > 0 {
-                runtime().memory.check_range(r.addr, r.len)?;
-            }
-        }
-        let push = if push_size == 0 { Vec::new() } else { std::slice::from_raw_parts(push as *const u8, push_size).to_vec() };
+        let (reads, writes) = checked_ranges(reads, n_reads, writes, n_writes)?;
+        let push = push_bytes(push, push_size);
         let launch = oxrocm_runtime::builtin::BuiltinLaunch { kernel, push, groups: grid };
         runtime().enqueue(&st, Op { kind: OpKind::Builtin(launch), reads, writes }).map(drop)
     }

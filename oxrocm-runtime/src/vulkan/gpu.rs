@@ -13,6 +13,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Staging chunk for transfers to and from memory the host cannot map.
 const STAGING: usize = 16 << 20;
 
+/// What every buffer behind HIP memory is used for: shader access by device address and
+/// transfers in both directions.
+const HIP_BUFFER_USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_raw(
+    vk::BufferUsageFlags::STORAGE_BUFFER.as_raw()
+        | vk::BufferUsageFlags::TRANSFER_SRC.as_raw()
+        | vk::BufferUsageFlags::TRANSFER_DST.as_raw()
+        | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS.as_raw(),
+);
+
 /// Push-constant bytes padded to whole words.
 fn padded(push: &[u8]) -> Vec<u8> {
     let mut bytes = push.to_vec();
@@ -247,10 +256,7 @@ impl Gpu {
     }
 
     fn make_buffer(&self, inner: &mut Inner, size: usize, place: Place) -> Result<Buf> {
-        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
-            | vk::BufferUsageFlags::TRANSFER_SRC
-            | vk::BufferUsageFlags::TRANSFER_DST
-            | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        let usage = HIP_BUFFER_USAGE;
         // Sizes round up to 4 bytes so whole-buffer fills and copies stay legal.
         let info = vk::BufferCreateInfo::default().size(size.max(4).div_ceil(4) as u64 * 4).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
         let buffer = unsafe { self.device.create_buffer(&info, None) }.map_err(vk_err)?;
@@ -342,10 +348,7 @@ impl Gpu {
                 return None;
             }
             let mut ext_info = vk::ExternalMemoryBufferCreateInfo::default().handle_types(handle);
-            let usage = vk::BufferUsageFlags::STORAGE_BUFFER
-                | vk::BufferUsageFlags::TRANSFER_SRC
-                | vk::BufferUsageFlags::TRANSFER_DST
-                | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+            let usage = HIP_BUFFER_USAGE;
             let info = vk::BufferCreateInfo::default().size(size as u64).usage(usage).push_next(&mut ext_info);
             let buffer = d.create_buffer(&info, None).ok()?;
             let req = d.get_buffer_memory_requirements(buffer);
@@ -361,15 +364,7 @@ impl Gpu {
                 .memory_type_index(type_index)
                 .push_next(&mut import)
                 .push_next(&mut flags);
-            let Ok(memory) = d.allocate_memory(&alloc, None) else {
-                d.destroy_buffer(buffer, None);
-                return None;
-            };
-            if d.bind_buffer_memory(buffer, memory, 0).is_err() {
-                d.destroy_buffer(buffer, None);
-                d.free_memory(memory, None);
-                return None;
-            }
+            let memory = self.bind_new_memory(buffer, &alloc)?;
             let addr = d.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buffer));
             let mut inner = self.inner.lock();
             let id = inner.next;
@@ -403,10 +398,7 @@ impl Gpu {
             return None;
         }
         let d = &self.device;
-        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
-            | vk::BufferUsageFlags::TRANSFER_SRC
-            | vk::BufferUsageFlags::TRANSFER_DST
-            | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        let usage = HIP_BUFFER_USAGE;
         let len = (size.max(4) as u64).div_ceil(pl.align) * pl.align;
         unsafe {
             let buffer = d.create_buffer(&vk::BufferCreateInfo::default().size(len).usage(usage), None).ok()?;
@@ -499,10 +491,7 @@ impl Gpu {
         let ex = self.exportable.as_ref()?;
         let d = &self.device;
         let handle = vk::ExternalMemoryHandleTypeFlags::OPAQUE_FD;
-        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
-            | vk::BufferUsageFlags::TRANSFER_SRC
-            | vk::BufferUsageFlags::TRANSFER_DST
-            | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        let usage = HIP_BUFFER_USAGE;
         let mut ext_info = vk::ExternalMemoryBufferCreateInfo::default().handle_types(handle);
         let info = vk::BufferCreateInfo::default().size(size.max(4).div_ceil(4) * 4).usage(usage).push_next(&mut ext_info);
         unsafe {
@@ -532,15 +521,7 @@ impl Gpu {
             let mut alloc = vk::MemoryAllocateInfo::default().allocation_size(alloc_size).memory_type_index(type_index);
             alloc = if import.is_some() { alloc.push_next(&mut import_info) } else { alloc.push_next(&mut export) };
             let alloc = alloc.push_next(&mut dedicated).push_next(&mut flags);
-            let Ok(memory) = d.allocate_memory(&alloc, None) else {
-                d.destroy_buffer(buffer, None);
-                return None;
-            };
-            if d.bind_buffer_memory(buffer, memory, 0).is_err() {
-                d.destroy_buffer(buffer, None);
-                d.free_memory(memory, None);
-                return None;
-            }
+            let memory = self.bind_new_memory(buffer, &alloc)?;
             let host_visible = mem.memory_types.get(type_index as usize).is_some_and(|t| t.property_flags.contains(vk::MemoryPropertyFlags::HOST_VISIBLE));
             let mapped = if host_visible {
                 d.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()).ok().map(|p| p as usize)
@@ -577,6 +558,24 @@ impl Gpu {
         inner.next += 1;
         inner.bufs.insert(id, Buf { export: None, ..buf });
         Some((id, addr))
+    }
+
+    /// Allocates memory as `alloc` describes and binds `buffer` to it; on failure destroys
+    /// `buffer` (and the memory) and returns `None`.
+    unsafe fn bind_new_memory(&self, buffer: vk::Buffer, alloc: &vk::MemoryAllocateInfo) -> Option<vk::DeviceMemory> {
+        let d = &self.device;
+        unsafe {
+            let Ok(memory) = d.allocate_memory(alloc, None) else {
+                d.destroy_buffer(buffer, None);
+                return None;
+            };
+            if d.bind_buffer_memory(buffer, memory, 0).is_err() {
+                d.destroy_buffer(buffer, None);
+                d.free_memory(memory, None);
+                return None;
+            }
+            Some(memory)
+        }
     }
 
     pub fn mapped(&self, id: u64) -> Option<*mut u8> {

@@ -107,16 +107,26 @@ fn serve(listener: UnixListener) {
     }
 }
 
+/// Control-buffer bytes for one descriptor.
+fn control_len() -> usize {
+    unsafe { libc::CMSG_SPACE(std::mem::size_of::<RawFd>() as u32) as usize }
+}
+
+/// A one-byte message with room for one descriptor.
+fn message(iov: &mut libc::iovec, control: &mut [u8]) -> libc::msghdr {
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.as_mut_ptr().cast();
+    msg.msg_controllen = control.len() as _;
+    msg
+}
+
 fn send_fd(conn: &UnixStream, fd: RawFd) -> std::io::Result<()> {
     let mut byte = [1u8];
     let mut iov = libc::iovec { iov_base: byte.as_mut_ptr().cast(), iov_len: 1 };
-    let space = unsafe { libc::CMSG_SPACE(std::mem::size_of::<RawFd>() as u32) } as usize;
-    let mut control = vec![0u8; space];
-    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
-    msg.msg_iov = &mut iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control.as_mut_ptr().cast();
-    msg.msg_controllen = space as _;
+    let mut control = vec![0u8; control_len()];
+    let msg = message(&mut iov, &mut control);
     unsafe {
         let cmsg = libc::CMSG_FIRSTHDR(&msg);
         (*cmsg).cmsg_level = libc::SOL_SOCKET;
@@ -133,13 +143,8 @@ fn send_fd(conn: &UnixStream, fd: RawFd) -> std::io::Result<()> {
 fn recv_fd(conn: &UnixStream) -> std::io::Result<Option<OwnedFd>> {
     let mut byte = [0u8];
     let mut iov = libc::iovec { iov_base: byte.as_mut_ptr().cast(), iov_len: 1 };
-    let space = unsafe { libc::CMSG_SPACE(std::mem::size_of::<RawFd>() as u32) } as usize;
-    let mut control = vec![0u8; space];
-    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
-    msg.msg_iov = &mut iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control.as_mut_ptr().cast();
-    msg.msg_controllen = space as _;
+    let mut control = vec![0u8; control_len()];
+    let mut msg = message(&mut iov, &mut control);
     unsafe {
         if libc::recvmsg(conn.as_raw_fd(), &mut msg, libc::MSG_CMSG_CLOEXEC) < 0 {
             return Err(std::io::Error::last_os_error());
