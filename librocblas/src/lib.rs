@@ -18,4 +18,5 @@ pub mod ostream;
 pub mod stubs;
 pub mod types;
 pub mod blas1;
+pub mod blas2;
 pub mod blas3;

@@ -7,4 +7,4 @@ mod ex;
 mod exports;
 pub mod num;
 pub mod ops;
-mod trace;
+pub(crate) mod trace;
