@@ -95,7 +95,9 @@ pub fn all() -> Result<(), String> {
 
 /// rocBLAS's own tests (Debian's rocblas-test, tools/fetch-rocm-peers.sh) on a quick
 /// Level-1 subset: every single-vector function's `quick` tests, every Level-1 bad-argument
-/// test, and a batched, strided-batched and `_ex` sample (about 6,000 tests, CPU backend).
+/// test, and a batched, strided-batched and `_ex` sample (about 6,000 tests, CPU backend);
+/// plus a Level-2 subset (every family in one precision, batched samples and every Level-2
+/// bad-argument test: about 6,300 tests).
 fn rocblas_level1(lib_dir: &std::path::Path) -> Result<String, String> {
     let peers = std::env::var("ROCM_PEERS").unwrap_or_else(|_| format!("{}/.cache/rocm-peers", std::env::var("HOME").unwrap_or_default()));
     let runner = std::path::Path::new(&peers).join("bin/run-peer-test");
@@ -110,11 +112,30 @@ fn rocblas_level1(lib_dir: &std::path::Path) -> Result<String, String> {
     for f in ["dot_batched", "nrm2_strided_batched", "rotm_batched", "iamax_strided_batched", "swap_batched", "nrm2_ex", "rot_strided_batched_ex"] {
         filter.push(format!("_/{f}.*quick*"));
     }
+    // Level 2: every family's quick tests in one precision (and one triangle or operation
+    // where there are many), a batched / strided-batched sample, every bad-argument test.
+    let level2 = [
+        "gemv.*quick*_f32_r_", "trsv.*quick*_f64_r_", "ger.*quick*_f32_r_", "geru.*quick*_f32_c_", "gerc.*quick*_f64_c_",
+        "symv.*quick*_f64_c_", "hemv.*quick*_f32_c_U_", "trmv.*quick*_f64_c_L_", "tbmv.*quick*_f32_r_U_", "tpmv.*quick*_f64_r_L_",
+        "tbsv.*quick*_f32_c_U", "tpsv.*quick*_f64_c_L", "gbmv.*quick*_f64_c_T_", "hbmv.*quick*_f64_c_U_", "sbmv.*quick*_f32_r_",
+        "hpmv.*quick*_f32_c_L_", "spmv.*quick*_f64_r_", "syr.*quick*_f32_c_", "syr2.*quick*_f64_r_", "her.*quick*_f64_c_",
+        "her2.*quick*_f32_c_", "spr.*quick*_f64_c_", "spr2.*quick*_f32_r_", "hpr.*quick*_f32_c_", "hpr2.*quick*_f64_c_",
+        "gemv_batched.*quick*f64_c", "gemv_strided_batched.*quick*f32_r_T", "trsv_batched.*quick*f32_r_UN",
+        "hemv_strided_batched.*quick*f64_c_L_4", "tbmv_batched.*quick*f64_r_L_C", "ger_strided_batched.*quick*f64_r_1_",
+        "syr2_batched.*quick*f32_c_U", "hpmv_batched.*quick*f64_c_U_1", "tpsv_strided_batched.*quick*f32_r_LT",
+    ];
+    filter.extend(level2.iter().map(|p| format!("_/{p}*")));
+    for f in ["gbmv", "gemv", "ger", "geru", "gerc", "hbmv", "hemv", "her", "her2", "hpmv", "hpr", "hpr2", "sbmv", "spmv", "spr", "spr2",
+        "symv", "syr", "syr2", "tbmv", "tbsv", "tpmv", "tpsv", "trmv", "trsv"] {
+        for form in ["", "_batched", "_strided_batched"] {
+            filter.push(format!("_/{f}{form}.*bad_arg*"));
+        }
+    }
     let mut cmd = Command::new(&runner);
     cmd.args(["rocblas-test", &format!("--gtest_filter={}:-*known_bug*", filter.join(":")), "--gtest_brief=1"])
         .env("ROCM_PEERS_LIBS", lib_dir)
         .env("OXROCM_BACKEND", "cpu");
-    eprintln!("[test] rocblas-test, Level-1 subset");
+    eprintln!("[test] rocblas-test, Level-1 and Level-2 subset");
     let out = cmd.output().map_err(|e| format!("rocblas-test level 1: FAILED ({e})"))?;
     let text = String::from_utf8_lossy(&out.stdout);
     let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("[  FAILED  ] _/")).collect();
