@@ -396,3 +396,31 @@ fn zhemv_dsbmv_cher_dspr2_and_sgbmv() {
         close(*g as f64, *w, 1e-6);
     }
 }
+
+#[test]
+fn size_queries_report_rocblas_workspaces() {
+    let h = handle();
+    let one = 1f32;
+    let query = |f: &dyn Fn() -> i32| -> (i32, usize) {
+        let mut size = 0usize;
+        assert_eq!(unsafe { rocblas_start_device_memory_size_query(h) }, 0);
+        let st = f();
+        assert_eq!(unsafe { rocblas_stop_device_memory_size_query(h, &mut size) }, 0);
+        (st, size)
+    };
+    // gemv: the skinny transposed kernel's partial sums (4 blocks x 2 columns of f32), before any check
+    let st = query(&|| unsafe { rocblas_sgemv(h, T, 4096, 2, null(), null(), 4096, null(), 1, null(), null_mut(), 1) });
+    assert_eq!(st, (rocblas_status_size_increased, 64));
+    let st = query(&|| unsafe { rocblas_sgemv(h, N, 4096, 2, &one, null(), 4096, null(), 1, &one, null_mut(), 1) });
+    assert_eq!(st, (rocblas_status_size_unchanged, 0));
+    // hemv: after the argument checks, blocks of 64 columns x n x sizeof(T)
+    let (a, x, y) = (dev(&vec![C64::default(); 100 * 100]), dev(&vec![C64::default(); 100]), dev(&vec![C64::default(); 100]));
+    let alpha = C64 { re: 1.0, im: 0.0 };
+    let st = query(&|| unsafe { rocblas_zhemv(h, UPPER, 100, &alpha, a, 100, x, 1, &alpha, y, 1) });
+    assert_eq!(st, (rocblas_status_size_increased, 3200));
+    let st = query(&|| unsafe { rocblas_zhemv(h, UPPER, 100, &alpha, a, 99, x, 1, &alpha, y, 1) });
+    assert_eq!(st.0, rocblas_status_invalid_size);
+    // functions without a workspace answer size_unchanged first
+    let st = query(&|| unsafe { rocblas_dspr2(h, 0, -1, null(), null(), 0, null(), 0, null_mut()) });
+    assert_eq!(st, (rocblas_status_size_unchanged, 0));
+}

@@ -178,7 +178,8 @@ pub unsafe fn gemv<T: Num>(
 ) -> Status {
     let c = ctx(h)?;
     if c.query {
-        let op = op_of(trans).unwrap_or(Op::N);
+        // rocBLAS sizes the workspace before checking trans: anything but none is transposed
+        let op = if trans == rocblas_operation_none { Op::N } else { Op::T };
         return report(h, &c, gemv_workspace::<T>(op, m, n, batch));
     }
     let op = op_of(trans)?;
