@@ -291,6 +291,12 @@ static HOST_CALLS: AtomicUsize = AtomicUsize::new(0);
 
 unsafe extern "C" fn wait_for_gate(_: *mut c_void) {
     drop(GATE.lock().unwrap());
+}
+
+/// The same, counting its calls: only the deferred-destroy test uses it (tests run in
+/// parallel, and other tests' gate calls must not move its count).
+unsafe extern "C" fn wait_for_gate_counted(_: *mut c_void) {
+    drop(GATE.lock().unwrap());
     HOST_CALLS.fetch_add(1, Ordering::SeqCst);
 }
 
@@ -304,7 +310,7 @@ fn queries_report_not_ready_while_work_is_pending_and_destroy_is_deferred() {
         ok(hipEventCreate(&mut e));
         let before = HOST_CALLS.load(Ordering::SeqCst);
         let guard = GATE.lock().unwrap();
-        ok(hipLaunchHostFunc(s, Some(wait_for_gate), null_mut()));
+        ok(hipLaunchHostFunc(s, Some(wait_for_gate_counted), null_mut()));
         ok(hipEventRecord(e, s));
         assert_eq!(hipStreamQuery(s), hipErrorNotReady);
         assert_eq!(hipEventQuery(e), hipErrorNotReady);
