@@ -12,6 +12,7 @@
 use amdhip64 as _;
 
 pub mod auxiliary;
+pub mod export;
 pub mod handle;
 pub mod hip;
 pub mod ostream;

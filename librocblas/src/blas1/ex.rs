@@ -5,7 +5,8 @@
 
 use super::exec::{Src, Status, zero_results};
 use super::num::{C32, C64, Elem, Field, Real};
-use super::ops::{self, Reduce, done};
+use super::ops::{self, Reduce};
+use crate::export::export;
 use crate::handle::{ctx, report_workspace};
 use crate::types::*;
 use half::{bf16, f16};
@@ -38,22 +39,6 @@ fn size_of_type(t: D) -> usize {
         166 | 167 => 8,
         _ => 0,
     }
-}
-
-macro_rules! export {
-    (fn $name:ident ( $($a:ident : $t:ty),* ) $body:block) => {
-        #[unsafe(no_mangle)]
-        #[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> rocblas_status {
-            super::trace::api(stringify!($name), &[$(&$a as &dyn std::fmt::Debug),*]);
-            let r = oxrocm_ffi::boundary::guard(stringify!($name), rocblas_status_internal_error, move || {
-                #[allow(unused_unsafe)]
-                done(unsafe { $body })
-            });
-            super::trace::ret(stringify!($name), r);
-            r
-        }
-    };
 }
 
 /// Early part of a non-reduction `_ex` call: handle, then size query (no workspace).

@@ -1,42 +1,15 @@
 //! The Level-1 C entry points, generated from declaration lists: one line per function
 //! names its precision; the family macro knows the C signature of each form.
 
-use super::exec::Src;
 use super::num::{C32, C64};
-use super::ops::{self, Reduce, done};
+use super::ops::{self, Reduce};
+use crate::export::{arr as a, export, one as s, st};
 use crate::types::*;
 use half::{bf16, f16};
 
 type I = rocblas_int;
 type H = rocblas_handle;
 type St = rocblas_stride;
-
-/// One exported function: panic boundary, API trace, status.
-macro_rules! export {
-    ($name:ident ( $($a:ident : $t:ty),* ) $body:block) => {
-        #[unsafe(no_mangle)]
-        #[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> rocblas_status {
-            super::trace::api(stringify!($name), &[$(&$a as &dyn std::fmt::Debug),*]);
-            let r = oxrocm_ffi::boundary::guard(stringify!($name), rocblas_status_internal_error, move || {
-                #[allow(unused_unsafe)]
-                done(unsafe { $body })
-            });
-            super::trace::ret(stringify!($name), r);
-            r
-        }
-    };
-}
-
-fn s<T>(p: *const T) -> Src {
-    Src::strided(p, 0)
-}
-fn st<T>(p: *const T, stride: St) -> Src {
-    Src::strided(p, stride)
-}
-fn a<P>(p: *const P) -> Src {
-    Src::array(p)
-}
 
 macro_rules! axpy_api {
     (single: $(fn $n:ident($T:ty)),*; batched: $(fn $b:ident($Tb:ty)),*; strided: $(fn $sb:ident($Ts:ty)),*;) => {

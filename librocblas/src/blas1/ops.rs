@@ -10,13 +10,6 @@ use crate::types::*;
 const SUCCESS: Status = Ok(());
 const BAD_PTR: Status = Err(rocblas_status_invalid_pointer);
 
-/// Status of a finished Level-1 call.
-pub fn done(r: Status) -> rocblas_status {
-    match r {
-        Ok(()) => rocblas_status_success,
-        Err(s) => s,
-    }
-}
 
 /// Non-reductions under a device memory size query: no workspace needed.
 fn no_workspace(c: &Ctx) -> Status {

@@ -4,44 +4,14 @@
 //! macro knows the C signature of each form (rocBLAS 2.47's `rocblas-functions.h`).
 
 use super::ops::{self, SymKind, TriKind, Upd};
-use crate::blas1::exec::Src;
 use crate::blas1::num::{C32, C64};
-use crate::blas1::ops::done;
+use crate::blas1::exec::Src;
+use crate::export::{arr, export, one, st};
 use crate::types::*;
 
 type I = rocblas_int;
 type H = rocblas_handle;
 type St = rocblas_stride;
-
-/// One exported function: panic boundary, API trace, status.
-macro_rules! export {
-    ($name:ident ( $($a:ident : $t:ty),* ) $body:block) => {
-        #[unsafe(no_mangle)]
-        #[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> rocblas_status {
-            crate::blas1::trace::api(stringify!($name), &[$(&$a as &dyn std::fmt::Debug),*]);
-            let r = oxrocm_ffi::boundary::guard(stringify!($name), rocblas_status_internal_error, move || {
-                #[allow(unused_unsafe)]
-                done(unsafe { $body })
-            });
-            crate::blas1::trace::ret(stringify!($name), r);
-            r
-        }
-    };
-}
-
-/// A single matrix or vector (batch 1).
-fn one<T>(p: *const T) -> Src {
-    Src::strided(p, 0)
-}
-/// A strided batch.
-fn st<T>(p: *const T, stride: St) -> Src {
-    Src::strided(p, stride)
-}
-/// A device array of pointers.
-fn arr<P>(p: *const P) -> Src {
-    Src::array(p)
-}
 
 macro_rules! gemv_api {
     ($(fn $s:ident() fn $b:ident() fn $sb:ident() : $T:ty);* $(;)?) => {$(
