@@ -1,4 +1,8 @@
 //! Level-3 BLAS. GEMM runs as a SPIR-V kernel on Vulkan devices (`shaders/gemm.glsl`) and
-//! through the `gemm` crate on the CPU backend and wherever the kernel cannot run.
+//! through the `gemm` crate on the CPU backend and wherever the kernel cannot run; the
+//! narrow, mixed and complex types compute on the host in a wide type (`gemm_host`).
 
+pub mod gemm;
+mod gemm_exports;
+pub mod gemm_host;
 pub mod gemm_kernel;

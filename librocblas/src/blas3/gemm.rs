@@ -1,0 +1,443 @@
+//! The GEMM family's operations: `?gemm` (+ batched, strided) and `gemm_ex` (+ batched,
+//! strided) with rocBLAS 2.47's argument checks, in its order: device-mode scalars are
+//! read first (as rocBLAS copies them to the host), then `validateArgs`, then the type
+//! dispatch. f32/f64 GEMMs run as the SPIR-V kernel (`gemm_kernel`, whose host twin is the
+//! `gemm` crate); every other type runs on the host in the wide type (`gemm_host`).
+
+use super::gemm_host::{self, Problem, Stored};
+use super::gemm_kernel::{Gemm, Mats};
+use crate::auxiliary::status_from_hip;
+use crate::blas1::exec::*;
+use crate::blas1::num::{C32, C64, Field};
+use crate::blas2::kern::{Num, Op, Wide};
+use crate::handle::{Ctx, ctx};
+use crate::hip;
+use crate::types::*;
+use half::{bf16, f16};
+use std::ffi::c_void;
+
+const BAD_PTR: Status = Err(rocblas_status_invalid_pointer);
+const BAD_SIZE: Status = Err(rocblas_status_invalid_size);
+const BAD_VALUE: Status = Err(rocblas_status_invalid_value);
+
+pub const rocblas_gemm_flags_pack_int8x4: u32 = 1;
+const rocblas_datatype_i8_r: rocblas_datatype = 160;
+const rocblas_datatype_i32_r: rocblas_datatype = 162;
+const hipMemcpyDeviceToDevice: i32 = 3;
+
+/// One call's matrices and sizes as the C API passed them (`d` is `c` for `?gemm`).
+#[derive(Clone, Copy)]
+pub struct Args {
+    pub trans_a: i32,
+    pub trans_b: i32,
+    pub m: i32,
+    pub n: i32,
+    pub k: i32,
+    pub alpha: *const c_void,
+    pub a: Src,
+    pub lda: i32,
+    pub b: Src,
+    pub ldb: i32,
+    pub beta: *const c_void,
+    pub c: Src,
+    pub ldc: i32,
+    pub d: Src,
+    pub ldd: i32,
+    pub batch: i32,
+}
+
+fn op_of(t: i32) -> Status<Op> {
+    match t {
+        111 => Ok(Op::N),
+        112 => Ok(Op::T),
+        113 => Ok(Op::C),
+        _ => Err(rocblas_status_invalid_value),
+    }
+}
+
+/// A scalar as the computation will see it: its value (host mode, or device mode read at
+/// call time as rocBLAS does), or device memory read when the work runs (device mode while
+/// the stream is captured into a graph).
+#[derive(Clone, Copy)]
+enum Val<W> {
+    Known(W),
+    /// Device address, bytes, and how to read the compute type there.
+    Dev(u64, usize, fn(*const u8) -> W),
+}
+
+impl<W: Wide> Val<W> {
+    fn is(&self, v: W) -> bool {
+        matches!(self, Val::Known(x) if *x == v)
+    }
+    fn is_zero(&self) -> bool {
+        self.is(W::zero())
+    }
+}
+
+/// alpha and beta (`None`: a null pointer).
+#[derive(Clone, Copy)]
+struct Scalars<W> {
+    alpha: Option<Val<W>>,
+    beta: Option<Val<W>>,
+}
+
+/// rocBLAS's `copy_alpha_beta_to_host_if_on_device`: device-mode scalars are read now, in
+/// stream order; alpha reads as 0 when k is 0.
+fn scalars<Tc: Num>(c: &Ctx, alpha: *const c_void, beta: *const c_void, k: i32) -> Status<Scalars<Tc::W>> {
+    let (alpha, beta) = (alpha as *const Tc, beta as *const Tc);
+    let dev = c.mode == rocblas_pointer_mode_device;
+    let capturing = dev && is_capturing(c.stream);
+    let get = |p: *const Tc, zero: bool| -> Status<Option<Val<Tc::W>>> {
+        if p.is_null() {
+            return Ok(None);
+        }
+        if zero {
+            return Ok(Some(Val::Known(Tc::W::zero())));
+        }
+        if !dev {
+            return Ok(Some(Val::Known(unsafe { p.read_unaligned() }.w())));
+        }
+        if capturing {
+            let read: fn(*const u8) -> Tc::W = |q| unsafe { (q as *const Tc).read_unaligned() }.w();
+            return Ok(Some(Val::Dev(p as u64, size_of::<Tc>(), read)));
+        }
+        Ok(Some(Val::Known(read_device::<Tc>(c.stream, p as u64, 1)?[0].w())))
+    };
+    Ok(Scalars { alpha: get(alpha, dev && k == 0)?, beta: get(beta, false)? })
+}
+
+fn is_capturing(stream: hipStream_t) -> bool {
+    let mut status = 0;
+    unsafe { hip::hipStreamIsCapturing(stream, &mut status) == 0 && status != 0 }
+}
+
+/// Sizes and leading dimensions, shared by both validators. `Ok(false)`: quick return.
+fn check_sizes(x: &Args, ld_d: bool) -> Status<bool> {
+    op_of(x.trans_a)?;
+    op_of(x.trans_b)?;
+    if x.m < 0 || x.n < 0 || x.k < 0 || x.batch < 0 {
+        return BAD_SIZE.map(|_| false);
+    }
+    let rows_a = if x.trans_a == 111 { x.m } else { x.k };
+    let rows_b = if x.trans_b == 111 { x.k } else { x.n };
+    if rows_a > x.lda || rows_b > x.ldb || x.m > x.ldc || (ld_d && x.m > x.ldd) {
+        return BAD_SIZE.map(|_| false);
+    }
+    Ok(x.m != 0 && x.n != 0 && x.batch != 0)
+}
+
+/// `validateArgs` of `?gemm*` (gemm.hpp). `Ok(false)`: quick return with success.
+fn validate_gemm<W: Wide>(x: &Args, s: &Scalars<W>) -> Status<bool> {
+    if !check_sizes(x, false)? {
+        return Ok(false);
+    }
+    let Some(beta) = s.beta else { return BAD_PTR.map(|_| false) };
+    if beta.is(W::one()) {
+        if x.k == 0 {
+            return Ok(false);
+        }
+        match s.alpha {
+            None => return BAD_PTR.map(|_| false),
+            Some(a) if a.is_zero() => return Ok(false),
+            _ => {}
+        }
+    }
+    let ab_invalid = match s.alpha {
+        None => true,
+        Some(a) => !a.is_zero() && (x.a.is_null() || x.b.is_null()),
+    };
+    if x.c.is_null() || (x.k != 0 && ab_invalid) {
+        return BAD_PTR.map(|_| false);
+    }
+    Ok(true)
+}
+
+/// `validateArgs` of `gemm_ex*` (rocblas_gemm_ex.hpp). `Ok(false)`: quick return.
+fn validate_ex<W: Wide>(x: &Args, s: &Scalars<W>, c_type: rocblas_datatype, d_type: rocblas_datatype) -> Status<bool> {
+    if !check_sizes(x, true)? {
+        return Ok(false);
+    }
+    if (x.k != 0 && s.alpha.is_none()) || s.beta.is_none() || x.d.is_null() {
+        return BAD_PTR.map(|_| false);
+    }
+    let nonzero = |v: Option<Val<W>>| v.is_some_and(|v| !v.is_zero());
+    if x.c.is_null() && nonzero(s.beta) {
+        return BAD_PTR.map(|_| false);
+    }
+    if x.k != 0 && (x.a.is_null() || x.b.is_null()) && nonzero(s.alpha) {
+        return BAD_PTR.map(|_| false);
+    }
+    if same_base(x.c, x.d) {
+        if x.ldc != x.ldd {
+            return BAD_SIZE.map(|_| false);
+        }
+        if c_type != d_type {
+            return BAD_VALUE.map(|_| false);
+        }
+    }
+    Ok(true)
+}
+
+fn same_base(a: Src, b: Src) -> bool {
+    match (a, b) {
+        (Src::Strided(p, _), Src::Strided(q, _)) | (Src::Array(p), Src::Array(q)) => p == q,
+        _ => false,
+    }
+}
+
+/// `rocblas_?gemm`, `_batched`, `_strided_batched`.
+pub unsafe fn gemm<T: Num + Kernel>(h: rocblas_handle, x: Args) -> Status {
+    let c = ctx(h)?;
+    if c.query {
+        return Err(rocblas_status_size_unchanged);
+    }
+    let s = scalars::<T>(&c, x.alpha, x.beta, x.k)?;
+    if !validate_gemm(&x, &s)? {
+        return Ok(());
+    }
+    run::<T, T>(&c, &x, s, false)
+}
+
+/// `rocblas_gemm_ex`, `_batched_ex`, `_strided_batched_ex`: the datatype combinations of
+/// rocBLAS 2.47 (anything else is `rocblas_status_not_implemented`, after the checks).
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemm_ex(
+    h: rocblas_handle, x: Args, a_type: rocblas_datatype, b_type: rocblas_datatype, c_type: rocblas_datatype,
+    d_type: rocblas_datatype, compute: rocblas_datatype, flags: u32,
+) -> Status {
+    use crate::types::{rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16, rocblas_datatype_f32_r as F32};
+    use crate::types::{rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64, rocblas_datatype_f64_r as F64};
+    const I8: rocblas_datatype = rocblas_datatype_i8_r;
+    const I32: rocblas_datatype = rocblas_datatype_i32_r;
+    let c = ctx(h)?;
+    let hpa = compute == F32 && (a_type == F16 || a_type == BF16);
+    if c.query && !hpa {
+        return Err(rocblas_status_size_unchanged);
+    }
+    let t = Types { c: c_type, d: d_type, flags };
+    match (a_type, b_type, c_type, d_type, compute) {
+        (F64, F64, F64, F64, F64) => ex::<f64, f64, f64>(&c, x, t),
+        (F32, F32, F32, F32, F32) => ex::<f32, f32, f32>(&c, x, t),
+        (F16, F16, F16, F16, F16) => ex::<f16, f16, f16>(&c, x, t),
+        (F16, F16, F16, F16, F32) => ex::<f16, f16, f32>(&c, x, t),
+        (F16, F16, F32, F32, F32) => ex::<f16, f32, f32>(&c, x, t),
+        (BF16, BF16, BF16, BF16, F32) => ex::<bf16, bf16, f32>(&c, x, t),
+        (BF16, BF16, F32, F32, F32) => ex::<bf16, f32, f32>(&c, x, t),
+        (I8, I8, I32, I32, I32) => ex::<i8, i32, i32>(&c, x, t),
+        (CF32, CF32, CF32, CF32, CF32) => ex::<C32, C32, C32>(&c, x, t),
+        (CF64, CF64, CF64, CF64, CF64) => ex::<C64, C64, C64>(&c, x, t),
+        // Unsupported combinations: rocBLAS still reads the scalars and checks the
+        // arguments as the compute type before it finds no implementation.
+        _ => {
+            let r = match compute {
+                F16 => ex_checks::<f16>(&c, &x, t).map(|s| s.is_some()),
+                F32 => ex_checks::<f32>(&c, &x, t).map(|s| s.is_some()),
+                F64 => ex_checks::<f64>(&c, &x, t).map(|s| s.is_some()),
+                I32 => ex_checks::<i32>(&c, &x, t).map(|s| s.is_some()),
+                CF32 => ex_checks::<C32>(&c, &x, t).map(|s| s.is_some()),
+                CF64 => ex_checks::<C64>(&c, &x, t).map(|s| s.is_some()),
+                _ => return Err(rocblas_status_not_implemented),
+            };
+            if r? { Err(rocblas_status_not_implemented) } else { Ok(()) }
+        }
+    }
+}
+
+/// The datatypes and flags a gemm_ex check needs beyond the element types.
+#[derive(Clone, Copy)]
+struct Types {
+    c: rocblas_datatype,
+    d: rocblas_datatype,
+    flags: u32,
+}
+
+/// gemm_ex's scalar read and checks with compute type `Tc`: `None` for a quick return,
+/// else the scalars.
+fn ex_checks<Tc: Num>(c: &Ctx, x: &Args, t: Types) -> Status<Option<Scalars<Tc::W>>> {
+    let s = scalars::<Tc>(c, x.alpha, x.beta, x.k)?;
+    if !validate_ex(x, &s, t.c, t.d)? {
+        return if c.query { Err(rocblas_status_size_unchanged) } else { Ok(None) };
+    }
+    if c.query {
+        return Err(rocblas_status_size_unchanged);
+    }
+    Ok(Some(s))
+}
+
+/// One supported gemm_ex combination: inputs `Ti`, C/D `To`, compute `Tc`.
+fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args, t: Types) -> Status {
+    let Some(s) = ex_checks::<Tc>(c, &x, t)? else { return Ok(()) };
+    // Batched pointer arrays must be pointer-aligned.
+    if [x.a, x.b, x.c, x.d].iter().any(|s| matches!(s, Src::Array(p) if p % 8 != 0)) {
+        return BAD_SIZE;
+    }
+    let packed = size_of::<Ti>() == 1 && t.flags & rocblas_gemm_flags_pack_int8x4 != 0;
+    if packed {
+        // int8x4 packs four consecutive k into one value: k and the packed dimensions
+        // must be multiples of 4.
+        let strides = x.batch > 1
+            && match (x.a, x.b) {
+                (Src::Strided(_, sa), Src::Strided(_, sb)) => sa % 4 != 0 || sb % 4 != 0,
+                _ => false,
+            };
+        if x.k % 4 != 0 || (x.trans_a == 112 && x.lda % 4 != 0) || (x.trans_b == 111 && x.ldb % 4 != 0) || strides {
+            return BAD_SIZE;
+        }
+    }
+    run::<Ti, To>(c, &x, s, packed)
+}
+
+/// Element types with a GEMM kernel (f32, f64) take it; the others compute on the host.
+pub trait Kernel: Num {
+    /// Queues the GEMM as the SPIR-V kernel; `None` where it does not apply.
+    fn kernel(_c: &Ctx, _g: &KernelCall<Self::W>) -> Option<Status> {
+        None
+    }
+}
+impl Kernel for f16 {}
+impl Kernel for bf16 {}
+impl Kernel for i8 {}
+impl Kernel for C32 {}
+impl Kernel for C64 {}
+
+/// What the kernel path needs: known scalars and known matrix starts.
+pub struct KernelCall<'a, W> {
+    x: &'a Args,
+    alpha: W,
+    beta: W,
+    bases: [&'a [u64]; 4],
+}
+
+macro_rules! kernel_for {
+    ($($t:ty),*) => {$(
+        impl Kernel for $t {
+            fn kernel(c: &Ctx, g: &KernelCall<f64>) -> Option<Status> {
+                Some(launch_kernel::<$t>(c, g, g.alpha as $t, g.beta as $t))
+            }
+        }
+    )*};
+}
+kernel_for!(f32, f64);
+
+/// The kernel works in place on D: when C is another matrix and beta reads it, C is first
+/// copied to D in stream order.
+fn launch_kernel<T: super::gemm_kernel::GemmElem>(c: &Ctx, g: &KernelCall<f64>, alpha: T, beta: T) -> Status {
+    let x = g.x;
+    let sz = size_of::<T>();
+    let in_place = same_base(x.c, x.d) && x.ldc == x.ldd;
+    if !in_place && beta != T::zero() {
+        for (&src, &dst) in g.bases[2].iter().zip(g.bases[3]) {
+            let rc = unsafe {
+                hip::hipMemcpy2DAsync(
+                    dst as *mut c_void,
+                    x.ldd as usize * sz,
+                    src as *const c_void,
+                    x.ldc as usize * sz,
+                    x.m as usize * sz,
+                    x.n as usize,
+                    hipMemcpyDeviceToDevice,
+                    c.stream,
+                )
+            };
+            if rc != 0 {
+                return Err(status_from_hip(rc));
+            }
+        }
+    }
+    let mats = |s: Src| match s {
+        Src::Strided(base, stride) => Mats::Strided { base, stride },
+        Src::Array(p) => Mats::Array(p),
+    };
+    let k = Gemm::<T> {
+        trans_a: x.trans_a != 111,
+        trans_b: x.trans_b != 111,
+        m: x.m as u32,
+        n: x.n as u32,
+        k: x.k as u32,
+        a: mats(x.a),
+        lda: x.lda as u32,
+        b: mats(x.b),
+        ldb: x.ldb as u32,
+        c: mats(x.d),
+        ldc: x.ldd as u32,
+        alpha,
+        beta,
+        batch: x.batch as u32,
+    };
+    match k.launch(c.stream, [g.bases[0], g.bases[1], g.bases[3]]) {
+        0 => Ok(()),
+        e => Err(status_from_hip(e)),
+    }
+}
+
+/// Queues a validated GEMM: D = alpha op(A) op(B) + beta C over the batch.
+fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(c: &Ctx, x: &Args, s: Scalars<Ti::W>, packed: bool) -> Status {
+    let (op_a, op_b) = (op_of(x.trans_a)?, op_of(x.trans_b)?);
+    let (m, n, k, nb) = (x.m as usize, x.n as usize, x.k as usize, x.batch as usize);
+    let alpha = s.alpha.unwrap_or(Val::Known(Ti::W::zero()));
+    let beta = s.beta.unwrap_or(Val::Known(Ti::W::zero()));
+    let reads_ab = k > 0 && !alpha.is_zero() && !x.a.is_null() && !x.b.is_null();
+    let reads_c = !beta.is_zero() && !x.c.is_null();
+    let (ra, ca) = if op_a == Op::N { (m, k) } else { (k, m) };
+    let (rb, cb) = if op_b == Op::N { (k, n) } else { (n, k) };
+    let (pack_a, pack_b) = (packed && op_a == Op::N, packed && op_b != Op::N);
+
+    let mut acc = Access::default();
+    let bases = |s: Src, elem: usize, want: bool| -> Status<Option<Bases>> {
+        if want { Ok(Some(s.bases(elem, nb, c.stream)?)) } else { Ok(None) }
+    };
+    let ab = bases(x.a, size_of::<Ti>(), reads_ab)?;
+    let bb = bases(x.b, size_of::<Ti>(), reads_ab)?;
+    let cb_ = bases(x.c, size_of::<To>(), reads_c)?;
+    let Some(db) = bases(x.d, size_of::<To>(), true)? else { return Ok(()) };
+
+    // The kernel path: f32/f64 with known scalars and matrix starts.
+    if let (Val::Known(al), Val::Known(be)) = (alpha, beta) {
+        fn known(b: &Option<Bases>) -> Option<&[u64]> {
+            match b {
+                Some(Bases::Known(v)) => Some(v.as_slice()),
+                Some(Bases::Late(..)) => None,
+                None => Some(&[]),
+            }
+        }
+        let d_known = if let Bases::Known(v) = &db { Some(v.as_slice()) } else { None };
+        if let (Some(a), Some(b), Some(cc), Some(d)) = (known(&ab), known(&bb), known(&cb_), d_known) {
+            let call = KernelCall { x, alpha: al, beta: be, bases: [a, b, cc, d] };
+            if let Some(r) = Ti::kernel(c, &call) {
+                return r;
+            }
+        }
+    }
+
+    if let Some(b) = &ab {
+        b.declare(&mut acc, gemm_host::span::<Ti>(ra, ca, x.lda as usize, pack_a), false);
+    }
+    if let Some(b) = &bb {
+        b.declare(&mut acc, gemm_host::span::<Ti>(rb, cb, x.ldb as usize, pack_b), false);
+    }
+    if let Some(b) = &cb_ {
+        b.declare(&mut acc, gemm_host::span::<To>(m, n, x.ldc as usize, false), false);
+    }
+    db.declare(&mut acc, gemm_host::span::<To>(m, n, x.ldd as usize, false), true);
+    for v in [alpha, beta] {
+        if let Val::Dev(p, bytes, _) = v {
+            acc.read(p, bytes);
+        }
+    }
+    let (lda, ldb, ldc, ldd) = (x.lda as usize, x.ldb as usize, x.ldc as usize, x.ldd as usize);
+    enqueue(c.stream, acc, move |v| {
+        let read = |s: Val<Ti::W>| match s {
+            Val::Known(w) => w,
+            Val::Dev(p, _, read) => read(v.ptr::<u8>(p)),
+        };
+        let p = Problem { op_a, op_b, m, n, k: if reads_ab { k } else { 0 }, alpha: read(alpha), beta: read(beta) };
+        for i in 0..nb {
+            let at = |b: &Option<Bases>| b.as_ref().map_or(0, |b| v.base(b, i));
+            let a = Stored { p: v.ptr::<Ti>(at(&ab)) as *const Ti, ld: lda, packed: pack_a };
+            let bm = Stored { p: v.ptr::<Ti>(at(&bb)) as *const Ti, ld: ldb, packed: pack_b };
+            let cp = if cb_.is_some() { v.ptr::<To>(at(&cb_)) as *const To } else { std::ptr::null() };
+            let dp = v.ptr::<To>(v.base(&db, i));
+            gemm_host::gemm::<Ti, To>(&p, a, bm, cp, ldc, dp, ldd);
+        }
+    })
+}
