@@ -6,7 +6,8 @@
 //!
 //! Options: -f gemm|gemm_ex, -r s|d|h|f32_r|f64_r|f16_r|bf16_r (data type), --compute_type
 //! (gemm_ex; default f32_r for f16/bf16), -m -n -k, --lda --ldb --ldc (default: tight),
-//! --transposeA/--transposeB N|T|C, --alpha --beta, -i (timed calls), -j (cold calls).
+//! --transposeA/--transposeB N|T|C, --alpha --beta, -i (timed calls), -j (cold calls),
+//! -v 1 (check 2,000 sampled entries of the result against an f64 reference).
 //! The backend is OXROCM_BACKEND's (cpu, vulkan).
 
 use amdhip64 as _;
@@ -85,17 +86,18 @@ fn main() {
     let (iters, cold) = (num("i", 10).max(1), num("j", 2));
     let cols_a = if ta == OP_N { k } else { m };
     let cols_b = if tb == OP_N { n } else { k };
-    let alloc = |elems: usize| {
+    // Small values so sums stay finite in every type (exact in f16).
+    let value = |e: usize, salt: usize| (((e * 7 + salt) % 11) as f64 - 5.0) / 8.0;
+    let alloc = |elems: usize, salt: usize| {
         let mut d: *mut c_void = null_mut();
         assert_eq!(unsafe { hip::hipMalloc(&mut d, (elems * size).max(1)) }, 0);
-        // Small values so sums stay finite in every type.
-        let host: Vec<u8> = (0..elems).flat_map(|e| scalar(ty, ((e % 7) as f64 - 3.0) / 8.0)).collect();
+        let host: Vec<u8> = (0..elems).flat_map(|e| scalar(ty, value(e, salt))).collect();
         assert_eq!(unsafe { hip::hipMemcpy(d, host.as_ptr().cast(), host.len(), hip::hipMemcpyHostToDevice) }, 0);
         d
     };
-    let a = alloc(lda as usize * cols_a as usize);
-    let b = alloc(ldb as usize * cols_b as usize);
-    let c = alloc(ldc as usize * n as usize);
+    let a = alloc(lda as usize * cols_a as usize, 1);
+    let b = alloc(ldb as usize * cols_b as usize, 2);
+    let c = alloc(ldc as usize * n as usize, 3);
     let mut handle = null_mut();
     assert_eq!(unsafe { rocblas_create_handle(&mut handle) }, 0);
     let (sa, sb) = (scalar(if func == "gemm_ex" { compute } else { ty }, alpha), scalar(if func == "gemm_ex" { compute } else { ty }, beta));
@@ -127,6 +129,64 @@ fn main() {
     let us = t.elapsed().as_secs_f64() * 1e6 / iters as f64;
     let gflops = 2.0 * m as f64 * n as f64 * k as f64 / us / 1e3;
     let letter = |o: i32| if o == OP_N { "N" } else if o == OP_T { "T" } else { "C" };
+    if num("v", 0) != 0 {
+        verify(&Check { ty, size, ta, tb, m, n, k, lda, ldb, ldc, alpha, beta, c, calls: (cold + iters) as usize }, value);
+    }
     println!("transA,transB,M,N,K,alpha,lda,beta,ldb,ldc,rocblas-Gflops,us");
     println!("{},{},{m},{n},{k},{alpha},{lda},{beta},{ldb},{ldc},{gflops:.1},{us:.1}", letter(ta), letter(tb));
+}
+
+struct Check {
+    ty: i32,
+    size: usize,
+    ta: i32,
+    tb: i32,
+    m: i32,
+    n: i32,
+    k: i32,
+    lda: i32,
+    ldb: i32,
+    ldc: i32,
+    alpha: f64,
+    beta: f64,
+    c: *mut c_void,
+    /// Calls made: C = alpha AB + beta C applied this often to the initial C.
+    calls: usize,
+}
+
+/// Compares sampled entries of the result with an f64 reference; exits 1 on a mismatch.
+fn verify(x: &Check, value: impl Fn(usize, usize) -> f64) {
+    let elems = x.ldc as usize * x.n as usize;
+    let mut out = vec![0u8; elems * x.size];
+    assert_eq!(unsafe { hip::hipMemcpy(out.as_mut_ptr().cast(), x.c, out.len(), hip::hipMemcpyDeviceToHost) }, 0);
+    let got = |i: usize| -> f64 {
+        let b = &out[i * x.size..(i + 1) * x.size];
+        match x.ty {
+            t if t == rocblas_datatype_f64_r => f64::from_le_bytes(b.try_into().unwrap()),
+            t if t == rocblas_datatype_f16_r => f16::from_le_bytes(b.try_into().unwrap()).to_f64(),
+            t if t == rocblas_datatype_bf16_r => bf16::from_le_bytes(b.try_into().unwrap()).to_f64(),
+            _ => f32::from_le_bytes(b.try_into().unwrap()) as f64,
+        }
+    };
+    let tol = if x.size == 2 { 2e-2 } else if x.size == 4 { 1e-4 } else { 1e-10 };
+    let (mut worst, mut checked) = (0f64, 0);
+    for s in 0..2000usize {
+        let (i, j) = ((s * 7919) % x.m as usize, (s * 104_729 / 3) % x.n as usize);
+        let a = |r: usize, l: usize| if x.ta == OP_N { value(r + l * x.lda as usize, 1) } else { value(l + r * x.lda as usize, 1) };
+        let b = |l: usize, c: usize| if x.tb == OP_N { value(l + c * x.ldb as usize, 2) } else { value(c + l * x.ldb as usize, 2) };
+        let ab: f64 = (0..x.k as usize).map(|l| a(i, l) * b(l, j)).sum();
+        let mut want = value(i + j * x.ldc as usize, 3);
+        for _ in 0..x.calls {
+            want = x.alpha * ab + x.beta * want;
+        }
+        let have = got(i + j * x.ldc as usize);
+        let err = (have - want).abs() / want.abs().max(1.0);
+        worst = worst.max(err);
+        checked += 1;
+        if err > tol {
+            eprintln!("verify: C({i},{j}) = {have}, expected {want} (relative error {err:.2e} > {tol:.0e})");
+            std::process::exit(1);
+        }
+    }
+    eprintln!("verify: {checked} sampled entries within {tol:.0e} (worst {worst:.2e})");
 }

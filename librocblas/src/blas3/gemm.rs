@@ -203,7 +203,7 @@ pub unsafe fn gemm<T: Num + Kernel>(h: rocblas_handle, x: Args) -> Status {
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gemm_ex(
     h: rocblas_handle, x: Args, a_type: rocblas_datatype, b_type: rocblas_datatype, c_type: rocblas_datatype,
-    d_type: rocblas_datatype, compute: rocblas_datatype, flags: u32,
+    d_type: rocblas_datatype, compute: rocblas_datatype, flags: u32, want: Want,
 ) -> Status {
     use crate::types::{rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16, rocblas_datatype_f32_r as F32};
     use crate::types::{rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64, rocblas_datatype_f64_r as F64};
@@ -214,7 +214,7 @@ pub unsafe fn gemm_ex(
     if c.query && !hpa {
         return Err(rocblas_status_size_unchanged);
     }
-    let t = Types { c: c_type, d: d_type, flags };
+    let t = Types { c: c_type, d: d_type, flags, want };
     match (a_type, b_type, c_type, d_type, compute) {
         (F64, F64, F64, F64, F64) => ex::<f64, f64, f64>(&c, x, t),
         (F32, F32, F32, F32, F32) => ex::<f32, f32, f32>(&c, x, t),
@@ -243,12 +243,29 @@ pub unsafe fn gemm_ex(
     }
 }
 
+/// What a gemm_ex call asks for: the product, or (`*_get_solutions`) the indices of the
+/// solutions that compute it.
+#[derive(Clone, Copy)]
+pub enum Want {
+    /// `algo`, `solution_index`.
+    Product(i32, i32),
+    /// `list_array`, `list_size`.
+    Solutions(*mut i32, *mut i32),
+}
+
+/// oxrocm has one solution per problem (the kernel, or the host path where it does not
+/// apply); its index, as `*_get_solutions` reports it and `solution_index` accepts it.
+pub const SOLUTION_INDEX: i32 = 1;
+const rocblas_gemm_algo_solution_index: i32 = 1;
+const rocblas_gemm_flags_check_solution_index: u32 = 8;
+
 /// The datatypes and flags a gemm_ex check needs beyond the element types.
 #[derive(Clone, Copy)]
 struct Types {
     c: rocblas_datatype,
     d: rocblas_datatype,
     flags: u32,
+    want: Want,
 }
 
 /// gemm_ex's scalar read and checks with compute type `Tc`: `None` for a quick return,
@@ -267,6 +284,19 @@ fn ex_checks<Tc: Num>(c: &Ctx, x: &Args, t: Types) -> Status<Option<Scalars<Tc::
 /// One supported gemm_ex combination: inputs `Ti`, C/D `To`, compute `Tc`.
 fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args, t: Types) -> Status {
     let Some(s) = ex_checks::<Tc>(c, &x, t)? else { return Ok(()) };
+    match t.want {
+        Want::Solutions(list, size) => return unsafe { solutions(list, size) },
+        Want::Product(algo, index) => {
+            // A chosen solution must exist; with check_solution_index the call only
+            // checks that (Tensile's runContractionProblem).
+            if algo == rocblas_gemm_algo_solution_index && index > 0 && index != SOLUTION_INDEX {
+                return Err(rocblas_status_invalid_value);
+            }
+            if t.flags & rocblas_gemm_flags_check_solution_index != 0 {
+                return Ok(());
+            }
+        }
+    }
     // Batched pointer arrays must be pointer-aligned.
     if [x.a, x.b, x.c, x.d].iter().any(|s| matches!(s, Src::Array(p) if p % 8 != 0)) {
         return BAD_SIZE;
@@ -287,6 +317,19 @@ fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args
     run::<Ti, To>(c, &x, s, packed)
 }
 
+/// Tensile's `getAllSolutions` answer for our one solution.
+unsafe fn solutions(list: *mut i32, size: *mut i32) -> Status {
+    if size.is_null() {
+        return BAD_PTR;
+    }
+    if list.is_null() {
+        unsafe { size.write(1) };
+    } else if unsafe { size.read() } > 0 {
+        unsafe { list.write(SOLUTION_INDEX) };
+    }
+    Ok(())
+}
+
 /// Element types with a GEMM kernel (f32, f64) take it; the others compute on the host.
 pub trait Kernel: Num {
     /// Queues the GEMM as the SPIR-V kernel; `None` where it does not apply.
@@ -294,18 +337,60 @@ pub trait Kernel: Num {
         None
     }
 }
-impl Kernel for f16 {}
 impl Kernel for bf16 {}
 impl Kernel for i8 {}
 impl Kernel for C32 {}
 impl Kernel for C64 {}
 
-/// What the kernel path needs: known scalars and known matrix starts.
+/// What the kernel path needs: known scalars and known matrix starts (A, B, C, D; A and B
+/// empty when they are not read, C when beta is 0), and the bytes of C's and D's elements.
 pub struct KernelCall<'a, W> {
     x: &'a Args,
     alpha: W,
     beta: W,
     bases: [&'a [u64]; 4],
+    out_bytes: usize,
+}
+
+/// f16 inputs (f16 or f32 C and D) take the cooperative-matrix kernel where the shape is
+/// whole tiles; other shapes compute on the host.
+impl Kernel for f16 {
+    fn kernel(c: &Ctx, g: &KernelCall<f64>) -> Option<Status> {
+        use super::gemm_f16_kernel::{GemmF16, Mats as M16};
+        let x = g.x;
+        let (m, n, k) = (x.m as usize, x.n as usize, x.k as usize);
+        let lds = [x.lda, x.ldb, x.ldc, x.ldd].map(|l| l as usize);
+        if g.alpha == 0.0 || !GemmF16::fits(m, n, k, lds, &g.bases) {
+            return None;
+        }
+        let mats = |s: Src| match s {
+            Src::Strided(base, stride) => M16::Strided(base, stride),
+            Src::Array(p) => M16::Array(p),
+        };
+        let launch = GemmF16 {
+            trans_a: x.trans_a != 111,
+            trans_b: x.trans_b != 111,
+            m: m as u32,
+            n: n as u32,
+            k: k as u32,
+            a: mats(x.a),
+            lda: x.lda as u32,
+            b: mats(x.b),
+            ldb: x.ldb as u32,
+            c: mats(x.c),
+            ldc: x.ldc as u32,
+            d: mats(x.d),
+            ldd: x.ldd as u32,
+            alpha: g.alpha as f32,
+            beta: g.beta as f32,
+            out_f32: g.out_bytes == 4,
+            batch: x.batch as u32,
+        };
+        Some(match launch.launch(c.stream, g.bases) {
+            0 => Ok(()),
+            e => Err(status_from_hip(e)),
+        })
+    }
 }
 
 macro_rules! kernel_for {
@@ -402,7 +487,7 @@ fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(c: &Ctx, x: &Args, s: Scalars<Ti::W
         }
         let d_known = if let Bases::Known(v) = &db { Some(v.as_slice()) } else { None };
         if let (Some(a), Some(b), Some(cc), Some(d)) = (known(&ab), known(&bb), known(&cb_), d_known) {
-            let call = KernelCall { x, alpha: al, beta: be, bases: [a, b, cc, d] };
+            let call = KernelCall { x, alpha: al, beta: be, bases: [a, b, cc, d], out_bytes: size_of::<To>() };
             if let Some(r) = Ti::kernel(c, &call) {
                 return r;
             }

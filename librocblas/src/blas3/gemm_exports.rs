@@ -2,7 +2,7 @@
 //! batched and strided-batched forms per precision, and the three `gemm_ex` forms
 //! (rocBLAS 2.47's `rocblas-functions.h` signatures).
 
-use super::gemm::{self, Args};
+use super::gemm::{self, Args, Want};
 use crate::blas1::exec::Src;
 use crate::blas1::num::{C32, C64};
 use crate::export::{arr, export, one, st};
@@ -55,26 +55,51 @@ gemm_api! {
 export!(fn rocblas_gemm_ex(handle: H, trans_a: I, trans_b: I, m: I, n: I, k: I, alpha: *const c_void, a: *const c_void,
     a_type: D, lda: I, b: *const c_void, b_type: D, ldb: I, beta: *const c_void, c: *const c_void, c_type: D, ldc: I,
     d: *mut c_void, d_type: D, ldd: I, compute_type: D, algo: I, solution_index: i32, flags: u32) {
-    let _ = (algo, solution_index);
     let x = args(trans_a, trans_b, m, n, k, alpha, one(a), lda, one(b), ldb, beta, one(c), ldc, one(d), ldd, 1);
-    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags)
+    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags, Want::Product(algo, solution_index))
 });
 
 export!(fn rocblas_gemm_batched_ex(handle: H, trans_a: I, trans_b: I, m: I, n: I, k: I, alpha: *const c_void,
     a: *const c_void, a_type: D, lda: I, b: *const c_void, b_type: D, ldb: I, beta: *const c_void, c: *const c_void,
     c_type: D, ldc: I, d: *mut c_void, d_type: D, ldd: I, batch_count: I, compute_type: D, algo: I, solution_index: i32,
     flags: u32) {
-    let _ = (algo, solution_index);
     let x = args(trans_a, trans_b, m, n, k, alpha, arr(a), lda, arr(b), ldb, beta, arr(c), ldc, arr(d), ldd, batch_count);
-    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags)
+    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags, Want::Product(algo, solution_index))
 });
 
 export!(fn rocblas_gemm_strided_batched_ex(handle: H, trans_a: I, trans_b: I, m: I, n: I, k: I, alpha: *const c_void,
     a: *const c_void, a_type: D, lda: I, stride_a: St, b: *const c_void, b_type: D, ldb: I, stride_b: St,
     beta: *const c_void, c: *const c_void, c_type: D, ldc: I, stride_c: St, d: *mut c_void, d_type: D, ldd: I,
     stride_d: St, batch_count: I, compute_type: D, algo: I, solution_index: i32, flags: u32) {
-    let _ = (algo, solution_index);
     let x = args(trans_a, trans_b, m, n, k, alpha, st(a, stride_a), lda, st(b, stride_b), ldb, beta, st(c, stride_c), ldc,
         st(d, stride_d), ldd, batch_count);
-    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags)
+    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags, Want::Product(algo, solution_index))
+});
+
+export!(fn rocblas_gemm_ex_get_solutions(handle: H, trans_a: I, trans_b: I, m: I, n: I, k: I, alpha: *const c_void,
+    a: *const c_void, a_type: D, lda: I, b: *const c_void, b_type: D, ldb: I, beta: *const c_void, c: *const c_void,
+    c_type: D, ldc: I, d: *mut c_void, d_type: D, ldd: I, compute_type: D, algo: I, flags: u32, list_array: *mut I,
+    list_size: *mut I) {
+    let _ = algo;
+    let x = args(trans_a, trans_b, m, n, k, alpha, one(a), lda, one(b), ldb, beta, one(c), ldc, one(d), ldd, 1);
+    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags, Want::Solutions(list_array, list_size))
+});
+
+export!(fn rocblas_gemm_batched_ex_get_solutions(handle: H, trans_a: I, trans_b: I, m: I, n: I, k: I,
+    alpha: *const c_void, a: *const c_void, a_type: D, lda: I, b: *const c_void, b_type: D, ldb: I, beta: *const c_void,
+    c: *const c_void, c_type: D, ldc: I, d: *mut c_void, d_type: D, ldd: I, batch_count: I, compute_type: D, algo: I,
+    flags: u32, list_array: *mut I, list_size: *mut I) {
+    let _ = algo;
+    let x = args(trans_a, trans_b, m, n, k, alpha, arr(a), lda, arr(b), ldb, beta, arr(c), ldc, arr(d), ldd, batch_count);
+    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags, Want::Solutions(list_array, list_size))
+});
+
+export!(fn rocblas_gemm_strided_batched_ex_get_solutions(handle: H, trans_a: I, trans_b: I, m: I, n: I, k: I,
+    alpha: *const c_void, a: *const c_void, a_type: D, lda: I, stride_a: St, b: *const c_void, b_type: D, ldb: I,
+    stride_b: St, beta: *const c_void, c: *const c_void, c_type: D, ldc: I, stride_c: St, d: *mut c_void, d_type: D,
+    ldd: I, stride_d: St, batch_count: I, compute_type: D, algo: I, flags: u32, list_array: *mut I, list_size: *mut I) {
+    let _ = algo;
+    let x = args(trans_a, trans_b, m, n, k, alpha, st(a, stride_a), lda, st(b, stride_b), ldb, beta, st(c, stride_c), ldc,
+        st(d, stride_d), ldd, batch_count);
+    gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags, Want::Solutions(list_array, list_size))
 });

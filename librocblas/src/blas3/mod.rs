@@ -4,5 +4,6 @@
 
 pub mod gemm;
 mod gemm_exports;
+pub mod gemm_f16_kernel;
 pub mod gemm_host;
 pub mod gemm_kernel;

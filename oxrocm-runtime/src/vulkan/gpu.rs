@@ -145,6 +145,8 @@ pub struct Gpu {
     inner: Mutex<Inner>,
     heap_size: usize,
     used: AtomicUsize,
+    /// Optional SPIR-V capabilities this device was opened with.
+    caps: super::caps::ShaderCaps,
 }
 
 fn vk_err(e: vk::Result) -> HipError {
@@ -159,7 +161,8 @@ impl Gpu {
     /// `device` was created from `physical` of `instance` with buffer device addresses on.
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn new(instance: &ash::Instance, physical: vk::PhysicalDevice, device: ash::Device, family: u32, heap_size: usize, discrete: bool,
-                      import: Option<HostImport>, exportable: Option<Exportable>, placed: Option<Placed>) -> Result<Gpu> {
+                      import: Option<HostImport>, exportable: Option<Exportable>, placed: Option<Placed>,
+                      caps: super::caps::ShaderCaps) -> Result<Gpu> {
         let limits = unsafe { instance.get_physical_device_properties(physical) }.limits;
         let valid_bits = unsafe { instance.get_physical_device_queue_family_properties(physical) }
             .get(family as usize)
@@ -188,6 +191,7 @@ impl Gpu {
             exportable,
             placed,
             dedicated: AtomicUsize::new(0),
+            caps,
             device,
             queue,
             inner: Mutex::new(Inner {
@@ -748,11 +752,22 @@ impl Gpu {
         Ok(())
     }
 
+    /// Whether `k`'s module needs only capabilities this device has (else its host twin runs).
+    pub fn can_run(&self, k: &crate::builtin::Builtin) -> bool {
+        match ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)) {
+            Ok(code) => self.caps.allows(&code),
+            Err(_) => false,
+        }
+    }
+
     fn pipeline(&self, inner: &mut Inner, k: &'static crate::builtin::Builtin) -> Result<(vk::Pipeline, vk::PipelineLayout)> {
         if let Some(p) = inner.pipelines.get(&k.key()) {
             return Ok(*p);
         }
         let code = ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)).map_err(|_| HipError::INVALID_IMAGE)?;
+        if !self.caps.allows(&code) {
+            return Err(HipError::NOT_SUPPORTED);
+        }
         let d = &self.device;
         unsafe {
             let module = d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&code), None).map_err(vk_err)?;

@@ -8,6 +8,7 @@
 //! a host fallback: its declared read ranges come to the host, the CPU implementation
 //! runs, and its declared write ranges go back.
 
+mod caps;
 mod gpu;
 mod ipc;
 mod probe;
@@ -305,6 +306,8 @@ impl VulkanBackend {
     fn gpu_cmds<'a>(&self, device: usize, op: &'a Op) -> Option<Vec<GpuCmd<'a>>> {
         match &op.kind {
             OpKind::Record(stamp) if self.gpus[device].has_clock() => Some(vec![GpuCmd::Timestamp(stamp.clone())]),
+            // A kernel whose capabilities the device lacks runs on its own, as its host twin.
+            OpKind::Builtin(b) if !self.gpus[device].can_run(b.kernel) => None,
             OpKind::Builtin(b) => Some(vec![GpuCmd::Dispatch { kernel: b.kernel, push: &b.push, groups: b.groups, host_writes: self.host_visible_writes(op) }]),
             OpKind::Copy(c) => {
                 let (src, dst) = (self.locate(c.src), self.locate(c.dst));
@@ -511,6 +514,9 @@ impl Backend for VulkanBackend {
             }
             OpKind::Compute(f) => self.on_host(&op.reads, &op.writes, |v| f(v)),
             OpKind::Kernel(k) => self.on_host(&op.reads, &op.writes, |v| k.run_on_host(v)),
+            OpKind::Builtin(b) if !self.gpus[device].can_run(b.kernel) => {
+                self.on_host(&op.reads, &op.writes, |v| b.kernel.run_on_host(&b.push, b.groups, v))
+            }
             OpKind::Builtin(b) => match self.gpus[device].run_batch(&[GpuCmd::Dispatch {
                 kernel: b.kernel,
                 push: &b.push,

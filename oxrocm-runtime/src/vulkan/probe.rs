@@ -6,6 +6,7 @@
 //! emulate the wave where the subgroup differs.
 
 use super::VulkanBackend;
+use super::caps::{self, ShaderCaps, cap};
 use super::gpu::{Exportable, Gpu, Placed};
 use crate::device::{DeviceProperties, host};
 use crate::log_at;
@@ -64,7 +65,7 @@ pub fn probe(sel: Selection, repeat: usize, arch: &str) -> Option<VulkanBackend>
     for pd in unsafe { instance.enumerate_physical_devices() }.unwrap_or_default() {
         let Some((family, p)) = usable(&instance, pd, sel, arch) else { continue };
         for _ in 0..repeat.max(1) {
-            match unsafe { open(&instance, pd, family, &p) } {
+            match unsafe { open(&entry, &instance, pd, family, &p) } {
                 Some(g) => {
                     let mut q = p.clone();
                     q.pci_bus_id = props.len() as i32;
@@ -222,16 +223,43 @@ fn usable(instance: &ash::Instance, pd: vk::PhysicalDevice, sel: Selection, arch
     Some((family, props))
 }
 
-unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p: &DeviceProperties) -> Option<Gpu> {
+unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p: &DeviceProperties) -> Option<Gpu> {
     let priorities = [1.0f32];
     let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&priorities)];
     let supported = unsafe { instance.get_physical_device_features(pd) };
+    let mut s11 = vk::PhysicalDeviceVulkan11Features::default();
+    let mut s12 = vk::PhysicalDeviceVulkan12Features::default();
+    let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut s11).push_next(&mut s12);
+    unsafe { instance.get_physical_device_features2(pd, &mut f2) };
     // 64-bit integers carry device addresses in the built-in kernels.
     // 64-bit floats for library kernels (dgemm); where missing, their host twins run.
+    // 16-bit floats and storage, and the Vulkan memory model: the f16 GEMM kernels.
     let features = vk::PhysicalDeviceFeatures::default()
         .shader_int64(supported.shader_int64 != 0)
+        .shader_int16(supported.shader_int16 != 0)
         .shader_float64(supported.shader_float64 != 0);
-    let mut f12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true).timeline_semaphore(true);
+    let mut f11 = vk::PhysicalDeviceVulkan11Features::default().storage_buffer16_bit_access(s11.storage_buffer16_bit_access != 0);
+    let mut f12 = vk::PhysicalDeviceVulkan12Features::default()
+        .buffer_device_address(true)
+        .timeline_semaphore(true)
+        .shader_float16(s12.shader_float16 != 0)
+        .shader_int8(s12.shader_int8 != 0)
+        .vulkan_memory_model(s12.vulkan_memory_model != 0)
+        .vulkan_memory_model_device_scope(s12.vulkan_memory_model_device_scope != 0);
+    let mut caps = Vec::new();
+    for (on, c) in [
+        (supported.shader_int64, cap::INT64),
+        (supported.shader_int16, cap::INT16),
+        (supported.shader_float64, cap::FLOAT64),
+        (s11.storage_buffer16_bit_access, cap::STORAGE_BUFFER_16BIT_ACCESS),
+        (s12.shader_float16, cap::FLOAT16),
+        (s12.shader_int8, cap::INT8),
+        (s12.vulkan_memory_model, cap::VULKAN_MEMORY_MODEL),
+    ] {
+        if on != 0 {
+            caps.push(c);
+        }
+    }
     let available: Vec<String> = unsafe { instance.enumerate_device_extension_properties(pd) }
         .unwrap_or_default()
         .iter()
@@ -249,6 +277,20 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
     if memory_fd {
         extensions.push(ash::khr::external_memory_fd::NAME.as_ptr());
     }
+    // Cooperative matrices (16 x 16 x 16 f16 -> f32) for the f16 GEMM kernels.
+    let coopmat = has(ash::khr::cooperative_matrix::NAME) && {
+        let mut cf = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
+        let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut cf);
+        unsafe { instance.get_physical_device_features2(pd, &mut f2) };
+        let ext = ash::khr::cooperative_matrix::Instance::new(entry, instance);
+        let props = unsafe { ext.get_physical_device_cooperative_matrix_properties(pd) }.unwrap_or_default();
+        cf.cooperative_matrix != 0 && caps::has_f16_coopmat(&props)
+    };
+    if coopmat {
+        extensions.push(ash::khr::cooperative_matrix::NAME.as_ptr());
+        caps.push(cap::COOPERATIVE_MATRIX_KHR);
+    }
+    let mut enable_coopmat = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default().cooperative_matrix(true);
     // One pointer for host and device (pinned, managed memory).
     let mut placed_features = vk::PhysicalDeviceMapMemoryPlacedFeaturesEXT::default();
     let placed = has(ash::khr::map_memory2::NAME) && has(ash::ext::map_memory_placed::NAME) && {
@@ -265,8 +307,10 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
         .queue_create_infos(&queues)
         .enabled_features(&features)
         .enabled_extension_names(&extensions)
+        .push_next(&mut f11)
         .push_next(&mut f12);
     let info = if placed { info.push_next(&mut enable_placed) } else { info };
+    let info = if coopmat { info.push_next(&mut enable_coopmat) } else { info };
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
     let import = host_import.then(|| {
         let mut ext = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
@@ -293,5 +337,6 @@ unsafe fn open(instance: &ash::Instance, pd: vk::PhysicalDevice, family: u32, p:
             memory: unsafe { instance.get_physical_device_memory_properties(pd) },
         }
     });
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed) }.ok()
+    log_at!(3, "{}: shader capabilities {caps:?}", p.name);
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed, ShaderCaps::new(caps)) }.ok()
 }

@@ -1,0 +1,235 @@
+//! One f16 GEMM launch on cooperative matrices (`shaders/gemm_f16_coopmat.comp`): f16 A
+//! and B, f32 sums, C and D f16 or f32, over a batch; the parameter block it and its host
+//! twin read. The runtime runs the twin wherever the device lacks cooperative matrices or
+//! 16-bit floats (and on the CPU backend).
+
+use super::gemm_host::{self, Problem, Stored};
+use crate::blas2::kern::Op;
+use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use half::f16;
+use std::ffi::c_void;
+
+const FLAG_TRANS_A: u32 = 1;
+const FLAG_TRANS_B: u32 = 2;
+const FLAG_PTR_ARRAY: u32 = 4;
+const FLAG_BETA_ZERO: u32 = 8;
+const FLAG_OUT_F32: u32 = 16;
+
+/// The whole tiles the kernel computes (it has no edge handling).
+pub const TILE_M: usize = 128;
+pub const TILE_N: usize = 128;
+pub const TILE_K: usize = 32;
+
+static SPV: &[u8] = include_bytes!("../../shaders/spv/gemm_f16_coopmat.spv");
+static KERNEL: oxrocm_spirv_kernel = oxrocm_spirv_kernel {
+    name: c"rocblas gemm f16 coopmat".as_ptr(),
+    spirv: SPV.as_ptr() as *const c_void,
+    spirv_size: SPV.len(),
+    host: Some(host_twin),
+};
+
+/// Where a batch's matrices are: strided from a base (element stride) or a pointer array.
+#[derive(Clone, Copy, Debug)]
+pub enum Mats {
+    Strided(u64, i64),
+    Array(u64),
+}
+
+/// A validated f16 GEMM the kernel takes (whole tiles, 16-byte aligned).
+#[derive(Clone, Copy, Debug)]
+pub struct GemmF16 {
+    pub trans_a: bool,
+    pub trans_b: bool,
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub a: Mats,
+    pub lda: u32,
+    pub b: Mats,
+    pub ldb: u32,
+    pub c: Mats,
+    pub ldc: u32,
+    pub d: Mats,
+    pub ldd: u32,
+    pub alpha: f32,
+    pub beta: f32,
+    pub out_f32: bool,
+    pub batch: u32,
+}
+
+/// Parameter block offsets (std430 push constants of the shader).
+const M_AT: usize = 64;
+const ALPHA_AT: usize = 92;
+const SIZE: usize = 104;
+
+fn u32_at(p: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default())
+}
+fn u64_at(p: &[u8], o: usize) -> u64 {
+    u64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default())
+}
+
+impl GemmF16 {
+    /// Whether the kernel computes this shape: whole tiles, leading dimensions of 8
+    /// elements, every matrix start (`bases`) 16-byte aligned.
+    pub fn fits(m: usize, n: usize, k: usize, lds: [usize; 4], bases: &[&[u64]]) -> bool {
+        m % TILE_M == 0
+            && n % TILE_N == 0
+            && k % TILE_K == 0
+            && k > 0
+            && lds.iter().all(|ld| ld % 8 == 0)
+            && bases.iter().all(|b| b.iter().all(|a| a % 16 == 0))
+    }
+
+    fn flags(&self) -> u32 {
+        let mut f = 0;
+        if self.trans_a {
+            f |= FLAG_TRANS_A;
+        }
+        if self.trans_b {
+            f |= FLAG_TRANS_B;
+        }
+        if matches!(self.a, Mats::Array(_)) {
+            f |= FLAG_PTR_ARRAY;
+        }
+        if self.beta == 0.0 {
+            f |= FLAG_BETA_ZERO;
+        }
+        if self.out_f32 {
+            f |= FLAG_OUT_F32;
+        }
+        f
+    }
+
+    fn push(&self) -> Vec<u8> {
+        let split = |m: Mats| match m {
+            Mats::Strided(b, s) => (b, s as u64),
+            Mats::Array(p) => (p, 0),
+        };
+        let mut p = Vec::with_capacity(SIZE);
+        let all = [self.a, self.b, self.c, self.d];
+        for m in all {
+            p.extend_from_slice(&split(m).0.to_le_bytes());
+        }
+        for m in all {
+            p.extend_from_slice(&split(m).1.to_le_bytes());
+        }
+        for v in [self.m, self.n, self.k, self.lda, self.ldb, self.ldc, self.ldd] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        p.extend_from_slice(&self.alpha.to_le_bytes());
+        p.extend_from_slice(&self.beta.to_le_bytes());
+        p.extend_from_slice(&self.flags().to_le_bytes());
+        p
+    }
+
+    fn from_push(p: &[u8], batch: u32) -> GemmF16 {
+        let flags = u32_at(p, ALPHA_AT + 8);
+        let arrays = flags & FLAG_PTR_ARRAY != 0;
+        let mats = |i: usize| if arrays { Mats::Array(u64_at(p, 8 * i)) } else { Mats::Strided(u64_at(p, 8 * i), u64_at(p, 32 + 8 * i) as i64) };
+        let f32_at = |o: usize| f32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default());
+        GemmF16 {
+            trans_a: flags & FLAG_TRANS_A != 0,
+            trans_b: flags & FLAG_TRANS_B != 0,
+            m: u32_at(p, M_AT),
+            n: u32_at(p, M_AT + 4),
+            k: u32_at(p, M_AT + 8),
+            a: mats(0),
+            lda: u32_at(p, M_AT + 12),
+            b: mats(1),
+            ldb: u32_at(p, M_AT + 16),
+            c: mats(2),
+            ldc: u32_at(p, M_AT + 20),
+            d: mats(3),
+            ldd: u32_at(p, M_AT + 24),
+            alpha: f32_at(ALPHA_AT),
+            beta: if flags & FLAG_BETA_ZERO != 0 { 0.0 } else { f32_at(ALPHA_AT + 4) },
+            out_f32: flags & FLAG_OUT_F32 != 0,
+            batch,
+        }
+    }
+
+    fn out_bytes(&self) -> usize {
+        if self.out_f32 { 4 } else { 2 }
+    }
+
+    /// Queues the GEMM; `bases`: each matrix's start per batch entry (A, B, C, D; C empty
+    /// when beta is 0), to declare what it touches.
+    pub fn launch(&self, stream: *mut c_void, bases: [&[u64]; 4]) -> i32 {
+        let (m, n, k) = (self.m as usize, self.n as usize, self.k as usize);
+        let (ra, ca) = if self.trans_a { (k, m) } else { (m, k) };
+        let (rb, cb) = if self.trans_b { (n, k) } else { (k, n) };
+        let spans = [
+            gemm_host::span::<f16>(ra, ca, self.lda as usize, false),
+            gemm_host::span::<f16>(rb, cb, self.ldb as usize, false),
+            gemm_host::span::<u8>(m, n, self.ldc as usize, false) * self.out_bytes(),
+            gemm_host::span::<u8>(m, n, self.ldd as usize, false) * self.out_bytes(),
+        ];
+        let (mut reads, mut writes) = (Vec::new(), Vec::new());
+        for (i, (list, mats)) in bases.iter().zip([self.a, self.b, self.c, self.d]).enumerate() {
+            for &addr in list.iter() {
+                let r = oxrocm_range { addr, len: spans[i] };
+                if i == 3 { writes.push(r) } else { reads.push(r) }
+            }
+            if let Mats::Array(p) = mats
+                && !list.is_empty()
+            {
+                reads.push(oxrocm_range { addr: p, len: self.batch as usize * 8 });
+            }
+        }
+        let push = self.push();
+        let groups = [self.m / TILE_M as u32, self.n / TILE_N as u32, self.batch];
+        unsafe {
+            hip::oxrocm_private_v1_launch_spirv(
+                stream,
+                &KERNEL,
+                push.as_ptr() as *const c_void,
+                push.len(),
+                groups.as_ptr(),
+                reads.as_ptr(),
+                reads.len(),
+                writes.as_ptr(),
+                writes.len(),
+            )
+        }
+    }
+}
+
+/// The host twin: the same parameter block through the host GEMM (sums in f64).
+unsafe extern "C" fn host_twin(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+    let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
+    let g = GemmF16::from_push(p, unsafe { *groups.add(2) });
+    let host = |addr: u64| unsafe { host_ptr(view, addr) };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let op = |t: bool| if t { Op::T } else { Op::N };
+        let prob = Problem {
+            op_a: op(g.trans_a),
+            op_b: op(g.trans_b),
+            m: g.m as usize,
+            n: g.n as usize,
+            k: g.k as usize,
+            alpha: g.alpha as f64,
+            beta: g.beta as f64,
+        };
+        for b in 0..g.batch as usize {
+            let at = |m: Mats, bytes: usize| -> *mut u8 {
+                let addr = match m {
+                    Mats::Strided(base, stride) => base.wrapping_add_signed(stride * b as i64 * bytes as i64),
+                    Mats::Array(arr) => unsafe { (host(arr) as *const u64).add(b).read_unaligned() },
+                };
+                host(addr) as *mut u8
+            };
+            let a = Stored { p: at(g.a, 2) as *const f16, ld: g.lda as usize, packed: false };
+            let bm = Stored { p: at(g.b, 2) as *const f16, ld: g.ldb as usize, packed: false };
+            let ob = g.out_bytes();
+            let c = if g.beta == 0.0 { std::ptr::null_mut() } else { at(g.c, ob) };
+            let d = at(g.d, ob);
+            if g.out_f32 {
+                gemm_host::gemm::<f16, f32>(&prob, a, bm, c as *const f32, g.ldc as usize, d as *mut f32, g.ldd as usize);
+            } else {
+                gemm_host::gemm::<f16, f16>(&prob, a, bm, c as *const f16, g.ldc as usize, d as *mut f16, g.ldd as usize);
+            }
+        }
+    }));
+    if r.is_ok() { 0 } else { 999 }
+}
