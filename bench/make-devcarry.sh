@@ -32,6 +32,9 @@ strip --strip-debug -o "$C/vk_floor" target/release/examples/vk_floor
 cargo build --release -p librocblas --example gemm_kernel_bench >&2
 strip --strip-debug -o "$C/gemm_kernel_bench" target/release/examples/gemm_kernel_bench
 cp bench/gemm_cuda_reference.py "$C/"
+# rocBLAS's C API benchmark (rocblas-bench options), also statically linked.
+cargo build --release -p librocblas --example rocblas_bench >&2
+strip --strip-debug -o "$C/rocblas_bench" target/release/examples/rocblas_bench
 if [[ -d /tmp/hip-samples/gfx1100 ]]; then
     mkdir -p "$C/samples"
     for p in vector_add block_reduce transpose histogram device_printf device_features module_launch; do

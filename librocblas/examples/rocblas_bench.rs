@@ -95,8 +95,18 @@ fn main() {
         assert_eq!(unsafe { hip::hipMemcpy(d, host.as_ptr().cast(), host.len(), hip::hipMemcpyHostToDevice) }, 0);
         d
     };
+    // --gap_kib N: an N KiB allocation between the matrices (placement experiments).
+    let gap = num("gap_kib", 0) as usize;
+    let spacer = || {
+        if gap > 0 {
+            let mut d: *mut c_void = null_mut();
+            assert_eq!(unsafe { hip::hipMalloc(&mut d, gap << 10) }, 0);
+        }
+    };
     let a = alloc(lda as usize * cols_a as usize, 1);
+    spacer();
     let b = alloc(ldb as usize * cols_b as usize, 2);
+    spacer();
     let c = alloc(ldc as usize * n as usize, 3);
     let mut handle = null_mut();
     assert_eq!(unsafe { rocblas_create_handle(&mut handle) }, 0);

@@ -1,4 +1,4 @@
-//! One f16 GEMM launch on cooperative matrices (`shaders/gemm_f16_coopmat.comp`): f16 A
+//! One f16 GEMM launch on cooperative matrices (`shaders/gemm_f16_coopmat.glsl`): f16 A
 //! and B, f32 sums, C and D f16 or f32, over a batch; the parameter block it and its host
 //! twin read. The runtime runs the twin wherever the device lacks cooperative matrices or
 //! 16-bit floats (and on the CPU backend).
@@ -15,18 +15,53 @@ const FLAG_PTR_ARRAY: u32 = 4;
 const FLAG_BETA_ZERO: u32 = 8;
 const FLAG_OUT_F32: u32 = 16;
 
-/// The whole tiles the kernel computes (it has no edge handling).
-pub const TILE_M: usize = 128;
-pub const TILE_N: usize = 128;
-pub const TILE_K: usize = 32;
+/// One compiled tiling of the kernel (`shaders/gemm_f16_*.comp`): the whole tiles it
+/// computes (it has no edge handling).
+pub struct Variant {
+    pub name: &'static str,
+    kernel: oxrocm_spirv_kernel,
+    pub bm: usize,
+    pub bn: usize,
+    pub bk: usize,
+}
 
-static SPV: &[u8] = include_bytes!("../../shaders/spv/gemm_f16_coopmat.spv");
-static KERNEL: oxrocm_spirv_kernel = oxrocm_spirv_kernel {
-    name: c"rocblas gemm f16 coopmat".as_ptr(),
-    spirv: SPV.as_ptr() as *const c_void,
-    spirv_size: SPV.len(),
-    host: Some(host_twin),
-};
+macro_rules! variant {
+    ($name:literal, $bm:expr, $bn:expr, $bk:expr) => {
+        Variant {
+            name: $name,
+            kernel: oxrocm_spirv_kernel {
+                name: concat!("rocblas gemm f16 coopmat ", $name, "\0").as_ptr() as *const std::ffi::c_char,
+                spirv: include_bytes!(concat!("../../shaders/spv/gemm_f16_", $name, ".spv")).as_ptr() as *const c_void,
+                spirv_size: include_bytes!(concat!("../../shaders/spv/gemm_f16_", $name, ".spv")).len(),
+                host: Some(host_twin),
+            },
+            bm: $bm,
+            bn: $bn,
+            bk: $bk,
+        }
+    };
+}
+
+/// The tilings, the default first. `OXROCM_ROCBLAS_F16_TILE=<name>` picks another
+/// (benchmarking aid). H100, hgemm 4096^3: w4_128x128 214-222 TFLOP/s, w8_256x128 162,
+/// w8_128x256 160, w4_128x128k64 136, w8_128x128 104.
+pub static VARIANTS: [Variant; 5] = [
+    variant!("w4_128x128", 128, 128, 32),
+    variant!("w8_128x128", 128, 128, 32),
+    variant!("w8_128x256", 128, 256, 32),
+    variant!("w8_256x128", 256, 128, 32),
+    variant!("w4_128x128k64", 128, 128, 64),
+];
+
+/// The tiling launches use.
+pub fn variant() -> &'static Variant {
+    static PICK: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let i = *PICK.get_or_init(|| {
+        let want = std::env::var("OXROCM_ROCBLAS_F16_TILE").unwrap_or_default();
+        VARIANTS.iter().position(|v| v.name == want).unwrap_or(0)
+    });
+    &VARIANTS[i]
+}
 
 /// Where a batch's matrices are: strided from a base (element stride) or a pointer array.
 #[derive(Clone, Copy, Debug)]
@@ -73,9 +108,10 @@ impl GemmF16 {
     /// Whether the kernel computes this shape: whole tiles, leading dimensions of 8
     /// elements, every matrix start (`bases`) 16-byte aligned.
     pub fn fits(m: usize, n: usize, k: usize, lds: [usize; 4], bases: &[&[u64]]) -> bool {
-        m % TILE_M == 0
-            && n % TILE_N == 0
-            && k % TILE_K == 0
+        let v = variant();
+        m % v.bm == 0
+            && n % v.bn == 0
+            && k % v.bk == 0
             && k > 0
             && lds.iter().all(|ld| ld % 8 == 0)
             && bases.iter().all(|b| b.iter().all(|a| a % 16 == 0))
@@ -178,11 +214,12 @@ impl GemmF16 {
             }
         }
         let push = self.push();
-        let groups = [self.m / TILE_M as u32, self.n / TILE_N as u32, self.batch];
+        let v = variant();
+        let groups = [self.m / v.bm as u32, self.n / v.bn as u32, self.batch];
         unsafe {
             hip::oxrocm_private_v1_launch_spirv(
                 stream,
-                &KERNEL,
+                &v.kernel,
                 push.as_ptr() as *const c_void,
                 push.len(),
                 groups.as_ptr(),

@@ -109,6 +109,13 @@ pub struct Placed {
 /// stay suballocated, sparing the driver's allocation count).
 pub const IPC_MIN: usize = 64 << 10;
 
+/// `OXROCM_VULKAN_IPC=0`: no exportable allocations (hipIpcGetMemHandle then fails), for
+/// programs that share no memory between processes.
+fn ipc_enabled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_VULKAN_IPC").map_or(true, |v| v.trim() != "0"))
+}
+
 /// Host-pointer import (`VK_EXT_external_memory_host`): the extension's functions, the
 /// alignment it needs, and the memory types to pick from.
 pub type HostImport = (ash::ext::external_memory_host::Device, vk::DeviceSize, vk::PhysicalDeviceMemoryProperties);
@@ -384,7 +391,7 @@ impl Gpu {
     /// `None` where the device cannot export or the allocation does not qualify.
     fn make_exportable(&self, size: usize, place: Place) -> Option<Buf> {
         let ex = self.exportable.as_ref()?;
-        if place != Place::Device || size < IPC_MIN || self.dedicated.load(Ordering::Relaxed) >= ex.budget {
+        if !ipc_enabled() || place != Place::Device || size < IPC_MIN || self.dedicated.load(Ordering::Relaxed) >= ex.budget {
             return None;
         }
         let buf = unsafe { self.dedicated_buffer(size as u64, None) }?;

@@ -1,18 +1,20 @@
 // Half-precision GEMM on cooperative matrices (VK_KHR_cooperative_matrix, 16 x 16 x 16
 // f16 products summed in f32): D = alpha * op(A) op(B) + beta * C for column-major f16
 // A and B, C and D f16 or f32 (FLAG_OUT_F32), over a batch (strided or pointer arrays).
-// rocblas_hgemm and gemm_ex f16 in / f32 compute use it.
+// rocblas_hgemm and gemm_ex with f16 inputs use it. Included by the gemm_f16_*.comp
+// variants, which define the tiling:
+//   WARPS_M x WARPS_N  subgroups of 32 per workgroup (NVIDIA's wave),
+//   TM x TN            16 x 16 accumulators per subgroup,
+//   BK                 K per shared-memory tile.
+// A workgroup computes a BM x BN tile of D, BM = 16 WARPS_M TM, BN = 16 WARPS_N TN.
 //
-// Only whole tiles: the library launches it where m and n are multiples of 128, k of 32,
-// leading dimensions and batch strides of 8 elements and every matrix is 16-byte aligned
-// (other shapes take the host path). One workgroup computes a 128 x 128 tile of D with 8
-// subgroups of 32 (NVIDIA's wave): subgroup w owns rows 64 (w % 2) .. + 64 and columns
-// 32 (w / 2) .. + 32, as 4 x 2 accumulators. K advances 32 at a time through shared
-// memory (uvec4 = 8 halves per access); the next tile is fetched into registers while
-// the current one multiplies. A device whose subgroups are not 32 wide runs a plain
-// per-invocation loop instead (correct, slow).
-#version 460
-// build: spirv-opt (glslang -Os crashes on this shader)
+// Only whole tiles: the library launches it where m is a multiple of BM, n of BN and k of
+// BK, leading dimensions and batch strides are multiples of 8 elements and every matrix
+// is 16-byte aligned (other shapes take the host path). K advances BK at a time through
+// shared memory (uvec4 = 8 halves per access); the next tile is fetched into registers
+// while the current one multiplies. Workgroups run in groups of GROUP_M tiles down M so
+// that neighbours share panels of A and B in L2. A device whose subgroups are not 32 wide
+// runs a plain per-invocation loop instead (correct, slow).
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
@@ -22,7 +24,10 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_EXT_control_flow_attributes : require
 
-layout(local_size_x = 256) in;
+const uint WARPS = WARPS_M * WARPS_N, THREADS = 32u * WARPS;
+const uint BM = 16u * WARPS_M * TM, BN = 16u * WARPS_N * TN;
+const uint GROUP_M = 8u;
+layout(local_size_x = THREADS) in;
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer U4 { uvec4 v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 2) buffer Halves { float16_t v[]; };
@@ -45,13 +50,15 @@ const uint FLAG_PTR_ARRAY = 4u;
 const uint FLAG_BETA_ZERO = 8u;
 const uint FLAG_OUT_F32 = 16u;
 
-const uint BM = 128u, BN = 128u, BK = 32u;
 // Shared tiles in uvec4 units, rows padded by 8 halves against bank conflicts. A not
-// transposed is stored K-major (As[k][m], 17 per k), transposed M-major (As[m][k], 5 per
-// m); B not transposed N-major (Bs[n][k], 5), transposed K-major (Bs[k][n], 17).
-const uint WIDE = (BM + 8u) / 8u, NARROW = (BK + 8u) / 8u;
-shared uvec4 As[BM * NARROW];
-shared uvec4 Bs[BN * NARROW];
+// transposed is stored K-major (As[k][m]), transposed M-major (As[m][k]); B not
+// transposed N-major (Bs[n][k]), transposed K-major (Bs[k][n]).
+const uint A_KMAJOR = (BM + 8u) / 8u, B_KMAJOR = (BN + 8u) / 8u, KROW = (BK + 8u) / 8u;
+const uint A_SIZE = max(BK * A_KMAJOR, BM * KROW), B_SIZE = max(BK * B_KMAJOR, BN * KROW);
+shared uvec4 As[A_SIZE];
+shared uvec4 Bs[B_SIZE];
+// Chunks (uvec4) of each tile per invocation.
+const uint A_CHUNKS = BM * BK / 8u / THREADS, B_CHUNKS = BN * BK / 8u / THREADS;
 
 uint64_t matrix(uint64_t base, uint64_t stride, uint batch, uint bytes) {
     if ((p.flags & FLAG_PTR_ARRAY) != 0u) return Ptrs(base).v[batch];
@@ -69,8 +76,8 @@ float half_at(uint64_t base, uint row, uint col, uint ld) {
 // The per-invocation path for subgroups other than 32 wide.
 void plain(uint64_t A, uint64_t B, uint64_t C, uint64_t D, uint m0, uint n0, bool ta, bool tb, bool out32) {
     uint tid = gl_LocalInvocationIndex;
-    for (uint e = 0u; e < (BM * BN) / 256u; e++) {
-        uint idx = tid + 256u * e, row = m0 + idx % BM, col = n0 + idx / BM;
+    for (uint e = 0u; e < (BM * BN) / THREADS; e++) {
+        uint idx = tid + THREADS * e, row = m0 + idx % BM, col = n0 + idx / BM;
         float s = 0.0;
         for (uint l = 0u; l < p.k; l++) {
             float av = ta ? half_at(A, l, row, p.lda) : half_at(A, row, l, p.lda);
@@ -98,35 +105,49 @@ void main() {
     uint64_t B = matrix(p.b, p.stride_b, batch, 2u);
     uint64_t C = matrix(p.c, p.stride_c, batch, obytes);
     uint64_t D = matrix(p.d, p.stride_d, batch, obytes);
-    uint m0 = gl_WorkGroupID.x * BM, n0 = gl_WorkGroupID.y * BN;
+    // Grouped order: GROUP_M consecutive workgroups walk down M, then the next column.
+    uint tiles_m = gl_NumWorkGroups.x, tiles_n = gl_NumWorkGroups.y;
+    uint id = gl_WorkGroupID.x + gl_WorkGroupID.y * tiles_m;
+    uint group = id / (GROUP_M * tiles_n), first_m = group * GROUP_M;
+    uint rows = min(tiles_m - first_m, GROUP_M);
+    uint tm = first_m + (id % (GROUP_M * tiles_n)) % rows, tn = (id % (GROUP_M * tiles_n)) / rows;
+    uint m0 = tm * BM, n0 = tn * BN;
     bool ta = (p.flags & FLAG_TRANS_A) != 0u, tb = (p.flags & FLAG_TRANS_B) != 0u;
-    if (gl_NumSubgroups != 8u) {
+    if (gl_NumSubgroups != WARPS) {
         plain(A, B, C, D, m0, n0, ta, tb, out32);
         return;
     }
     uint tid = gl_LocalInvocationIndex;
-    uint w = gl_SubgroupID, wm = (w % 2u) * 64u, wn = (w / 2u) * 32u;
+    uint w = gl_SubgroupID, wm = (w % WARPS_M) * 16u * TM, wn = (w / WARPS_M) * 16u * TN;
 
-    // This invocation's two chunks of each tile: c = tid + 256 i.
-    uvec4 ra[2], rb[2];
+    // This invocation's chunks of each tile: c = tid + THREADS i.
+    uvec4 ra[A_CHUNKS], rb[B_CHUNKS];
     #define FETCH(k0) { \
-        [[unroll]] for (uint i = 0u; i < 2u; i++) { \
-            uint c = tid + 256u * i; \
-            ra[i] = ta ? chunk(A, (k0) + 8u * (c % 4u), m0 + c / 4u, p.lda) : chunk(A, m0 + 8u * (c % 16u), (k0) + c / 16u, p.lda); \
-            rb[i] = tb ? chunk(B, n0 + 8u * (c % 16u), (k0) + c / 16u, p.ldb) : chunk(B, (k0) + 8u * (c % 4u), n0 + c / 4u, p.ldb); \
+        [[unroll]] for (uint i = 0u; i < A_CHUNKS; i++) { \
+            uint c = tid + THREADS * i; \
+            ra[i] = ta ? chunk(A, (k0) + 8u * (c % (BK / 8u)), m0 + c / (BK / 8u), p.lda) \
+                       : chunk(A, m0 + 8u * (c % (BM / 8u)), (k0) + c / (BM / 8u), p.lda); \
+        } \
+        [[unroll]] for (uint i = 0u; i < B_CHUNKS; i++) { \
+            uint c = tid + THREADS * i; \
+            rb[i] = tb ? chunk(B, n0 + 8u * (c % (BN / 8u)), (k0) + c / (BN / 8u), p.ldb) \
+                       : chunk(B, (k0) + 8u * (c % (BK / 8u)), n0 + c / (BK / 8u), p.ldb); \
         } \
     }
     #define STORE() { \
-        [[unroll]] for (uint i = 0u; i < 2u; i++) { \
-            uint c = tid + 256u * i; \
-            As[ta ? (c / 4u) * NARROW + c % 4u : (c / 16u) * WIDE + c % 16u] = ra[i]; \
-            Bs[tb ? (c / 16u) * WIDE + c % 16u : (c / 4u) * NARROW + c % 4u] = rb[i]; \
+        [[unroll]] for (uint i = 0u; i < A_CHUNKS; i++) { \
+            uint c = tid + THREADS * i; \
+            As[ta ? (c / (BK / 8u)) * KROW + c % (BK / 8u) : (c / (BM / 8u)) * A_KMAJOR + c % (BM / 8u)] = ra[i]; \
+        } \
+        [[unroll]] for (uint i = 0u; i < B_CHUNKS; i++) { \
+            uint c = tid + THREADS * i; \
+            Bs[tb ? (c / (BN / 8u)) * B_KMAJOR + c % (BN / 8u) : (c / (BK / 8u)) * KROW + c % (BK / 8u)] = rb[i]; \
         } \
     }
 
-    coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator> acc[4][2];
-    [[unroll]] for (uint i = 0u; i < 4u; i++) {
-        [[unroll]] for (uint j = 0u; j < 2u; j++) {
+    coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator> acc[TM][TN];
+    [[unroll]] for (uint i = 0u; i < TM; i++) {
+        [[unroll]] for (uint j = 0u; j < TN; j++) {
             acc[i][j] = coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator>(0.0);
         }
     }
@@ -138,21 +159,21 @@ void main() {
         bool more = k0 + BK < p.k;
         if (more) FETCH(k0 + BK);
         [[unroll]] for (uint kk = 0u; kk < BK; kk += 16u) {
-            coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseA> fa[4];
-            coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseB> fb[2];
-            [[unroll]] for (uint i = 0u; i < 4u; i++) {
+            coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseA> fa[TM];
+            coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseB> fb[TN];
+            // The layout operand must be a constant: one load per layout.
+            [[unroll]] for (uint i = 0u; i < TM; i++) {
                 uint r = wm + 16u * i;
-                // The layout operand must be a constant: one load per layout.
-                if (ta) coopMatLoad(fa[i], As, r * NARROW + kk / 8u, NARROW, gl_CooperativeMatrixLayoutRowMajor);
-                else coopMatLoad(fa[i], As, kk * WIDE + r / 8u, WIDE, gl_CooperativeMatrixLayoutColumnMajor);
+                if (ta) coopMatLoad(fa[i], As, r * KROW + kk / 8u, KROW, gl_CooperativeMatrixLayoutRowMajor);
+                else coopMatLoad(fa[i], As, kk * A_KMAJOR + r / 8u, A_KMAJOR, gl_CooperativeMatrixLayoutColumnMajor);
             }
-            [[unroll]] for (uint j = 0u; j < 2u; j++) {
-                uint cidx = wn + 16u * j;
-                if (tb) coopMatLoad(fb[j], Bs, kk * WIDE + cidx / 8u, WIDE, gl_CooperativeMatrixLayoutRowMajor);
-                else coopMatLoad(fb[j], Bs, cidx * NARROW + kk / 8u, NARROW, gl_CooperativeMatrixLayoutColumnMajor);
+            [[unroll]] for (uint j = 0u; j < TN; j++) {
+                uint col = wn + 16u * j;
+                if (tb) coopMatLoad(fb[j], Bs, kk * B_KMAJOR + col / 8u, B_KMAJOR, gl_CooperativeMatrixLayoutRowMajor);
+                else coopMatLoad(fb[j], Bs, col * KROW + kk / 8u, KROW, gl_CooperativeMatrixLayoutColumnMajor);
             }
-            [[unroll]] for (uint i = 0u; i < 4u; i++) {
-                [[unroll]] for (uint j = 0u; j < 2u; j++) {
+            [[unroll]] for (uint i = 0u; i < TM; i++) {
+                [[unroll]] for (uint j = 0u; j < TN; j++) {
                     acc[i][j] = coopMatMulAdd(fa[i], fb[j], acc[i][j]);
                 }
             }
@@ -163,8 +184,8 @@ void main() {
     }
 
     bool beta0 = (p.flags & FLAG_BETA_ZERO) != 0u;
-    [[unroll]] for (uint i = 0u; i < 4u; i++) {
-        [[unroll]] for (uint j = 0u; j < 2u; j++) {
+    [[unroll]] for (uint i = 0u; i < TM; i++) {
+        [[unroll]] for (uint j = 0u; j < TN; j++) {
             uint row = m0 + wm + 16u * i, col = n0 + wn + 16u * j;
             coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator> r = acc[i][j] * p.alpha;
             uint ci = row + col * p.ldc, di = row + col * p.ldd;

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs on the lent GPU machine: rocBLAS GEMM through the C API (librocblas's rocblas_bench
+# example, Vulkan backend) against cuBLAS through PyTorch, with a sampled check of each
+# kernel's results first. Expects .devcarry/rocblas_bench and gemm_cuda_reference.py
+# (bash bench/make-devcarry.sh) and the Vulkan loader packages in .gl/; writes
+# $OUT/gemm.txt. SIZES overrides the timed sizes (default 8192 and 4096), TILES the f16
+# kernel tilings compared (OXROCM_ROCBLAS_F16_TILE names).
+set -u
+C=$PWD/${1:-.devcarry}
+for f in .gl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+[ -e /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+export XDG_RUNTIME_DIR=/tmp OXROCM_BACKEND=vulkan
+B=$C/rocblas_bench
+R=$OUT/gemm.txt
+{
+    echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+    echo "== sampled checks against an f64 reference (1024^3, beta 0.5)"
+    for v in ${TILES:-w8_128x128}; do
+        for t in "N N" "N T" "T N" "T T"; do
+            set -- $t
+            printf 'h %s %s%s: ' "$v" "$1" "$2"
+            OXROCM_ROCBLAS_F16_TILE=$v timeout 60 "$B" -f gemm -r h -m 1024 -n 1024 -k 1024 --transposeA "$1" --transposeB "$2" --beta 0.5 -i 1 -j 1 -v 1 2>&1 | grep -E 'verify|status|panick' | tr '\n' ' '
+            echo
+        done
+    done
+    for r in s; do
+        for t in "N N" "N T" "T N" "T T"; do
+            set -- $t
+            printf '%s %s%s: ' "$r" "$1" "$2"
+            timeout 60 "$B" -f gemm -r "$r" -m 1024 -n 1024 -k 1024 --transposeA "$1" --transposeB "$2" --beta 0.5 -i 1 -j 1 -v 1 2>&1 | grep -E 'verify|status|panick' | tr '\n' ' '
+            echo
+        done
+    done
+    printf 'gemm_ex f16 (f32 compute): '
+    timeout 60 "$B" -f gemm_ex -r f16_r -m 1024 -n 1024 -k 1024 -v 1 -i 1 -j 1 2>&1 | grep -E 'verify|status' | tr '\n' ' '; echo
+    echo "== timed: oxrocm (Vulkan) rocblas_bench, then cuBLAS (PyTorch)"
+    for n in ${SIZES:-8192 4096}; do
+        for v in ${TILES:-w8_128x128}; do
+            OXROCM_ROCBLAS_F16_TILE=$v timeout 120 "$B" -f gemm -r h -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, -v v="$v" '{print "oxrocm hgemm " v " " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
+        done
+        timeout 120 "$B" -f gemm -r s -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, '{print "oxrocm sgemm " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
+        timeout 120 "$B" -f gemm_ex -r f16_r -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, '{print "oxrocm gemm_ex f16/f32-compute " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
+        for t in f16 f32; do timeout 120 python3 "$C/gemm_cuda_reference.py" $t "$n" "$n" "$n" 10; done
+    done
+} > "$R" 2>&1
+cat "$R"
