@@ -53,7 +53,7 @@ pub fn all() -> Result<(), String> {
     if vulkan {
         for (name, extra) in VULKAN_PASSES {
             let mut api = Command::new(env!("CARGO"));
-            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel"]);
+            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel", "--test", "blas3_gemm"]);
             vulkan_env(&mut api, extra);
             eprintln!("[test] HIP API tests and library kernels on the {name} backend");
             let ok = run(&mut api).is_ok();
@@ -78,32 +78,32 @@ pub fn all() -> Result<(), String> {
             summary.push(line.to_string());
         }
     }
-    let rocblas_ok = match rocblas_level1(&staged.lib_dir) {
-        Ok(line) => {
-            summary.push(line);
-            true
+    let mut rocblas_ok = true;
+    let runs = [("cpu", rocblas_cpu_filter()), ("vulkan", rocblas_lavapipe_filter())];
+    for (backend, filter) in runs {
+        if backend == "vulkan" && !vulkan {
+            summary.push("rocblas-test [vulkan]: skipped (no Vulkan device)".into());
+            continue;
         }
-        Err(line) => {
-            summary.push(line);
-            false
+        match rocblas_subset(&staged.lib_dir, backend, &filter) {
+            Ok(line) => summary.push(line),
+            Err(line) => {
+                summary.push(line);
+                rocblas_ok = false;
+            }
         }
-    };
+    }
     let ok = cargo_ok && shaders_ok && vulkan_ok && abi_ok && rocblas_ok;
     println!("\noxrocm test summary: {} — {}", if ok { "PASSED" } else { "FAILED" }, summary.join("; "));
     if ok { Ok(()) } else { Err("some tests failed".into()) }
 }
 
-/// rocBLAS's own tests (Debian's rocblas-test, tools/fetch-rocm-peers.sh) on a quick
-/// Level-1 subset: every single-vector function's `quick` tests, every Level-1 bad-argument
-/// test, and a batched, strided-batched and `_ex` sample (about 6,000 tests, CPU backend);
-/// plus a Level-2 subset (every family in one precision, batched samples and every Level-2
-/// bad-argument test: about 6,300 tests).
-fn rocblas_level1(lib_dir: &std::path::Path) -> Result<String, String> {
-    let peers = std::env::var("ROCM_PEERS").unwrap_or_else(|_| format!("{}/.cache/rocm-peers", std::env::var("HOME").unwrap_or_default()));
-    let runner = std::path::Path::new(&peers).join("bin/run-peer-test");
-    if !runner.exists() {
-        return Ok("rocblas-test level 1: skipped (no ROCm peers; tools/fetch-rocm-peers.sh)".into());
-    }
+/// rocBLAS's own tests (Debian's rocblas-test, tools/fetch-rocm-peers.sh) on the CPU
+/// backend: every single-vector Level-1 function's `quick` tests, every Level-1
+/// bad-argument test, a batched, strided-batched and `_ex` sample; a Level-2 subset (every
+/// family in one precision, batched samples and every Level-2 bad-argument test); a
+/// Level-3 subset (GEMM family in every type, batched samples, bad arguments).
+fn rocblas_cpu_filter() -> Vec<String> {
     let singles = ["asum", "axpy", "copy", "dot", "dotc", "iamax", "iamin", "nrm2", "rot", "rotg", "rotm", "rotmg", "scal", "swap"];
     let mut filter: Vec<String> = singles.iter().map(|f| format!("_/{f}.*quick*")).collect();
     for f in ["asum", "axpy", "copy", "dot", "iamax", "iamin", "nrm2", "rot", "scal", "swap"] {
@@ -131,12 +131,50 @@ fn rocblas_level1(lib_dir: &std::path::Path) -> Result<String, String> {
             filter.push(format!("_/{f}{form}.*bad_arg*"));
         }
     }
+    // Level 3, GEMM family: every type combination of gemm_ex in small shapes, the
+    // int8x4-packed and out-of-place (ldd) forms, batched and strided samples, solution
+    // indices, and every GEMM bad-argument test.
+    let gemm = [
+        "gemm.*quick_gemm_small_f32_r", "gemm.*quick_gemm_small_complex_f64_c*_NT_", "gemm.*quick_gemm_zerok",
+        "gemm_ex.*quick_gemm_small_f16*_TN_", "gemm_ex.*quick_gemm_small_bf16*_NT_", "gemm_ex.*quick_gemm_small_int8*_NN_",
+        "gemm_ex.*quick_gemm_ldd_f16*", "gemm_ex.*quick_gemm_fortran", "gemm_batched.*quick*f64_r_TN",
+        "gemm_strided_batched.*quick*f32_c_CT", "gemm_batched_ex.*quick_gemm_small_bf16*_TT_", "gemm_strided_batched_ex.*quick*f16_r*_NT_",
+        "gemm_ex_get_solutions.*", "gemm_batched_ex_get_solutions.*",
+    ];
+    filter.extend(gemm.iter().map(|p| format!("_/{p}*")));
+    for f in ["gemm", "gemm_batched", "gemm_strided_batched", "gemm_ex", "gemm_batched_ex", "gemm_strided_batched_ex"] {
+        filter.push(format!("_/{f}.*bad_arg*"));
+    }
+    filter
+}
+
+/// A sample of every level for the Vulkan backend (lavapipe in CI): device memory there is
+/// reached through the runtime's staging, and the GEMM kernels run as SPIR-V.
+fn rocblas_lavapipe_filter() -> Vec<String> {
+    [
+        "axpy.*quick*f32_r", "dot_strided_batched.*quick*f64_r", "nrm2_batched.*quick*f32_c", "iamax.*quick*f64_r", "rot.*quick*f32_r",
+        "gemv.*quick*_f64_r_", "trsv_batched.*quick*f32_r_UN", "her2.*quick*_f32_c_", "tbmv_strided_batched.*quick*f64_r_U_N",
+        "gemm.*quick_gemm_small_f32_r", "gemm.*quick_gemm_small_f64_r*_NT_", "gemm_strided_batched.*quick*f32_r_NN",
+        "gemm_batched.*quick*f64_r_TN", "gemm_ex.*quick_gemm_small_f16*_NN_", "gemm_ex.*quick_gemm_ldd_f32*",
+    ]
+    .iter()
+    .map(|p| format!("_/{p}*"))
+    .collect()
+}
+
+/// Runs rocblas-test with `filter` on `backend`; a summary line either way.
+fn rocblas_subset(lib_dir: &std::path::Path, backend: &str, filter: &[String]) -> Result<String, String> {
+    let peers = std::env::var("ROCM_PEERS").unwrap_or_else(|_| format!("{}/.cache/rocm-peers", std::env::var("HOME").unwrap_or_default()));
+    let runner = std::path::Path::new(&peers).join("bin/run-peer-test");
+    if !runner.exists() {
+        return Ok(format!("rocblas-test [{backend}]: skipped (no ROCm peers; tools/fetch-rocm-peers.sh)"));
+    }
     let mut cmd = Command::new(&runner);
     cmd.args(["rocblas-test", &format!("--gtest_filter={}:-*known_bug*", filter.join(":")), "--gtest_brief=1"])
         .env("ROCM_PEERS_LIBS", lib_dir)
-        .env("OXROCM_BACKEND", "cpu");
-    eprintln!("[test] rocblas-test, Level-1 and Level-2 subset");
-    let out = cmd.output().map_err(|e| format!("rocblas-test level 1: FAILED ({e})"))?;
+        .env("OXROCM_BACKEND", backend);
+    eprintln!("[test] rocblas-test subset on the {backend} backend");
+    let out = cmd.output().map_err(|e| format!("rocblas-test [{backend}]: FAILED ({e})"))?;
     let text = String::from_utf8_lossy(&out.stdout);
     let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("[  FAILED  ] _/")).collect();
     for l in &failed {
@@ -144,10 +182,10 @@ fn rocblas_level1(lib_dir: &std::path::Path) -> Result<String, String> {
     }
     let ran = text.lines().find(|l| l.starts_with("[==========]")).unwrap_or("no tests ran").to_string();
     if out.status.success() && failed.is_empty() {
-        Ok(format!("rocblas-test level 1: ok ({})", ran.trim_start_matches("[==========] ")))
+        Ok(format!("rocblas-test [{backend}]: ok ({})", ran.trim_start_matches("[==========] ")))
     } else {
         eprint!("{}", String::from_utf8_lossy(&out.stderr));
-        Err(format!("rocblas-test level 1: FAILED ({} failed; {})", failed.len(), ran.trim_start_matches("[==========] ")))
+        Err(format!("rocblas-test [{backend}]: FAILED ({} failed; {})", failed.len(), ran.trim_start_matches("[==========] ")))
     }
 }
 
