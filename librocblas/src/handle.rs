@@ -201,6 +201,26 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
         }))
     }
 
+    /// hipBLAS asks which int8 layout gemm_ex wants: rocBLAS 2.47 answers plain int8 on
+    /// gfx908 only and packed int8x4 elsewhere, unless the handle's int8 type says which.
+    fn rocblas_query_int8_layout_flag(handle: rocblas_handle, flag: *mut u32) {
+        let pack = crate::blas3::gemm::rocblas_gemm_flags_pack_int8x4;
+        status(with_handle(handle, |h| {
+            if flag.is_null() { return rocblas_status_invalid_pointer; }
+            let value = match h.int8_type {
+                rocblas_int8_type_for_hipblas_default => {
+                    let gfx908 = crate::hip::current_arch_name().is_some_and(|a| a.starts_with("gfx908"));
+                    if gfx908 { 0 } else { pack }
+                }
+                rocblas_int8_type_for_hipblas_int8 => (unsafe { *flag }) & !pack,
+                rocblas_int8_type_for_hipblas_pack_int8x4 => (unsafe { *flag }) | pack,
+                _ => return rocblas_status_invalid_value,
+            };
+            unsafe { *flag = value };
+            rocblas_status_success
+        }))
+    }
+
     fn rocblas_set_start_stop_events(handle: rocblas_handle, start: hipEvent_t, stop: hipEvent_t) {
         status(with_handle(handle, |h| { h.start_event = start; h.stop_event = stop; rocblas_status_success }))
     }
