@@ -32,16 +32,20 @@ R=$OUT/gemm.txt
             echo
         done
     done
-    printf 'gemm_ex f16 (f32 compute): '
-    timeout 60 "$B" -f gemm_ex -r f16_r -m 1024 -n 1024 -k 1024 -v 1 -i 1 -j 1 2>&1 | grep -E 'verify|status' | tr '\n' ' '; echo
+    for r in f16_r bf16_r; do
+        printf 'gemm_ex %s (f32 compute): ' "$r"
+        timeout 60 "$B" -f gemm_ex -r $r -m 1024 -n 1024 -k 1024 --transposeB T -v 1 -i 1 -j 1 2>&1 | grep -E 'verify|status' | tr '\n' ' '; echo
+    done
     echo "== timed: oxrocm (Vulkan) rocblas_bench, then cuBLAS (PyTorch)"
     for n in ${SIZES:-8192 4096}; do
         for v in ${TILES:-w8_128x128}; do
             OXROCM_ROCBLAS_F16_TILE=$v timeout 120 "$B" -f gemm -r h -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, -v v="$v" '{print "oxrocm hgemm " v " " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
         done
         timeout 120 "$B" -f gemm -r s -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, '{print "oxrocm sgemm " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
-        timeout 120 "$B" -f gemm_ex -r f16_r -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, '{print "oxrocm gemm_ex f16/f32-compute " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
-        for t in f16 f32; do timeout 120 python3 "$C/gemm_cuda_reference.py" $t "$n" "$n" "$n" 10; done
+        for r in f16 bf16; do
+            timeout 120 "$B" -f gemm_ex -r ${r}_r -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, -v r=$r '{print "oxrocm gemm_ex " r "/f32-compute " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
+        done
+        for t in f16 bf16 f32; do timeout 120 python3 "$C/gemm_cuda_reference.py" $t "$n" "$n" "$n" 10; done
     done
 } > "$R" 2>&1
 cat "$R"

@@ -48,6 +48,11 @@ for dir in "$ROOT"/shaders "$ROOT"/*/shaders; do
             # those are optimized by spirv-opt instead.
             "$BIN/glslangValidator" -V --target-env vulkan1.2 -o "$TMP/$name.raw.spv" "$src" >"$TMP/log" || { cat "$TMP/log"; exit 1; }
             "$BIN/spirv-opt" --target-env=vulkan1.2 -O "$TMP/$name.raw.spv" -o "$TMP/$name.spv"
+            if grep -q '^// build: .*bf16' "$src"; then
+                # Its 16-bit floats become bfloat16 (tools/spirv-bf16.py says when that is valid).
+                python3 "$ROOT/tools/spirv-bf16.py" "$TMP/$name.spv" "$TMP/$name.bf.spv"
+                mv "$TMP/$name.bf.spv" "$TMP/$name.spv"
+            fi
         else
             "$BIN/glslangValidator" -V --target-env vulkan1.2 -Os -o "$TMP/$name.spv" "$src" >"$TMP/log" || { cat "$TMP/log"; exit 1; }
         fi

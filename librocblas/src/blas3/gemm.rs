@@ -337,7 +337,6 @@ pub trait Kernel: Num {
         None
     }
 }
-impl Kernel for bf16 {}
 impl Kernel for i8 {}
 impl Kernel for C32 {}
 impl Kernel for C64 {}
@@ -352,15 +351,26 @@ pub struct KernelCall<'a, W> {
     out_bytes: usize,
 }
 
-/// f16 inputs (f16 or f32 C and D) take the cooperative-matrix kernel where the shape is
-/// whole tiles; other shapes compute on the host.
+/// f16 and bf16 inputs (16-bit or f32 C and D) take the cooperative-matrix kernels where
+/// the shape is whole tiles; other shapes compute on the host.
 impl Kernel for f16 {
     fn kernel(c: &Ctx, g: &KernelCall<f64>) -> Option<Status> {
+        launch_16bit(c, g, false)
+    }
+}
+impl Kernel for bf16 {
+    fn kernel(c: &Ctx, g: &KernelCall<f64>) -> Option<Status> {
+        launch_16bit(c, g, true)
+    }
+}
+
+fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
+    {
         use super::gemm_f16_kernel::{GemmF16, Mats as M16};
         let x = g.x;
         let (m, n, k) = (x.m as usize, x.n as usize, x.k as usize);
         let lds = [x.lda, x.ldb, x.ldc, x.ldd].map(|l| l as usize);
-        if g.alpha == 0.0 || !GemmF16::fits(m, n, k, lds, &g.bases) {
+        if g.alpha == 0.0 || !GemmF16::fits(bf16, m, n, k, lds, &g.bases) {
             return None;
         }
         let mats = |s: Src| match s {
@@ -384,6 +394,7 @@ impl Kernel for f16 {
             alpha: g.alpha as f32,
             beta: g.beta as f32,
             out_f32: g.out_bytes == 4,
+            bf16,
             batch: x.batch as u32,
         };
         Some(match launch.launch(c.stream, g.bases) {

@@ -6,7 +6,7 @@
 use super::gemm_host::{self, Problem, Stored};
 use crate::blas2::kern::Op;
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
-use half::f16;
+use half::{bf16, f16};
 use std::ffi::c_void;
 
 const FLAG_TRANS_A: u32 = 1;
@@ -14,6 +14,8 @@ const FLAG_TRANS_B: u32 = 2;
 const FLAG_PTR_ARRAY: u32 = 4;
 const FLAG_BETA_ZERO: u32 = 8;
 const FLAG_OUT_F32: u32 = 16;
+/// bfloat16 data (the bf16 kernel; read by the host twin only).
+const FLAG_BF16: u32 = 32;
 
 /// One compiled tiling of the kernel (`shaders/gemm_f16_*.comp`): the whole tiles it
 /// computes (it has no edge handling).
@@ -27,12 +29,15 @@ pub struct Variant {
 
 macro_rules! variant {
     ($name:literal, $bm:expr, $bn:expr, $bk:expr) => {
+        variant!($name, concat!("gemm_f16_", $name), $bm, $bn, $bk)
+    };
+    ($name:literal, $file:expr, $bm:expr, $bn:expr, $bk:expr) => {
         Variant {
             name: $name,
             kernel: oxrocm_spirv_kernel {
-                name: concat!("rocblas gemm f16 coopmat ", $name, "\0").as_ptr() as *const std::ffi::c_char,
-                spirv: include_bytes!(concat!("../../shaders/spv/gemm_f16_", $name, ".spv")).as_ptr() as *const c_void,
-                spirv_size: include_bytes!(concat!("../../shaders/spv/gemm_f16_", $name, ".spv")).len(),
+                name: concat!("rocblas ", $file, "\0").as_ptr() as *const std::ffi::c_char,
+                spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr() as *const c_void,
+                spirv_size: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).len(),
                 host: Some(host_twin),
             },
             bm: $bm,
@@ -53,7 +58,11 @@ pub static VARIANTS: [Variant; 5] = [
     variant!("w4_128x128k64", 128, 128, 64),
 ];
 
-/// The tiling launches use.
+/// The bf16 kernel: the default tiling with bfloat16 for every 16-bit float
+/// (`shaders/gemm_bf16_w4_128x128.comp`).
+pub static BF16: Variant = variant!("bf16_w4_128x128", "gemm_bf16_w4_128x128", 128, 128, 32);
+
+/// The tiling f16 launches use.
 pub fn variant() -> &'static Variant {
     static PICK: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     let i = *PICK.get_or_init(|| {
@@ -89,6 +98,8 @@ pub struct GemmF16 {
     pub alpha: f32,
     pub beta: f32,
     pub out_f32: bool,
+    /// bfloat16 instead of f16 (A, B, and C and D unless `out_f32`).
+    pub bf16: bool,
     pub batch: u32,
 }
 
@@ -107,8 +118,8 @@ fn u64_at(p: &[u8], o: usize) -> u64 {
 impl GemmF16 {
     /// Whether the kernel computes this shape: whole tiles, leading dimensions of 8
     /// elements, every matrix start (`bases`) 16-byte aligned.
-    pub fn fits(m: usize, n: usize, k: usize, lds: [usize; 4], bases: &[&[u64]]) -> bool {
-        let v = variant();
+    pub fn fits(bf16: bool, m: usize, n: usize, k: usize, lds: [usize; 4], bases: &[&[u64]]) -> bool {
+        let v = if bf16 { &BF16 } else { variant() };
         m % v.bm == 0
             && n % v.bn == 0
             && k % v.bk == 0
@@ -133,6 +144,9 @@ impl GemmF16 {
         }
         if self.out_f32 {
             f |= FLAG_OUT_F32;
+        }
+        if self.bf16 {
+            f |= FLAG_BF16;
         }
         f
     }
@@ -181,6 +195,7 @@ impl GemmF16 {
             alpha: f32_at(ALPHA_AT),
             beta: if flags & FLAG_BETA_ZERO != 0 { 0.0 } else { f32_at(ALPHA_AT + 4) },
             out_f32: flags & FLAG_OUT_F32 != 0,
+            bf16: flags & FLAG_BF16 != 0,
             batch,
         }
     }
@@ -214,7 +229,7 @@ impl GemmF16 {
             }
         }
         let push = self.push();
-        let v = variant();
+        let v = if self.bf16 { &BF16 } else { variant() };
         let groups = [self.m / v.bm as u32, self.n / v.bn as u32, self.batch];
         unsafe {
             hip::oxrocm_private_v1_launch_spirv(
@@ -256,15 +271,26 @@ unsafe extern "C" fn host_twin(push: *const c_void, size: usize, groups: *const 
                 };
                 host(addr) as *mut u8
             };
-            let a = Stored { p: at(g.a, 2) as *const f16, ld: g.lda as usize, packed: false };
-            let bm = Stored { p: at(g.b, 2) as *const f16, ld: g.ldb as usize, packed: false };
             let ob = g.out_bytes();
             let c = if g.beta == 0.0 { std::ptr::null_mut() } else { at(g.c, ob) };
             let d = at(g.d, ob);
-            if g.out_f32 {
-                gemm_host::gemm::<f16, f32>(&prob, a, bm, c as *const f32, g.ldc as usize, d as *mut f32, g.ldd as usize);
+            let (ldc, ldd) = (g.ldc as usize, g.ldd as usize);
+            if g.bf16 {
+                let a = Stored { p: at(g.a, 2) as *const bf16, ld: g.lda as usize, packed: false };
+                let bm = Stored { p: at(g.b, 2) as *const bf16, ld: g.ldb as usize, packed: false };
+                if g.out_f32 {
+                    gemm_host::gemm::<bf16, f32>(&prob, a, bm, c as *const f32, ldc, d as *mut f32, ldd);
+                } else {
+                    gemm_host::gemm::<bf16, bf16>(&prob, a, bm, c as *const bf16, ldc, d as *mut bf16, ldd);
+                }
             } else {
-                gemm_host::gemm::<f16, f16>(&prob, a, bm, c as *const f16, g.ldc as usize, d as *mut f16, g.ldd as usize);
+                let a = Stored { p: at(g.a, 2) as *const f16, ld: g.lda as usize, packed: false };
+                let bm = Stored { p: at(g.b, 2) as *const f16, ld: g.ldb as usize, packed: false };
+                if g.out_f32 {
+                    gemm_host::gemm::<f16, f32>(&prob, a, bm, c as *const f32, ldc, d as *mut f32, ldd);
+                } else {
+                    gemm_host::gemm::<f16, f16>(&prob, a, bm, c as *const f16, ldc, d as *mut f16, ldd);
+                }
             }
         }
     }));

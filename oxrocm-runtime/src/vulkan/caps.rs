@@ -15,11 +15,13 @@ pub mod cap {
     pub const STORAGE_BUFFER_16BIT_ACCESS: u32 = 4433;
     pub const VULKAN_MEMORY_MODEL: u32 = 5345;
     pub const COOPERATIVE_MATRIX_KHR: u32 = 6022;
+    pub const BFLOAT16_TYPE_KHR: u32 = 5116;
+    pub const BFLOAT16_COOPERATIVE_MATRIX_KHR: u32 = 5118;
 }
 
 /// Gated capabilities: a module that declares one of these runs only where it is in the
 /// device's set; every other capability is one Vulkan 1.2 compute devices all have.
-const GATED: [u32; 8] = [
+const GATED: [u32; 10] = [
     cap::FLOAT16,
     cap::FLOAT64,
     cap::INT64,
@@ -28,6 +30,8 @@ const GATED: [u32; 8] = [
     cap::STORAGE_BUFFER_16BIT_ACCESS,
     cap::VULKAN_MEMORY_MODEL,
     cap::COOPERATIVE_MATRIX_KHR,
+    cap::BFLOAT16_TYPE_KHR,
+    cap::BFLOAT16_COOPERATIVE_MATRIX_KHR,
 ];
 
 #[derive(Clone, Debug, Default)]
@@ -64,19 +68,63 @@ pub fn declared(module: &[u32]) -> Vec<u32> {
     out
 }
 
+/// `VK_COMPONENT_TYPE_BFLOAT16_KHR` (VK_KHR_shader_bfloat16; newer than ash's headers).
+pub const COMPONENT_BFLOAT16: vk::ComponentTypeKHR = vk::ComponentTypeKHR::from_raw(1_000_141_000);
+
+/// `VkPhysicalDeviceShaderBfloat16FeaturesKHR` (VK_KHR_shader_bfloat16), which ash 0.38
+/// predates.
+#[repr(C)]
+pub struct Bfloat16Features {
+    pub s_type: vk::StructureType,
+    pub p_next: *mut std::ffi::c_void,
+    pub shader_bfloat16_type: vk::Bool32,
+    pub shader_bfloat16_dot_product: vk::Bool32,
+    pub shader_bfloat16_cooperative_matrix: vk::Bool32,
+}
+pub const BFLOAT16_EXTENSION: &std::ffi::CStr = c"VK_KHR_shader_bfloat16";
+
+impl Default for Bfloat16Features {
+    fn default() -> Self {
+        Bfloat16Features {
+            s_type: vk::StructureType::from_raw(1_000_141_000),
+            p_next: std::ptr::null_mut(),
+            shader_bfloat16_type: 0,
+            shader_bfloat16_dot_product: 0,
+            shader_bfloat16_cooperative_matrix: 0,
+        }
+    }
+}
+// SAFETY: a Vulkan structure (sType, pNext first) valid in both chains.
+unsafe impl vk::ExtendsPhysicalDeviceFeatures2 for Bfloat16Features {}
+unsafe impl vk::ExtendsDeviceCreateInfo for Bfloat16Features {}
+
+/// One cooperative-matrix configuration a device offers.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    mnk: (u32, u32, u32),
+    a: vk::ComponentTypeKHR,
+    b: vk::ComponentTypeKHR,
+    c: vk::ComponentTypeKHR,
+    result: vk::ComponentTypeKHR,
+    scope: vk::ScopeKHR,
+}
+
+impl Shape {
+    pub fn of(p: &vk::CooperativeMatrixPropertiesKHR) -> Shape {
+        Shape { mnk: (p.m_size, p.n_size, p.k_size), a: p.a_type, b: p.b_type, c: p.c_type, result: p.result_type, scope: p.scope }
+    }
+}
+
 /// The cooperative-matrix shape oxrocm's f16 kernels use: 16 x 16 x 16, f16 inputs, f32
 /// accumulators, subgroup scope.
-pub fn has_f16_coopmat(props: &[vk::CooperativeMatrixPropertiesKHR]) -> bool {
-    props.iter().any(|p| {
-        p.m_size == 16
-            && p.n_size == 16
-            && p.k_size == 16
-            && p.a_type == vk::ComponentTypeKHR::FLOAT16
-            && p.b_type == vk::ComponentTypeKHR::FLOAT16
-            && p.c_type == vk::ComponentTypeKHR::FLOAT32
-            && p.result_type == vk::ComponentTypeKHR::FLOAT32
-            && p.scope == vk::ScopeKHR::SUBGROUP
-    })
+pub fn has_f16_coopmat(shapes: &[Shape]) -> bool {
+    has_coopmat(shapes, vk::ComponentTypeKHR::FLOAT16)
+}
+
+/// The same shape with `input` A and B.
+pub fn has_coopmat(shapes: &[Shape], input: vk::ComponentTypeKHR) -> bool {
+    let f32 = vk::ComponentTypeKHR::FLOAT32;
+    shapes.iter().any(|p| p.mnk == (16, 16, 16) && p.a == input && p.b == input && p.c == f32 && p.result == f32 && p.scope == vk::ScopeKHR::SUBGROUP)
 }
 
 #[cfg(test)]

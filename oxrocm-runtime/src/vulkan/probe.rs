@@ -278,19 +278,35 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
         extensions.push(ash::khr::external_memory_fd::NAME.as_ptr());
     }
     // Cooperative matrices (16 x 16 x 16 f16 -> f32) for the f16 GEMM kernels.
-    let coopmat = has(ash::khr::cooperative_matrix::NAME) && {
+    let coopmat_props = if has(ash::khr::cooperative_matrix::NAME) {
         let mut cf = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
         let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut cf);
         unsafe { instance.get_physical_device_features2(pd, &mut f2) };
         let ext = ash::khr::cooperative_matrix::Instance::new(entry, instance);
         let props = unsafe { ext.get_physical_device_cooperative_matrix_properties(pd) }.unwrap_or_default();
-        cf.cooperative_matrix != 0 && caps::has_f16_coopmat(&props)
+        if cf.cooperative_matrix != 0 { props.iter().map(caps::Shape::of).collect() } else { Vec::new() }
+    } else {
+        Vec::new()
     };
+    let coopmat = caps::has_f16_coopmat(&coopmat_props);
     if coopmat {
         extensions.push(ash::khr::cooperative_matrix::NAME.as_ptr());
         caps.push(cap::COOPERATIVE_MATRIX_KHR);
     }
     let mut enable_coopmat = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default().cooperative_matrix(true);
+    // bfloat16 (VK_KHR_shader_bfloat16) for the bf16 GEMM kernels, with cooperative matrices.
+    let bf16 = coopmat && has(caps::BFLOAT16_EXTENSION) && caps::has_coopmat(&coopmat_props, caps::COMPONENT_BFLOAT16) && {
+        let mut bf = caps::Bfloat16Features::default();
+        let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut bf);
+        unsafe { instance.get_physical_device_features2(pd, &mut f2) };
+        bf.shader_bfloat16_type != 0 && bf.shader_bfloat16_cooperative_matrix != 0
+    };
+    if bf16 {
+        extensions.push(caps::BFLOAT16_EXTENSION.as_ptr());
+        caps.push(cap::BFLOAT16_TYPE_KHR);
+        caps.push(cap::BFLOAT16_COOPERATIVE_MATRIX_KHR);
+    }
+    let mut enable_bf16 = caps::Bfloat16Features { shader_bfloat16_type: 1, shader_bfloat16_cooperative_matrix: 1, ..Default::default() };
     // One pointer for host and device (pinned, managed memory).
     let mut placed_features = vk::PhysicalDeviceMapMemoryPlacedFeaturesEXT::default();
     let placed = has(ash::khr::map_memory2::NAME) && has(ash::ext::map_memory_placed::NAME) && {
@@ -311,6 +327,7 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
         .push_next(&mut f12);
     let info = if placed { info.push_next(&mut enable_placed) } else { info };
     let info = if coopmat { info.push_next(&mut enable_coopmat) } else { info };
+    let info = if bf16 { info.push_next(&mut enable_bf16) } else { info };
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
     let import = host_import.then(|| {
         let mut ext = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
