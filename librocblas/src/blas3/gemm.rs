@@ -59,31 +59,31 @@ fn op_of(t: i32) -> Status<Op> {
 /// call time as rocBLAS does), or device memory read when the work runs (device mode while
 /// the stream is captured into a graph).
 #[derive(Clone, Copy)]
-enum Val<W> {
+pub(crate) enum Val<W> {
     Known(W),
     /// Device address, bytes, and how to read the compute type there.
     Dev(u64, usize, fn(*const u8) -> W),
 }
 
 impl<W: Wide> Val<W> {
-    fn is(&self, v: W) -> bool {
+    pub(crate) fn is(&self, v: W) -> bool {
         matches!(self, Val::Known(x) if *x == v)
     }
-    fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         self.is(W::zero())
     }
 }
 
 /// alpha and beta (`None`: a null pointer).
 #[derive(Clone, Copy)]
-struct Scalars<W> {
-    alpha: Option<Val<W>>,
-    beta: Option<Val<W>>,
+pub(crate) struct Scalars<W> {
+    pub(crate) alpha: Option<Val<W>>,
+    pub(crate) beta: Option<Val<W>>,
 }
 
 /// rocBLAS's `copy_alpha_beta_to_host_if_on_device`: device-mode scalars are read now, in
 /// stream order; alpha reads as 0 when k is 0.
-fn scalars<Tc: Num>(c: &Ctx, alpha: *const c_void, beta: *const c_void, k: i32) -> Status<Scalars<Tc::W>> {
+pub(crate) fn scalars<Tc: Num>(c: &Ctx, alpha: *const c_void, beta: *const c_void, k: i32) -> Status<Scalars<Tc::W>> {
     let (alpha, beta) = (alpha as *const Tc, beta as *const Tc);
     let dev = c.mode == rocblas_pointer_mode_device;
     let capturing = dev && is_capturing(c.stream);

@@ -4,6 +4,7 @@
 
 pub mod gemm;
 mod gemm_exports;
+mod gemm_ext2;
 pub mod gemm_f16_kernel;
 pub mod gemm_host;
 pub mod gemm_kernel;
