@@ -117,10 +117,13 @@ fn dot<W: Wide>(x: &[W], y: &[W], conj: bool) -> W {
     s
 }
 
+/// op(A) and op(B) of a rank-k update, row by row.
+pub type Rows<'a, W> = Option<(&'a [W], &'a [W])>;
+
 /// The stored triangle of C := alpha * (products) + beta * C. `ab` holds op(A) and op(B)
 /// row by row (n x k each; None when alpha or k is 0).
 #[allow(clippy::too_many_arguments)]
-pub fn rank_k<T: Num>(kind: RankK, n: usize, k: usize, upper: bool, alpha: T::W, ab: Option<(&[T::W], &[T::W])>, beta: T::W, c: Mat<T>) {
+pub fn rank_k<T: Num>(kind: RankK, n: usize, k: usize, upper: bool, alpha: T::W, ab: Rows<T::W>, beta: T::W, c: Mat<T>) {
     let herm = kind.herm();
     for j in 0..n {
         let rows = if upper { 0..j + 1 } else { j..n };
