@@ -404,32 +404,56 @@ unsafe fn run_ex<E: ExElem>(
     enqueue(cx.stream, p.acc, move |v| {
         let alpha = al.map_or(0.0, |s| s.get(v).f());
         let beta = be.get(v).f();
-        let rd = |bs: &Option<Bases>, ld: usize, i: usize, j: usize| -> f64 {
-            let base = v.ptr::<E>(v.base(bs.as_ref().unwrap(), 0));
-            unsafe { base.add(i + j * ld).read_unaligned() }.f()
+        // op(A) row by row and op(B) column by column (k values each), bases resolved once
+        let load = |bs: &Option<Bases>, ld: usize, outer: usize, by_rows: bool| -> Vec<f64> {
+            let Some(bs) = bs else { return Vec::new() };
+            let p = v.ptr::<E>(v.base(bs, 0)) as *const E;
+            let at = |r: usize, c: usize| unsafe { p.add(r + c * ld).read_unaligned() }.f();
+            let mut out = Vec::with_capacity(outer * g.k);
+            for o in 0..outer {
+                for l in 0..g.k {
+                    out.push(if by_rows { at(o, l) } else { at(l, o) });
+                }
+            }
+            out
         };
         let use_ab = g.k > 0 && alpha != 0.0 && ab.is_some() && bb.is_some();
         let use_c = beta != 0.0 && cbs.is_some();
+        let (mut xa, mut yb) = (Vec::new(), Vec::new());
+        if use_ab {
+            xa = load(&ab, g.lda, g.m, g.opa == Op::N);
+            yb = load(&bb, g.ldb, g.n, g.opb != Op::N);
+            if !g.minplus {
+                xa.iter_mut().chain(yb.iter_mut()).for_each(|x| *x = rnd::<E>(alpha * *x));
+            }
+        }
+        let cp = cbs.as_ref().map(|c| v.ptr::<E>(v.base(c, 0)) as *const E);
         let mut out = vec![0.0f64; g.m * g.n];
         for j in 0..g.n {
             for i in 0..g.m {
-                let mut acc = if use_c { rnd::<E>(beta * rd(&cbs, g.ldc, i, j)) } else { 0.0 };
-                for l in 0..g.k {
-                    let (x, y) = if use_ab {
-                        let x = if g.opa == Op::N { rd(&ab, g.lda, i, l) } else { rd(&ab, g.lda, l, i) };
-                        let y = if g.opb == Op::N { rd(&bb, g.ldb, l, j) } else { rd(&bb, g.ldb, j, l) };
-                        (x, y)
-                    } else {
-                        (0.0, 0.0)
-                    };
+                let mut acc = match cp {
+                    Some(cp) if use_c => rnd::<E>(beta * unsafe { cp.add(i + j * g.ldc).read_unaligned() }.f()),
+                    _ => 0.0,
+                };
+                if !use_ab {
+                    // every term is 0 (alpha 0) or there are none (k 0)
+                    if g.k > 0 {
+                        acc = if g.minplus { if acc > 0.0 { 0.0 } else { acc } } else { rnd::<E>(acc + 0.0) };
+                    }
+                } else {
+                    let (x, y) = (&xa[i * g.k..(i + 1) * g.k], &yb[j * g.k..(j + 1) * g.k]);
                     if g.minplus {
-                        let t = if use_ab { rnd::<E>(alpha * rnd::<E>(x + y)) } else { 0.0 };
-                        if t < acc {
-                            acc = t;
+                        for (&x, &y) in x.iter().zip(y) {
+                            let s = rnd::<E>(x + y);
+                            let t = if alpha == 1.0 { s } else { rnd::<E>(alpha * s) };
+                            if t < acc {
+                                acc = t;
+                            }
                         }
                     } else {
-                        let (xa, ya) = if use_ab { (rnd::<E>(alpha * x), rnd::<E>(alpha * y)) } else { (0.0, 0.0) };
-                        acc = rnd::<E>(acc + if ya < xa { ya } else { xa });
+                        for (&x, &y) in x.iter().zip(y) {
+                            acc = rnd::<E>(acc + if y < x { y } else { x });
+                        }
                     }
                 }
                 out[i + j * g.m] = acc;
