@@ -477,3 +477,26 @@ fn geam_ex_min_plus_and_plus_min() {
             rocblas_status_invalid_size);
     }
 }
+
+#[test]
+fn size_queries_answer_size_unchanged_before_any_check() {
+    let h = handle();
+    let query = |f: &dyn Fn() -> i32| -> (i32, usize) {
+        let mut size = 0usize;
+        assert_eq!(unsafe { rocblas_start_device_memory_size_query(h) }, 0);
+        let st = f();
+        assert_eq!(unsafe { rocblas_stop_device_memory_size_query(h, &mut size) }, 0);
+        (st, size)
+    };
+    let unchanged = (rocblas_status_size_unchanged, 0);
+    // invalid enums and sizes, null pointers: none of them is checked under a query
+    assert_eq!(query(&|| unsafe { rocblas_dgeam(h, 7, 7, -1, 2, null(), null(), 0, null(), null(), 0, null_mut(), 0) }), unchanged);
+    assert_eq!(query(&|| unsafe { rocblas_ddgmm(h, 9, 2, 2, null(), 2, null(), 1, null_mut(), 2) }), unchanged);
+    assert_eq!(query(&|| unsafe { rocblas_dsymm(h, LEFT, UPPER, 2, 2, null(), null(), 1, null(), 2, null(), null_mut(), 2) }), unchanged);
+    assert_eq!(query(&|| unsafe { rocblas_zherk(h, UPPER, T, 2, 2, null(), null(), 2, null(), null_mut(), 2) }), unchanged);
+    assert_eq!(query(&|| unsafe { rocblas_dsyrkx(h, UPPER, N, 2, 2, null(), null(), 2, null(), 2, null(), null_mut(), 2) }), unchanged);
+    let st = query(&|| unsafe {
+        rocblas_geam_ex(h, N, N, 2, 2, 2, null(), null(), 155, 2, null(), 155, 2, null(), null(), 155, 2, null_mut(), 155, 2, 155, 0)
+    });
+    assert_eq!(st, unchanged);
+}
