@@ -131,6 +131,22 @@ fn rocblas_cpu_filter() -> Vec<String> {
             filter.push(format!("_/{f}{form}.*bad_arg*"));
         }
     }
+    // Level 3, symmetric / extension families (blas3::sym): each family's quick tests in one
+    // precision, batched / strided-batched samples, every bad-argument test (about 2,000).
+    let level3_sym = [
+        "geam.*quick*_f64_r_", "geam_ex.*quick*min_plus_f32_r_", "geam_ex.*quick*plus_min_f16_r_", "dgmm.*quick*_f32_c_",
+        "symm.*quick*_f32_r_", "hemm.*quick*_f32_c_", "syrk.*quick*", "herk.*quick*_f64_c_", "syr2k.*quick*_f32_r_",
+        "her2k.*quick*_f64_c_", "syrkx.*quick*_f64_r_", "herkx.*quick*_f32_c_",
+        "geam_batched.*quick*_f32_c_NT", "geam_strided_batched.*quick*_f64_c_TC", "dgmm_strided_batched.*quick*_f64_r_",
+        "herk_strided_batched.*quick*_f32_c_UN", "herkx_strided_batched.*quick*_f64_c_UC", "hemm_strided_batched.*quick*f64_c_R",
+    ];
+    filter.extend(level3_sym.iter().map(|p| format!("_/{p}*")));
+    for f in ["dgmm", "geam", "hemm", "her2k", "herk", "herkx", "symm", "syr2k", "syrk", "syrkx"] {
+        for form in ["", "_batched", "_strided_batched"] {
+            filter.push(format!("_/{f}{form}.*bad_arg*"));
+        }
+    }
+    filter.push("_/geam_ex.*bad_arg*".into());
     // Level 3, GEMM family: every type combination of gemm_ex in small shapes, the
     // int8x4-packed and out-of-place (ldd) forms, batched and strided samples, solution
     // indices, and every GEMM bad-argument test.
@@ -156,6 +172,7 @@ fn rocblas_lavapipe_filter() -> Vec<String> {
         "gemv.*quick*_f64_r_", "trsv_batched.*quick*f32_r_UN", "her2.*quick*_f32_c_", "tbmv_strided_batched.*quick*f64_r_U_N",
         "gemm.*quick_gemm_small_f32_r", "gemm.*quick_gemm_small_f64_r*_NT_", "gemm_strided_batched.*quick*f32_r_NN",
         "gemm_batched.*quick*f64_r_TN", "gemm_ex.*quick_gemm_small_f16*_NN_", "gemm_ex.*quick_gemm_ldd_f32*",
+        "geam_strided_batched.*quick*_f64_c_TC", "syrk.*quick*", "herkx.*quick*_f32_c_",
     ]
     .iter()
     .map(|p| format!("_/{p}*"))

@@ -10,9 +10,9 @@ use crate::blas1::num::{Field, Promote};
 use crate::handle::{Ctx, ctx, report_workspace};
 use crate::types::*;
 
-const SUCCESS: Status = Ok(());
-const BAD_PTR: Status = Err(rocblas_status_invalid_pointer);
-const BAD_SIZE: Status = Err(rocblas_status_invalid_size);
+pub(crate) const SUCCESS: Status = Ok(());
+pub(crate) const BAD_PTR: Status = Err(rocblas_status_invalid_pointer);
+pub(crate) const BAD_SIZE: Status = Err(rocblas_status_invalid_size);
 
 pub const rocblas_operation_none: i32 = 111;
 pub const rocblas_operation_transpose: i32 = 112;
@@ -22,7 +22,7 @@ pub const rocblas_fill_lower: i32 = 122;
 pub const rocblas_diagonal_non_unit: i32 = 131;
 pub const rocblas_diagonal_unit: i32 = 132;
 
-fn op_of(t: i32) -> Status<Op> {
+pub(crate) fn op_of(t: i32) -> Status<Op> {
     match t {
         rocblas_operation_none => Ok(Op::N),
         rocblas_operation_transpose => Ok(Op::T),
@@ -30,7 +30,7 @@ fn op_of(t: i32) -> Status<Op> {
         _ => Err(rocblas_status_invalid_value),
     }
 }
-fn upper_of(u: i32) -> Status<bool> {
+pub(crate) fn upper_of(u: i32) -> Status<bool> {
     match u {
         rocblas_fill_upper => Ok(true),
         rocblas_fill_lower => Ok(false),
@@ -46,7 +46,7 @@ fn unit_of(d: i32) -> Status<bool> {
 }
 
 /// `RETURN_ZERO_DEVICE_MEMORY_SIZE_IF_QUERIED`.
-fn zero_query(c: &Ctx) -> Status {
+pub(crate) fn zero_query(c: &Ctx) -> Status {
     if c.query { Err(rocblas_status_size_unchanged) } else { SUCCESS }
 }
 /// `set_optimal_device_memory_size` under a size query.
@@ -56,26 +56,26 @@ fn report(h: rocblas_handle, c: &Ctx, bytes: usize) -> Status {
 fn r64(b: usize) -> usize {
     b.div_ceil(64) * 64
 }
-fn host_val<T: Num>(p: *const T) -> T::W {
+pub(crate) fn host_val<T: Num>(p: *const T) -> T::W {
     unsafe { p.read_unaligned() }.w()
 }
 
 /// Declared inputs and outputs of one call, and the batch's vector starts.
-struct Prep {
-    acc: Access,
-    nb: usize,
+pub(crate) struct Prep {
+    pub(crate) acc: Access,
+    pub(crate) nb: usize,
     stream: hipStream_t,
 }
 
 impl Prep {
-    fn new(c: &Ctx, batch: i32) -> Self {
+    pub(crate) fn new(c: &Ctx, batch: i32) -> Self {
         Prep { acc: Access::default(), nb: batch as usize, stream: c.stream }
     }
-    unsafe fn scalar<T: Copy>(&mut self, p: *const T, mode: rocblas_pointer_mode) -> Scalar<T> {
+    pub(crate) unsafe fn scalar<T: Copy>(&mut self, p: *const T, mode: rocblas_pointer_mode) -> Scalar<T> {
         unsafe { Scalar::new(p, mode, &mut self.acc) }
     }
     /// `elems` elements from each start (`want` false or a null pointer: not used).
-    fn area<T>(&mut self, src: Src, elems: usize, write: bool, want: bool) -> Status<Option<Bases>> {
+    pub(crate) fn area<T>(&mut self, src: Src, elems: usize, write: bool, want: bool) -> Status<Option<Bases>> {
         if !want || src.is_null() {
             return Ok(None);
         }
@@ -83,7 +83,7 @@ impl Prep {
         b.declare(&mut self.acc, elems * size_of::<T>(), write);
         Ok(Some(b))
     }
-    fn vec<T>(&mut self, src: Src, s: Strided, write: bool, want: bool) -> Status<Option<Bases>> {
+    pub(crate) fn vec<T>(&mut self, src: Src, s: Strided, write: bool, want: bool) -> Status<Option<Bases>> {
         if !want || src.is_null() {
             return Ok(None);
         }

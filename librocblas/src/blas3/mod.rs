@@ -8,3 +8,4 @@ mod gemm_ext2;
 pub mod gemm_f16_kernel;
 pub mod gemm_host;
 pub mod gemm_kernel;
+pub mod sym;
