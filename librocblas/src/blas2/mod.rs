@@ -5,5 +5,5 @@
 //! Level 1's execution layer (`blas1::exec`).
 
 mod exports;
-mod kern;
+pub(crate) mod kern;
 pub mod ops;

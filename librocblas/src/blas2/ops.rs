@@ -22,7 +22,7 @@ pub const rocblas_fill_lower: i32 = 122;
 pub const rocblas_diagonal_non_unit: i32 = 131;
 pub const rocblas_diagonal_unit: i32 = 132;
 
-fn op_of(t: i32) -> Status<Op> {
+pub(crate) fn op_of(t: i32) -> Status<Op> {
     match t {
         rocblas_operation_none => Ok(Op::N),
         rocblas_operation_transpose => Ok(Op::T),
@@ -30,14 +30,14 @@ fn op_of(t: i32) -> Status<Op> {
         _ => Err(rocblas_status_invalid_value),
     }
 }
-fn upper_of(u: i32) -> Status<bool> {
+pub(crate) fn upper_of(u: i32) -> Status<bool> {
     match u {
         rocblas_fill_upper => Ok(true),
         rocblas_fill_lower => Ok(false),
         _ => Err(rocblas_status_invalid_value),
     }
 }
-fn unit_of(d: i32) -> Status<bool> {
+pub(crate) fn unit_of(d: i32) -> Status<bool> {
     match d {
         rocblas_diagonal_unit => Ok(true),
         rocblas_diagonal_non_unit => Ok(false),
@@ -46,36 +46,36 @@ fn unit_of(d: i32) -> Status<bool> {
 }
 
 /// `RETURN_ZERO_DEVICE_MEMORY_SIZE_IF_QUERIED`.
-fn zero_query(c: &Ctx) -> Status {
+pub(crate) fn zero_query(c: &Ctx) -> Status {
     if c.query { Err(rocblas_status_size_unchanged) } else { SUCCESS }
 }
 /// `set_optimal_device_memory_size` under a size query.
-fn report(h: rocblas_handle, c: &Ctx, bytes: usize) -> Status {
+pub(crate) fn report(h: rocblas_handle, c: &Ctx, bytes: usize) -> Status {
     if c.query { Err(report_workspace(h, bytes)) } else { SUCCESS }
 }
 fn r64(b: usize) -> usize {
     b.div_ceil(64) * 64
 }
-fn host_val<T: Num>(p: *const T) -> T::W {
+pub(crate) fn host_val<T: Num>(p: *const T) -> T::W {
     unsafe { p.read_unaligned() }.w()
 }
 
 /// Declared inputs and outputs of one call, and the batch's vector starts.
-struct Prep {
-    acc: Access,
-    nb: usize,
+pub(crate) struct Prep {
+    pub(crate) acc: Access,
+    pub(crate) nb: usize,
     stream: hipStream_t,
 }
 
 impl Prep {
-    fn new(c: &Ctx, batch: i32) -> Self {
+    pub(crate) fn new(c: &Ctx, batch: i32) -> Self {
         Prep { acc: Access::default(), nb: batch as usize, stream: c.stream }
     }
-    unsafe fn scalar<T: Copy>(&mut self, p: *const T, mode: rocblas_pointer_mode) -> Scalar<T> {
+    pub(crate) unsafe fn scalar<T: Copy>(&mut self, p: *const T, mode: rocblas_pointer_mode) -> Scalar<T> {
         unsafe { Scalar::new(p, mode, &mut self.acc) }
     }
     /// `elems` elements from each start (`want` false or a null pointer: not used).
-    fn area<T>(&mut self, src: Src, elems: usize, write: bool, want: bool) -> Status<Option<Bases>> {
+    pub(crate) fn area<T>(&mut self, src: Src, elems: usize, write: bool, want: bool) -> Status<Option<Bases>> {
         if !want || src.is_null() {
             return Ok(None);
         }

@@ -2,3 +2,4 @@
 //! through the `gemm` crate on the CPU backend and wherever the kernel cannot run.
 
 pub mod gemm_kernel;
+pub mod tri;
