@@ -20,8 +20,8 @@ pub struct TriA {
 }
 
 impl TriA {
-    /// Is E = op(A) upper triangular?
-    fn e_upper(&self) -> bool {
+    /// Is E = op(A) upper triangular (the direction of a solve)?
+    pub fn e_upper(&self) -> bool {
         self.upper == (self.op == Op::N)
     }
 }
@@ -196,9 +196,4 @@ pub fn trtri<T: Num>(a: *const T, lda: usize, inv: *mut T, ldinv: usize, n: usiz
             wr(inv, i + j * ldinv, x[i]);
         }
     }
-}
-
-/// Is E = op(A) upper triangular (the direction of a solve)?
-pub fn solve_upper(t: TriA) -> bool {
-    t.e_upper()
 }

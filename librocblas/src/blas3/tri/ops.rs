@@ -98,7 +98,7 @@ unsafe fn run<T: Num>(cx: &Ctx, batch: i32, alpha: *const T, mode: rocblas_point
             let e = kern::expand::<T>(a, t);
             let mut x = kern::load::<T>(src, m, n, ldb);
             match job {
-                Job::Solve => kern::trsm(&e, kern::solve_upper(t), &mut x, n, left),
+                Job::Solve => kern::trsm(&e, t.e_upper(), &mut x, n, left),
                 Job::Mul => x = kern::trmm(&e, &x, n, left),
             }
             kern::store::<T>(dst, &x, n, ldd, alpha);

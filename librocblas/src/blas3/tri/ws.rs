@@ -135,7 +135,7 @@ pub fn trsm(
         return None;
     }
     let ku = k as usize;
-    let exact = ku % TRSM_NB == 0;
+    let exact = ku.is_multiple_of(TRSM_NB);
     // rocBLAS's "special" kernel: exact blocks, not tiny, and (for skinny left solves) the
     // regular kernel's memory above 128 MiB
     let inv_supplied = (inv_a_size.max(0) as usize) / TRSM_NB >= ku;
