@@ -37,7 +37,7 @@ pub(crate) fn upper_of(u: i32) -> Status<bool> {
         _ => Err(rocblas_status_invalid_value),
     }
 }
-fn unit_of(d: i32) -> Status<bool> {
+pub(crate) fn unit_of(d: i32) -> Status<bool> {
     match d {
         rocblas_diagonal_unit => Ok(true),
         rocblas_diagonal_non_unit => Ok(false),
@@ -50,7 +50,7 @@ pub(crate) fn zero_query(c: &Ctx) -> Status {
     if c.query { Err(rocblas_status_size_unchanged) } else { SUCCESS }
 }
 /// `set_optimal_device_memory_size` under a size query.
-fn report(h: rocblas_handle, c: &Ctx, bytes: usize) -> Status {
+pub(crate) fn report(h: rocblas_handle, c: &Ctx, bytes: usize) -> Status {
     if c.query { Err(report_workspace(h, bytes)) } else { SUCCESS }
 }
 fn r64(b: usize) -> usize {

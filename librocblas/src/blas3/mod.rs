@@ -1,6 +1,7 @@
 //! Level-3 BLAS. GEMM runs as a SPIR-V kernel on Vulkan devices (`shaders/gemm.glsl`) and
 //! through the `gemm` crate on the CPU backend and wherever the kernel cannot run; the
 //! narrow, mixed and complex types compute on the host in a wide type (`gemm_host`).
+//! `sym`: geam, dgmm and the symmetric/Hermitian families; `tri`: trsm, trmm, trtri.
 
 pub mod gemm;
 mod gemm_exports;
@@ -9,3 +10,4 @@ pub mod gemm_f16_kernel;
 pub mod gemm_host;
 pub mod gemm_kernel;
 pub mod sym;
+pub mod tri;

@@ -1,0 +1,15 @@
+//! The triangular Level-3 family in every rocBLAS 2.47 precision (s, d, c, z): trsm,
+//! trmm (in place), trmm_outofplace and trtri, each in its single, `_batched` and
+//! `_strided_batched` forms, and `rocblas_trsm_ex`, `_batched_ex`, `_strided_batched_ex`.
+//! Computed on the host over the declared device ranges, in stream order, through Level
+//! 1's execution layer (`blas1::exec`) and Level 2's wide arithmetic (`blas2::kern`).
+//!
+//! - `exports`: the C entry points, generated from declaration lists
+//! - `ops`: argument checks, quick returns, size queries, queuing
+//! - `kern`: the products, solves and inverses on host memory
+//! - `ws`: the workspace sizes rocBLAS reports under a size query
+
+mod exports;
+mod kern;
+pub mod ops;
+mod ws;
