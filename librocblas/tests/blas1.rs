@@ -1,5 +1,9 @@
 //! Level-1 BLAS through the C API on the CPU backend, against f64 references computed here.
 
+mod common;
+
+use common::{handle, host};
+
 use amdhip64 as _;
 use rocblas::blas1::num::C32;
 use rocblas::handle::*;
@@ -33,18 +37,8 @@ fn dev<T: Copy>(v: &[T]) -> *mut T {
     assert_eq!(unsafe { hip::hipMemcpy(d, v.as_ptr().cast(), size_of_val(v), hip::hipMemcpyHostToDevice) }, 0);
     d.cast()
 }
-fn host<T: Copy + Default>(d: *const T, n: usize) -> Vec<T> {
-    let mut v = vec![T::default(); n];
-    assert_eq!(unsafe { hip::hipMemcpy(v.as_mut_ptr().cast(), d.cast(), n * size_of::<T>(), hip::hipMemcpyDeviceToHost) }, 0);
-    v
-}
 fn free<T>(d: *mut T) {
     assert_eq!(unsafe { hip::hipFree(d.cast()) }, 0);
-}
-fn handle() -> rocblas_handle {
-    let mut h = null_mut();
-    assert_eq!(unsafe { rocblas_create_handle(&mut h) }, 0);
-    h
 }
 /// Logical element i of a BLAS vector with increment inc (negative: from the end).
 fn at(i: usize, n: usize, inc: i32) -> usize {

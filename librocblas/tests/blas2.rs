@@ -1,11 +1,13 @@
 //! Level-2 BLAS through the C API on the CPU backend, against f64 references computed here.
 
+mod common;
+
+use common::{dev, handle, host, vals};
+
 use amdhip64 as _;
 use rocblas::blas1::num::{C32, C64};
 use rocblas::handle::*;
-use rocblas::hip;
 use rocblas::types::*;
-use std::ffi::c_void;
 use std::ptr::{null, null_mut};
 
 const N: i32 = 111;
@@ -38,28 +40,9 @@ unsafe extern "C" {
         x: *const f32, incx: i32, be: *const f32, y: *mut f32, incy: i32) -> i32;
 }
 
-fn dev<U: Copy>(v: &[U]) -> *mut U {
-    let mut d: *mut c_void = null_mut();
-    assert_eq!(unsafe { hip::hipMalloc(&mut d, size_of_val(v).max(1)) }, 0);
-    assert_eq!(unsafe { hip::hipMemcpy(d, v.as_ptr().cast(), size_of_val(v), hip::hipMemcpyHostToDevice) }, 0);
-    d.cast()
-}
-fn host<U: Copy + Default>(d: *const U, n: usize) -> Vec<U> {
-    let mut v = vec![U::default(); n];
-    assert_eq!(unsafe { hip::hipMemcpy(v.as_mut_ptr().cast(), d.cast(), n * size_of::<U>(), hip::hipMemcpyDeviceToHost) }, 0);
-    v
-}
-fn handle() -> rocblas_handle {
-    let mut h = null_mut();
-    assert_eq!(unsafe { rocblas_create_handle(&mut h) }, 0);
-    h
-}
 /// Memory offset of logical element i of a BLAS vector (negative inc: from the end).
 fn at(i: usize, n: usize, inc: i32) -> usize {
     if inc >= 0 { i * inc as usize } else { (n - 1 - i) * (-inc) as usize }
-}
-fn vals(len: usize, seed: f64) -> Vec<f64> {
-    (0..len).map(|i| ((i as f64 * 0.37 + seed).sin() * 4.0).round() / 4.0 + 0.125).collect()
 }
 fn cvals(len: usize, seed: f64) -> Vec<(f64, f64)> {
     vals(len, seed).into_iter().zip(vals(len, seed + 7.0)).collect()
