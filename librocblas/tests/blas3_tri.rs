@@ -197,30 +197,32 @@ fn check<E: El>(got: &[E], want: &[Z], m: usize, n: usize, ld: usize, before: &[
 #[test]
 fn dtrsm_every_side_triangle_op_and_diagonal_recovers_x() {
     let h = handle();
-    let (m, n) = (13usize, 9usize);
-    for side in [LEFT, RIGHT] {
-        let k = if side == LEFT { m } else { n };
-        let (lda, ldb) = (k + 2, m + 3);
-        for uplo in [UPPER, LOWER] {
-            for op in [N, T, C] {
-                for diag in [NON_UNIT, UNIT] {
-                    let a = tri_matrix::<f64>(k, lda, 1.0);
-                    let x: Vec<f64> = vals(ldb * n, 2.0);
-                    let alpha = 2.5f64;
-                    // B = op(A) X / alpha (or X op(A) / alpha): the solve must give back X
-                    let e = op_dense(&a, k, lda, uplo == UPPER, op, diag == UNIT);
-                    let bz = ref_trmm(side == LEFT, &e, k, (1.0 / alpha, 0.0), &x, m, n, ldb);
-                    let mut b = x.clone();
-                    for j in 0..n {
-                        for i in 0..m {
-                            b[i + j * ldb] = bz[i + j * m].0;
+    // one diagonal block, and several (blocked solves)
+    for (m, n) in [(13usize, 9usize), (70, 75)] {
+        for side in [LEFT, RIGHT] {
+            let k = if side == LEFT { m } else { n };
+            let (lda, ldb) = (k + 2, m + 3);
+            for uplo in [UPPER, LOWER] {
+                for op in [N, T, C] {
+                    for diag in [NON_UNIT, UNIT] {
+                        let a = tri_matrix::<f64>(k, lda, 1.0);
+                        let x: Vec<f64> = vals(ldb * n, 2.0);
+                        let alpha = 2.5f64;
+                        // B = op(A) X / alpha (or X op(A) / alpha): the solve must give back X
+                        let e = op_dense(&a, k, lda, uplo == UPPER, op, diag == UNIT);
+                        let bz = ref_trmm(side == LEFT, &e, k, (1.0 / alpha, 0.0), &x, m, n, ldb);
+                        let mut b = x.clone();
+                        for j in 0..n {
+                            for i in 0..m {
+                                b[i + j * ldb] = bz[i + j * m].0;
+                            }
                         }
+                        let (da, db) = (dev(&a), dev(&b));
+                        let st = unsafe { rocblas_dtrsm(h, side, uplo, op, diag, m as i32, n as i32, &alpha, da, lda as i32, db, ldb as i32) };
+                        assert_eq!(st, 0);
+                        let want: Vec<Z> = (0..m * n).map(|p| (x[p % m + (p / m) * ldb], 0.0)).collect();
+                        check(&host(db, b.len()), &want, m, n, ldb, &b, 1e-12, "dtrsm");
                     }
-                    let (da, db) = (dev(&a), dev(&b));
-                    let st = unsafe { rocblas_dtrsm(h, side, uplo, op, diag, m as i32, n as i32, &alpha, da, lda as i32, db, ldb as i32) };
-                    assert_eq!(st, 0);
-                    let want: Vec<Z> = (0..m * n).map(|p| (x[p % m + (p / m) * ldb], 0.0)).collect();
-                    check(&host(db, b.len()), &want, m, n, ldb, &b, 1e-12, "dtrsm");
                 }
             }
         }

@@ -92,68 +92,109 @@ pub fn zero<T: Num>(p: *mut T, m: usize, n: usize, ld: usize) {
     }
 }
 
+/// Block size of the blocked solves: diagonal blocks by substitution, the rest by `gemm`.
+const NB: usize = 32;
+
+/// dst (m x n) += beta * lhs (m x k) * rhs (k x n) for wide column-major matrices given by
+/// pointer and leading dimension, through the `gemm` crate (f64, or complex f64 with the
+/// same two-double layout).
+#[allow(clippy::too_many_arguments)]
+unsafe fn gemm_acc<W: Wide>(
+    m: usize, n: usize, k: usize, dst: *mut W, ldd: usize, lhs: *const W, ldl: usize, rhs: *const W, ldr: usize, beta: f64,
+) {
+    if m == 0 || n == 0 || k == 0 {
+        return;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let par = if m * n * k < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+    let (ldd, ldl, ldr) = (ldd as isize, ldl as isize, ldr as isize);
+    unsafe {
+        if <W as Field>::COMPLEX {
+            let one = gemm::c64::new(1.0, 0.0);
+            let b = gemm::c64::new(beta, 0.0);
+            gemm::gemm(m, n, k, dst.cast::<gemm::c64>(), ldd, 1, true, lhs.cast::<gemm::c64>(), ldl, 1, rhs.cast::<gemm::c64>(),
+                ldr, 1, one, b, false, false, false, par);
+        } else {
+            gemm::gemm(m, n, k, dst.cast::<f64>(), ldd, 1, true, lhs.cast::<f64>(), ldl, 1, rhs.cast::<f64>(), ldr, 1, 1.0, beta,
+                false, false, false, par);
+        }
+    }
+}
+
 /// op(A) B (left) or B op(A) (right) for B m x n; the caller scales by alpha.
 pub fn trmm<W: Wide>(e: &Dense<W>, b: &Dense<W>, n: usize, left: bool) -> Dense<W> {
     let m = b.rows;
     let k = e.rows;
     let mut c = vec![W::zero(); m * n];
-    for j in 0..n {
-        let cj = &mut c[j * m..(j + 1) * m];
-        for l in 0..k {
-            // left: C(:, j) += E(:, l) B(l, j); right: C(:, j) += B(:, l) E(l, j)
-            let (s, col) = if left { (b.at(l, j), e.col(l)) } else { (e.at(l, j), b.col(l)) };
-            if s.is_zero() {
-                continue;
-            }
-            for (ci, &x) in cj.iter_mut().zip(col) {
-                *ci = *ci + x * s;
-            }
-        }
-    }
+    let (lhs, ldl, rhs, ldr) = if left { (e.v.as_ptr(), k, b.v.as_ptr(), m) } else { (b.v.as_ptr(), m, e.v.as_ptr(), k) };
+    unsafe { gemm_acc(m, n, k, c.as_mut_ptr(), m, lhs, ldl, rhs, ldr, 1.0) };
     Dense { rows: m, v: c }
 }
 
-/// Solves op(A) X = B (left) or X op(A) = B (right) in place of `b` (m x n).
+/// The diagonal blocks of a solve, in the order the substitution needs them.
+fn blocks(k: usize, forward: bool) -> Vec<(usize, usize)> {
+    let mut v: Vec<(usize, usize)> = (0..k).step_by(NB).map(|lo| (lo, (lo + NB).min(k))).collect();
+    if !forward {
+        v.reverse();
+    }
+    v
+}
+
+/// Solves op(A) X = B (left) or X op(A) = B (right) in place of `b` (m x n): each
+/// diagonal block by substitution, then the rows / columns not yet solved updated by `gemm`.
 pub fn trsm<W: Wide>(e: &Dense<W>, upper: bool, b: &mut Dense<W>, n: usize, left: bool) {
     let m = b.rows;
     let k = e.rows;
+    let ep = e.v.as_ptr();
     if left {
-        // each column of B on its own: substitution in axpy form along the columns of E
-        for j in 0..n {
-            let x = &mut b.v[j * m..(j + 1) * m];
-            let order: Box<dyn Iterator<Item = usize>> = if upper { Box::new((0..k).rev()) } else { Box::new(0..k) };
-            for l in order {
-                if x[l].is_zero() {
-                    continue;
-                }
-                x[l] = x[l].div(e.at(l, l));
-                let xl = x[l];
-                let ecol = e.col(l);
-                let rows = if upper { 0..l } else { l + 1..k };
-                for i in rows {
-                    x[i] = x[i] - ecol[i] * xl;
+        // E X = B: lower E runs forward over the rows, upper E backward
+        for (lo, hi) in blocks(k, !upper) {
+            for j in 0..n {
+                let x = &mut b.v[j * m..(j + 1) * m];
+                let order: Box<dyn Iterator<Item = usize>> = if upper { Box::new((lo..hi).rev()) } else { Box::new(lo..hi) };
+                for l in order {
+                    if x[l].is_zero() {
+                        continue;
+                    }
+                    x[l] = x[l].div(e.at(l, l));
+                    let xl = x[l];
+                    let ecol = e.col(l);
+                    let rows = if upper { lo..l } else { l + 1..hi };
+                    for i in rows {
+                        x[i] = x[i] - ecol[i] * xl;
+                    }
                 }
             }
+            // rows still to solve: B(rest, :) -= E(rest, lo..hi) X(lo..hi, :)
+            let (r0, r1) = if upper { (0, lo) } else { (hi, k) };
+            let bp = b.v.as_mut_ptr();
+            unsafe { gemm_acc(r1 - r0, n, hi - lo, bp.add(r0), m, ep.add(r0 + lo * k), k, bp.add(lo), m, -1.0) };
         }
     } else {
-        // X E = B: column j of X from the columns solved before it (upper E: ascending)
-        let order: Vec<usize> = if upper { (0..k).collect() } else { (0..k).rev().collect() };
-        for &j in &order {
-            let before = if upper { 0..j } else { j + 1..k };
-            for l in before {
-                let s = e.at(l, j);
-                if s.is_zero() {
-                    continue;
+        // X E = B: upper E runs forward over the columns, lower E backward
+        for (lo, hi) in blocks(k, upper) {
+            let order: Vec<usize> = if upper { (lo..hi).collect() } else { (lo..hi).rev().collect() };
+            for &j in &order {
+                let before = if upper { lo..j } else { j + 1..hi };
+                for l in before {
+                    let s = e.at(l, j);
+                    if s.is_zero() {
+                        continue;
+                    }
+                    let (src, dst) = two_cols(&mut b.v, m, l, j);
+                    for (d, &x) in dst.iter_mut().zip(src) {
+                        *d = *d - x * s;
+                    }
                 }
-                let (src, dst) = two_cols(&mut b.v, m, l, j);
-                for (d, &x) in dst.iter_mut().zip(src) {
-                    *d = *d - x * s;
+                let d = e.at(j, j);
+                for x in &mut b.v[j * m..(j + 1) * m] {
+                    *x = x.div(d);
                 }
             }
-            let d = e.at(j, j);
-            for x in &mut b.v[j * m..(j + 1) * m] {
-                *x = x.div(d);
-            }
+            // columns still to solve: B(:, rest) -= X(:, lo..hi) E(lo..hi, rest)
+            let (c0, c1) = if upper { (hi, k) } else { (0, lo) };
+            let bp = b.v.as_mut_ptr();
+            unsafe { gemm_acc(m, c1 - c0, hi - lo, bp.add(c0 * m), m, bp.add(lo * m), m, ep.add(lo + c0 * k), k, -1.0) };
         }
     }
 }
@@ -174,26 +215,16 @@ fn two_cols<W>(v: &mut [W], m: usize, src: usize, dst: usize) -> (&[W], &mut [W]
 pub fn trtri<T: Num>(a: *const T, lda: usize, inv: *mut T, ldinv: usize, n: usize, upper: bool, unit: bool) {
     let t = TriA { k: n, lda, upper, op: Op::N, unit };
     let e = expand::<T>(a, t);
-    // solve E X = I column by column; column j of the inverse is zero outside the triangle
+    // E X = I
+    let mut x = Dense { rows: n, v: vec![T::W::zero(); n * n] };
     for j in 0..n {
-        let mut x = vec![T::W::zero(); n];
-        x[j] = T::W::one();
-        let rows: Box<dyn Iterator<Item = usize>> = if upper { Box::new((0..=j).rev()) } else { Box::new(j..n) };
-        for l in rows {
-            if x[l].is_zero() {
-                continue;
-            }
-            x[l] = x[l].div(e.at(l, l));
-            let xl = x[l];
-            let ecol = e.col(l);
-            let r = if upper { 0..l } else { l + 1..n };
-            for i in r {
-                x[i] = x[i] - ecol[i] * xl;
-            }
-        }
+        x.v[j + j * n] = T::W::one();
+    }
+    trsm(&e, upper, &mut x, n, true);
+    for j in 0..n {
         let r = if upper { 0..j + 1 } else { j..n };
         for i in r {
-            wr(inv, i + j * ldinv, x[i]);
+            wr(inv, i + j * ldinv, x.at(i, j));
         }
     }
 }
