@@ -217,7 +217,13 @@ impl GemmF16 {
             gemm_host::span::<u8>(m, n, self.ldd as usize, false) * self.out_bytes(),
         ];
         let (mut reads, mut writes) = (Vec::new(), Vec::new());
+        // C computed in place (C = D) is only D's write range, which also brings it in: a
+        // read range over the same memory would be a second host copy where backends stage.
+        let in_place = bases[2] == bases[3] && self.ldc == self.ldd;
         for (i, (list, mats)) in bases.iter().zip([self.a, self.b, self.c, self.d]).enumerate() {
+            if i == 2 && in_place {
+                continue;
+            }
             for &addr in list.iter() {
                 let r = oxrocm_range { addr, len: spans[i] };
                 if i == 3 { writes.push(r) } else { reads.push(r) }
