@@ -21,3 +21,5 @@ pub mod types;
 pub mod blas1;
 pub mod blas2;
 pub mod blas3;
+pub mod check_numerics;
+mod check_numerics_exports;
