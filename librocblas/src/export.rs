@@ -24,12 +24,12 @@ macro_rules! export {
         #[unsafe(no_mangle)]
         #[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
         pub unsafe extern "C" fn $name($($a: $t),*) -> $crate::types::rocblas_status {
-            $crate::blas1::trace::api(stringify!($name), &[$(&$a as &dyn std::fmt::Debug),*]);
+            $crate::logging::api(stringify!($name), &[$((stringify!($a), &$a as &dyn $crate::logging::Arg)),*]);
             let r = oxrocm_ffi::boundary::guard(stringify!($name), $crate::types::rocblas_status_internal_error, move || {
                 #[allow(unused_unsafe)]
                 $crate::export::done(unsafe { $body })
             });
-            $crate::blas1::trace::ret(stringify!($name), r);
+            $crate::logging::ret(stringify!($name), r);
             r
         }
     };

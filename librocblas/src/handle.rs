@@ -26,6 +26,8 @@ pub struct Handle {
     pub workspace: (*mut c_void, usize),
     /// `Some(size so far)` between start/stop_device_memory_size_query.
     pub size_query: Option<usize>,
+    /// ROCBLAS_LAYER's logs, set up when the handle is created.
+    pub logs: crate::logging::Logs,
 }
 
 /// Addresses of the live handles we handed out.
@@ -48,6 +50,19 @@ pub fn with_handle<R>(h: rocblas_handle, f: impl FnOnce(&mut Handle) -> R) -> Re
 
 fn status(r: Result<rocblas_status, rocblas_status>) -> rocblas_status {
     r.unwrap_or_else(|e| e)
+}
+
+/// Runs a trace after a successful query (outside the handle lock the query held).
+trait Logged {
+    fn logged(self, log: impl FnOnce()) -> Self;
+}
+impl Logged for rocblas_status {
+    fn logged(self, log: impl FnOnce()) -> Self {
+        if self == rocblas_status_success {
+            log();
+        }
+        self
+    }
 }
 
 /// Validates `h`; `Ok(())` when it is a live handle.
@@ -106,13 +121,16 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
             user_managed_memory: false,
             workspace: (std::ptr::null_mut(), 0),
             size_query: None,
+            logs: crate::logging::for_new_handle(),
         }));
         live().get_or_insert_with(HashSet::new).insert(h as usize);
         *handle = h as rocblas_handle;
+        crate::logging::aux(*handle, "rocblas_create_handle", &[]);
         rocblas_status_success
     }
 
     fn rocblas_destroy_handle(handle: rocblas_handle) {
+        crate::logging::aux(handle, "rocblas_destroy_handle", &[]);
         let mut g = live();
         if handle.is_null() || !g.as_mut().is_some_and(|s| s.remove(&(handle as usize))) {
             return rocblas_status_invalid_handle;
@@ -122,6 +140,7 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
     }
 
     fn rocblas_set_stream(handle: rocblas_handle, stream: hipStream_t) {
+        crate::logging::aux(handle, "rocblas_set_stream", &[&crate::logging::ptr(stream)]);
         status(with_handle(handle, |h| { h.stream = stream; rocblas_status_success }))
     }
 
@@ -130,10 +149,11 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
             if stream.is_null() { return rocblas_status_invalid_pointer; }
             *stream = h.stream;
             rocblas_status_success
-        }))
+        })).logged(|| crate::logging::aux(handle, "rocblas_get_stream", &[&crate::logging::ptr(*stream)]))
     }
 
     fn rocblas_set_pointer_mode(handle: rocblas_handle, mode: rocblas_pointer_mode) {
+        crate::logging::aux(handle, "rocblas_set_pointer_mode", &[&mode]);
         status(with_handle(handle, |h| {
             if mode != rocblas_pointer_mode_host && mode != rocblas_pointer_mode_device {
                 return rocblas_status_invalid_value;
@@ -148,10 +168,11 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
             if mode.is_null() { return rocblas_status_invalid_pointer; }
             *mode = h.pointer_mode;
             rocblas_status_success
-        }))
+        })).logged(|| crate::logging::aux(handle, "rocblas_get_pointer_mode", &[&*mode]))
     }
 
     fn rocblas_set_atomics_mode(handle: rocblas_handle, mode: rocblas_atomics_mode) {
+        crate::logging::aux(handle, "rocblas_set_atomics_mode", &[&crate::logging::atomics_string(mode)]);
         status(with_handle(handle, |h| {
             if mode != rocblas_atomics_not_allowed && mode != rocblas_atomics_allowed {
                 return rocblas_status_invalid_value;
@@ -166,7 +187,7 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
             if mode.is_null() { return rocblas_status_invalid_pointer; }
             *mode = h.atomics_mode;
             rocblas_status_success
-        }))
+        })).logged(|| crate::logging::aux(handle, "rocblas_get_atomics_mode", &[&crate::logging::atomics_string(*mode)]))
     }
 
     fn rocblas_set_performance_metric(handle: rocblas_handle, metric: rocblas_performance_metric) {

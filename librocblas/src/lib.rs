@@ -14,6 +14,7 @@ use amdhip64 as _;
 pub mod auxiliary;
 pub mod export;
 pub mod handle;
+pub mod logging;
 pub mod hip;
 pub mod ostream;
 pub mod stubs;

@@ -7,4 +7,3 @@ mod ex;
 mod exports;
 pub mod num;
 pub mod ops;
-pub(crate) mod trace;
