@@ -20,7 +20,7 @@ fn no_workspace(c: &Ctx) -> Status {
 
 /// rocBLAS's reduction workspace: `(blocks + 1) * batch` partial results of `elem` bytes.
 fn reduction_workspace(h: rocblas_handle, n: i64, batch: i64, nb: i64, elem: usize) -> Status {
-    let blocks = (n.max(1) as i64 - 1) / nb + 1;
+    let blocks = (n.max(1) - 1) / nb + 1;
     let bytes = elem * (blocks as usize + 1) * batch.max(1) as usize;
     Err(report_workspace(h, bytes))
 }
