@@ -219,7 +219,7 @@ test_libraries_link_our_hip() {
     cpu_pass_only || return $?
     need_libs || return $?
     local f rc=0 n=0
-    for f in "$LIB_DIR"/librocblas.so.0 "$LIB_DIR"/librocfft.so.0 "$LIB_DIR"/libMIOpen.so.1 "$LIB_DIR"/librccl.so.1 "$LIB_DIR"/libhsa-runtime64.so.1; do
+    for f in "$LIB_DIR"/librocblas.so.0 "$LIB_DIR"/librocblas.so.4 "$LIB_DIR"/librocblas.so.5 "$LIB_DIR"/librocfft.so.0 "$LIB_DIR"/libMIOpen.so.1 "$LIB_DIR"/librccl.so.1 "$LIB_DIR"/libhsa-runtime64.so.1; do
         [[ -e $f ]] || continue
         n=$((n + 1))
         readelf -d "$f" | grep -q 'NEEDED.*\[libamdhip64.so.5\]' || { echo "$(basename "$f") does not need libamdhip64.so.5"; rc=1; }
@@ -340,7 +340,7 @@ test_debian_package() {
     local lib; lib=$(dirname "$(find "$WORK/debroot" -name libamdhip64.so.5 | head -1)")
     [[ -n $lib ]] || { echo "no libamdhip64.so.5 in the package"; return 1; }
     local so
-    for so in libamdhip64.so.5 libamdhip64.so.6 libamdhip64.so.7 librocblas.so.0 librocfft.so.0 libMIOpen.so.1 librccl.so.1 libhsa-runtime64.so.1; do
+    for so in libamdhip64.so.5 libamdhip64.so.6 libamdhip64.so.7 librocblas.so.0 librocblas.so.4 librocblas.so.5 librocfft.so.0 libMIOpen.so.1 librccl.so.1 libhsa-runtime64.so.1; do
         [[ -e $lib/$so ]] || { echo "package lacks $so"; return 1; }
     done
     dpkg-deb -f "$deb" Provides | grep -q 'libamdhip64-5' || { echo "package does not provide libamdhip64-5"; return 1; }
@@ -356,6 +356,41 @@ test_abi_versions_5_and_7() {
         "$CC" -std=c11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/abi_versions.c" \
             -o "$WORK/abi_versions$v" -L "$LIB_DIR" -l:libamdhip64.so.$v || return 1
         LD_LIBRARY_PATH=$LIB_DIR "$WORK/abi_versions$v" $v | grep -v '^PASS' || rc=1
+    done
+    return $rc
+}
+
+# each librocblas file exports every name of its ABI's list under its SONAME, and no
+# internal per-ABI name (oxrocm_abi*)
+test_rocblas_symbol_lists() {
+    cpu_pass_only || return $?
+    need_libs || return $?
+    local f list soname missing rc=0
+    for f in librocblas.so.0:rocblas-2.47 librocblas.so.4:rocblas-4 librocblas.so.5:rocblas-5; do
+        list=${f#*:}; f=${f%%:*}
+        [[ -e $LIB_DIR/$f ]] || { echo "$f not staged"; rc=1; continue; }
+        soname=$(readelf -d "$LIB_DIR/$f" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+        [[ $soname == "$f" ]] || { echo "$f: SONAME '$soname'"; rc=1; }
+        nm -D --defined-only "$LIB_DIR/$f" | awk '{print $NF}' | sed 's/@.*//' | sort -u > "$WORK/$f.exp"
+        grep -v '^#' "$ROOT/librocblas/abi/$list.symbols" | cut -f1 | sort -u > "$WORK/$list.want"
+        missing=$(comm -23 "$WORK/$list.want" "$WORK/$f.exp")
+        [[ -z $missing ]] || { echo "$f lacks $(wc -l <<< "$missing"): $(head -5 <<< "$missing" | tr '\n' ' ')"; rc=1; }
+        ! grep -q '^oxrocm_' "$WORK/$f.exp" || { echo "$f exports internal names: $(grep '^oxrocm_' "$WORK/$f.exp" | head -3 | tr '\n' ' ')"; rc=1; }
+        echo "$f: $(comm -12 "$WORK/$list.want" "$WORK/$f.exp" | wc -l) of $(wc -l < "$WORK/$list.want") listed symbols"
+    done
+    return $rc
+}
+
+# one C program against librocblas.so.0, .so.4 and .so.5: trmm's signature, the ILP64 forms,
+# the version and the default atomics mode follow each file's rocBLAS ABI
+test_rocblas_abis_0_4_5() {
+    need_libs || return $?
+    local v out rc=0
+    for v in 0 4 5; do
+        "$CC" -std=c11 -Wall -Wextra -Werror -I "$OURS_INC" "$ROOT/abi-tests/programs/rocblas_abis.c" -o "$WORK/rocblas_abis$v" \
+            -L "$LIB_DIR" -l:librocblas.so.$v -l:libamdhip64.so.5 -ldl || return 1
+        out=$(LD_LIBRARY_PATH=$LIB_DIR "$WORK/rocblas_abis$v" $v 2>&1) || rc=1
+        grep -v '^PASS' <<< "$out" | sed "s/^/.so.$v: /" || true
     done
     return $rc
 }
@@ -413,6 +448,8 @@ TESTS=(
     test_multistream_under_valgrind
     test_hipcc_program_runs_unchanged
     test_abi_versions_5_and_7
+    test_rocblas_symbol_lists
+    test_rocblas_abis_0_4_5
     test_environment_variables
     test_build_with_pkg_config
     test_build_with_cmake

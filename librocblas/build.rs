@@ -1,6 +1,8 @@
-//! Generates "not supported" exports for the listed rocBLAS symbols this crate does not define.
+//! Generates "not supported" exports for the listed rocBLAS symbols this crate does not define:
+//! the lists of every ABI the staged outputs export (2.47 for .so.0, 4.x for .so.4, 5.x for
+//! .so.5), so each output finds every name of its list in the one archive.
 
-use oxrocm_ffi::codegen::{StubKind, StubSpec, build_script};
+use oxrocm_ffi::codegen::{StubKind, StubSpec, build_script_for};
 use oxrocm_ffi::symbols::Symbol;
 
 /// Entry points that return something other than `rocblas_status`.
@@ -21,8 +23,8 @@ fn kind_of(s: &Symbol) -> StubKind {
 }
 
 fn main() {
-    build_script(
-        "abi/rocblas-2.47.symbols",
+    build_script_for(
+        &["abi/rocblas-2.47.symbols", "abi/rocblas-4.symbols", "abi/rocblas-5.symbols"],
         "rocblas_stubs.rs",
         &StubSpec { status_fn: "crate::stubs::not_supported", log_fn: "crate::stubs::log_unsupported", kind_of: &kind_of },
     );

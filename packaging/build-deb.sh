@@ -45,9 +45,9 @@ Provides: $replaced
 Conflicts: $replaced
 Replaces: $replaced
 Description: ROCm core libraries in Rust, without an AMD GPU
- Drop-in libamdhip64 (HIP runtime, ROCm 5.7/6.x/7.x ABIs), librocblas, librocfft,
- libMIOpen, librccl and libhsa-runtime64 that run ROCm programs unchanged on the CPU
- or on any Vulkan GPU.
+ Drop-in libamdhip64 (HIP runtime, ROCm 5.7/6.x/7.x ABIs), librocblas (ROCm
+ 5.5/6.x/7.x ABIs), librocfft, libMIOpen, librccl and libhsa-runtime64 that run ROCm
+ programs unchanged on the CPU or on any Vulkan GPU.
 CONTROL
 echo "[package] building"
 mkdir -p "$OUT"

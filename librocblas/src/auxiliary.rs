@@ -5,8 +5,32 @@ use crate::hip;
 use crate::types::*;
 use std::ffi::{CStr, c_char, c_void};
 
-/// What `rocblas_get_version_string` reports.
+/// What `rocblas_get_version_string` reports: the rocBLAS version of the ABI each output
+/// serves (librocblas.so.0, .so.4, .so.5; `cargo xtask stage` renames `oxrocm_abi4_*` and
+/// `oxrocm_abi5_*` in the latter two).
 pub const VERSION_STRING: &CStr = c"2.47.0.oxrocm";
+pub const VERSION_STRING_ABI4: &CStr = c"4.4.0.oxrocm";
+pub const VERSION_STRING_ABI5: &CStr = c"5.3.0.oxrocm";
+
+unsafe fn version_size(v: &CStr, len: *mut usize) -> rocblas_status {
+    if len.is_null() {
+        return rocblas_status_invalid_pointer;
+    }
+    unsafe { *len = v.to_bytes_with_nul().len() };
+    rocblas_status_success
+}
+
+unsafe fn version(v: &CStr, buf: *mut c_char, len: usize) -> rocblas_status {
+    let v = v.to_bytes_with_nul();
+    if buf.is_null() {
+        return rocblas_status_invalid_pointer;
+    }
+    if len < v.len() {
+        return rocblas_status_invalid_size;
+    }
+    unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), buf as *mut u8, v.len()) };
+    rocblas_status_success
+}
 
 /// rocBLAS's mapping of a HIP error to a rocblas_status.
 pub fn status_from_hip(e: i32) -> rocblas_status {
@@ -35,10 +59,10 @@ unsafe fn copy_strided(
     status_from_hip(rc)
 }
 
+/// A strided vector copy (`rocblas_int` sizes widened: the `_64` forms share it).
 #[allow(clippy::too_many_arguments)]
 unsafe fn vector(
-    n: rocblas_int, elem_size: rocblas_int, x: *const c_void, incx: rocblas_int, y: *mut c_void, incy: rocblas_int,
-    kind: i32, stream: Option<hip::HipStream>,
+    n: i64, elem_size: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64, kind: i32, stream: Option<hip::HipStream>,
 ) -> rocblas_status {
     if n < 0 || elem_size <= 0 || incx <= 0 || incy <= 0 {
         return rocblas_status_invalid_size;
@@ -57,10 +81,11 @@ unsafe fn vector(
     unsafe { copy_strided(y, incy as usize * es, x, incx as usize * es, es, n as usize, kind, stream) }
 }
 
+/// A column-major matrix copy between leading dimensions (sizes widened as in `vector`).
 #[allow(clippy::too_many_arguments)]
 unsafe fn matrix(
-    rows: rocblas_int, cols: rocblas_int, elem_size: rocblas_int, a: *const c_void, lda: rocblas_int, b: *mut c_void,
-    ldb: rocblas_int, kind: i32, stream: Option<hip::HipStream>,
+    rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64, kind: i32,
+    stream: Option<hip::HipStream>,
 ) -> rocblas_status {
     if rows < 0 || cols < 0 || elem_size <= 0 || lda <= 0 || ldb <= 0 || lda < rows || ldb < rows {
         return rocblas_status_invalid_size;
@@ -80,55 +105,93 @@ use hip::{HipStream, hipMemcpyDeviceToHost as D2H, hipMemcpyHostToDevice as H2D}
 oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_status_internal_error;
 
     fn rocblas_set_vector(n: rocblas_int, elem_size: rocblas_int, x: *const c_void, incx: rocblas_int, y: *mut c_void, incy: rocblas_int) {
-        vector(n, elem_size, x, incx, y, incy, H2D, None)
+        vector(n.into(), elem_size.into(), x, incx.into(), y, incy.into(), H2D, None)
     }
 
     fn rocblas_get_vector(n: rocblas_int, elem_size: rocblas_int, x: *const c_void, incx: rocblas_int, y: *mut c_void, incy: rocblas_int) {
-        vector(n, elem_size, x, incx, y, incy, D2H, None)
+        vector(n.into(), elem_size.into(), x, incx.into(), y, incy.into(), D2H, None)
     }
 
     fn rocblas_set_vector_async(n: rocblas_int, elem_size: rocblas_int, x: *const c_void, incx: rocblas_int, y: *mut c_void, incy: rocblas_int, stream: hipStream_t) {
-        vector(n, elem_size, x, incx, y, incy, H2D, Some(HipStream(stream)))
+        vector(n.into(), elem_size.into(), x, incx.into(), y, incy.into(), H2D, Some(HipStream(stream)))
     }
 
     fn rocblas_get_vector_async(n: rocblas_int, elem_size: rocblas_int, x: *const c_void, incx: rocblas_int, y: *mut c_void, incy: rocblas_int, stream: hipStream_t) {
-        vector(n, elem_size, x, incx, y, incy, D2H, Some(HipStream(stream)))
+        vector(n.into(), elem_size.into(), x, incx.into(), y, incy.into(), D2H, Some(HipStream(stream)))
     }
 
     fn rocblas_set_matrix(rows: rocblas_int, cols: rocblas_int, elem_size: rocblas_int, a: *const c_void, lda: rocblas_int, b: *mut c_void, ldb: rocblas_int) {
-        matrix(rows, cols, elem_size, a, lda, b, ldb, H2D, None)
+        matrix(rows.into(), cols.into(), elem_size.into(), a, lda.into(), b, ldb.into(), H2D, None)
     }
 
     fn rocblas_get_matrix(rows: rocblas_int, cols: rocblas_int, elem_size: rocblas_int, a: *const c_void, lda: rocblas_int, b: *mut c_void, ldb: rocblas_int) {
-        matrix(rows, cols, elem_size, a, lda, b, ldb, D2H, None)
+        matrix(rows.into(), cols.into(), elem_size.into(), a, lda.into(), b, ldb.into(), D2H, None)
     }
 
     fn rocblas_set_matrix_async(rows: rocblas_int, cols: rocblas_int, elem_size: rocblas_int, a: *const c_void, lda: rocblas_int, b: *mut c_void, ldb: rocblas_int, stream: hipStream_t) {
-        matrix(rows, cols, elem_size, a, lda, b, ldb, H2D, Some(HipStream(stream)))
+        matrix(rows.into(), cols.into(), elem_size.into(), a, lda.into(), b, ldb.into(), H2D, Some(HipStream(stream)))
     }
 
     fn rocblas_get_matrix_async(rows: rocblas_int, cols: rocblas_int, elem_size: rocblas_int, a: *const c_void, lda: rocblas_int, b: *mut c_void, ldb: rocblas_int, stream: hipStream_t) {
+        matrix(rows.into(), cols.into(), elem_size.into(), a, lda.into(), b, ldb.into(), D2H, Some(HipStream(stream)))
+    }
+
+    // ILP64 forms (rocBLAS 4.1+)
+
+    fn rocblas_set_vector_64(n: i64, elem_size: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64) {
+        vector(n, elem_size, x, incx, y, incy, H2D, None)
+    }
+
+    fn rocblas_get_vector_64(n: i64, elem_size: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64) {
+        vector(n, elem_size, x, incx, y, incy, D2H, None)
+    }
+
+    fn rocblas_set_vector_async_64(n: i64, elem_size: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64, stream: hipStream_t) {
+        vector(n, elem_size, x, incx, y, incy, H2D, Some(HipStream(stream)))
+    }
+
+    fn rocblas_get_vector_async_64(n: i64, elem_size: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64, stream: hipStream_t) {
+        vector(n, elem_size, x, incx, y, incy, D2H, Some(HipStream(stream)))
+    }
+
+    fn rocblas_set_matrix_64(rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64) {
+        matrix(rows, cols, elem_size, a, lda, b, ldb, H2D, None)
+    }
+
+    fn rocblas_get_matrix_64(rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64) {
+        matrix(rows, cols, elem_size, a, lda, b, ldb, D2H, None)
+    }
+
+    fn rocblas_set_matrix_async_64(rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64, stream: hipStream_t) {
+        matrix(rows, cols, elem_size, a, lda, b, ldb, H2D, Some(HipStream(stream)))
+    }
+
+    fn rocblas_get_matrix_async_64(rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64, stream: hipStream_t) {
         matrix(rows, cols, elem_size, a, lda, b, ldb, D2H, Some(HipStream(stream)))
     }
 
     fn rocblas_get_version_string_size(len: *mut usize) {
-        if len.is_null() {
-            return rocblas_status_invalid_pointer;
-        }
-        *len = VERSION_STRING.to_bytes_with_nul().len();
-        rocblas_status_success
+        version_size(VERSION_STRING, len)
     }
 
     fn rocblas_get_version_string(buf: *mut c_char, len: usize) {
-        let v = VERSION_STRING.to_bytes_with_nul();
-        if buf.is_null() {
-            return rocblas_status_invalid_pointer;
-        }
-        if len < v.len() {
-            return rocblas_status_invalid_size;
-        }
-        std::ptr::copy_nonoverlapping(v.as_ptr(), buf as *mut u8, v.len());
-        rocblas_status_success
+        version(VERSION_STRING, buf, len)
+    }
+
+    fn oxrocm_abi4_rocblas_get_version_string_size(len: *mut usize) {
+        version_size(VERSION_STRING_ABI4, len)
+    }
+
+    fn oxrocm_abi4_rocblas_get_version_string(buf: *mut c_char, len: usize) {
+        version(VERSION_STRING_ABI4, buf, len)
+    }
+
+    fn oxrocm_abi5_rocblas_get_version_string_size(len: *mut usize) {
+        version_size(VERSION_STRING_ABI5, len)
+    }
+
+    fn oxrocm_abi5_rocblas_get_version_string(buf: *mut c_char, len: usize) {
+        version(VERSION_STRING_ABI5, buf, len)
     }
 }
 

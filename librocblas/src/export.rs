@@ -16,13 +16,30 @@ pub fn done(r: Status) -> rocblas_status {
 
 /// One exported function: `export!(name(arg: Type, ...) { body returning Status })`
 /// (a leading `fn` is accepted, so that the build script's stub generator sees the name).
+///
+/// `export!(fn name / name_64(arg: Type, ...) { body })` declares a function and its ILP64
+/// twin (rocBLAS 4.1+): every argument typed `I` is a `rocblas_int` in `name` and an
+/// `int64_t` in `name_64`, the rest is shared. Bodies pass `I` arguments on with
+/// `.into()`, as the operations take `i64`.
 macro_rules! export {
+    (fn $name:ident / $name64:ident ( $($a:ident : $t:ty),* $(,)? ) $body:block) => {
+        const _: () = {
+            #[allow(dead_code)]
+            type I = $crate::types::rocblas_int;
+            $crate::export::export!($name($($a: $t),*) $body);
+        };
+        const _: () = {
+            #[allow(dead_code)]
+            type I = i64;
+            $crate::export::export!($name64($($a: $t),*) $body);
+        };
+    };
     (fn $name:ident ( $($a:ident : $t:ty),* $(,)? ) $body:block) => {
         $crate::export::export!($name($($a: $t),*) $body);
     };
     ($name:ident ( $($a:ident : $t:ty),* $(,)? ) $body:block) => {
         #[unsafe(no_mangle)]
-        #[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
+        #[allow(clippy::missing_safety_doc, clippy::too_many_arguments, clippy::useless_conversion)]
         pub unsafe extern "C" fn $name($($a: $t),*) -> $crate::types::rocblas_status {
             $crate::logging::api(stringify!($name), &[$((stringify!($a), &$a as &dyn $crate::logging::Arg)),*]);
             let r = oxrocm_ffi::boundary::guard(stringify!($name), $crate::types::rocblas_status_internal_error, move || {

@@ -99,34 +99,46 @@ pub fn report_workspace(h: rocblas_handle, bytes: usize) -> rocblas_status {
     }))
 }
 
+/// A new handle on the current device with rocBLAS's defaults (`atomics`: the ABI's default
+/// atomics mode).
+unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> rocblas_status {
+    if handle.is_null() {
+        return rocblas_status_invalid_handle;
+    }
+    let mut device = 0;
+    unsafe { hip::hipGetDevice(&mut device) };
+    let h = Box::into_raw(Box::new(Handle {
+        device,
+        stream: std::ptr::null_mut(),
+        pointer_mode: rocblas_pointer_mode_host,
+        atomics_mode: atomics,
+        performance_metric: rocblas_default_performance_metric,
+        int8_type: rocblas_int8_type_for_hipblas_default,
+        start_event: std::ptr::null_mut(),
+        stop_event: std::ptr::null_mut(),
+        solution_fitness_query: std::ptr::null_mut(),
+        device_memory_size: DEFAULT_DEVICE_MEMORY_SIZE,
+        user_managed_memory: false,
+        workspace: (std::ptr::null_mut(), 0),
+        size_query: None,
+        logs: crate::logging::for_new_handle(),
+    }));
+    live().get_or_insert_with(HashSet::new).insert(h as usize);
+    unsafe { *handle = h as rocblas_handle };
+    crate::logging::aux(h as rocblas_handle, "rocblas_create_handle", &[]);
+    rocblas_status_success
+}
+
 oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_status_internal_error;
 
     fn rocblas_create_handle(handle: *mut rocblas_handle) {
-        if handle.is_null() {
-            return rocblas_status_invalid_handle;
-        }
-        let mut device = 0;
-        hip::hipGetDevice(&mut device);
-        let h = Box::into_raw(Box::new(Handle {
-            device,
-            stream: std::ptr::null_mut(),
-            pointer_mode: rocblas_pointer_mode_host,
-            atomics_mode: rocblas_atomics_allowed,
-            performance_metric: rocblas_default_performance_metric,
-            int8_type: rocblas_int8_type_for_hipblas_default,
-            start_event: std::ptr::null_mut(),
-            stop_event: std::ptr::null_mut(),
-            solution_fitness_query: std::ptr::null_mut(),
-            device_memory_size: DEFAULT_DEVICE_MEMORY_SIZE,
-            user_managed_memory: false,
-            workspace: (std::ptr::null_mut(), 0),
-            size_query: None,
-            logs: crate::logging::for_new_handle(),
-        }));
-        live().get_or_insert_with(HashSet::new).insert(h as usize);
-        *handle = h as rocblas_handle;
-        crate::logging::aux(*handle, "rocblas_create_handle", &[]);
-        rocblas_status_success
+        create(handle, rocblas_atomics_allowed)
+    }
+
+    /// rocBLAS 5.0 (ROCm 7) made "atomics not allowed" the default: `rocblas_create_handle`
+    /// of librocblas.so.5 (`cargo xtask stage` renames `oxrocm_abi5_*` there).
+    fn oxrocm_abi5_rocblas_create_handle(handle: *mut rocblas_handle) {
+        create(handle, rocblas_atomics_not_allowed)
     }
 
     fn rocblas_destroy_handle(handle: rocblas_handle) {

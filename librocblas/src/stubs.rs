@@ -1,4 +1,4 @@
-//! Generated "not supported" exports for every symbol of `abi/rocblas-2.47.symbols` that no
+//! Generated "not supported" exports for every symbol of `abi/rocblas-*.symbols` that no
 //! module of this crate implements (see `build.rs`).
 
 use crate::types::rocblas_status_not_implemented;

@@ -47,10 +47,19 @@ pub fn implemented_in(src_dir: &Path, symbols: &[Symbol]) -> BTreeSet<String> {
         let Ok(text) = std::fs::read_to_string(&f) else { continue };
         for (i, _) in text.match_indices("fn ") {
             let rest = &text[i + 3..];
-            let name: String =
-                rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-            if rest[name.len()..].starts_with('(') && wanted.contains(name.as_str()) {
-                found.insert(name);
+            let name = ident(rest);
+            let after = &rest[name.len()..];
+            if after.starts_with('(') && wanted.contains(name) {
+                found.insert(name.to_string());
+            }
+            // `fn name / twin(`: two entry points declared together (e.g. a 32-bit function
+            // and its ILP64 `_64` twin generated from one line).
+            if let Some(tail) = after.trim_start().strip_prefix('/') {
+                let tail = tail.trim_start();
+                let twin = ident(tail);
+                if !name.is_empty() && !twin.is_empty() && tail[twin.len()..].trim_start().starts_with('(') {
+                    found.extend([name, twin].into_iter().filter(|n| wanted.contains(n)).map(str::to_string));
+                }
             }
         }
         for (i, _) in text.match_indices("export_name = \"") {
@@ -63,6 +72,12 @@ pub fn implemented_in(src_dir: &Path, symbols: &[Symbol]) -> BTreeSet<String> {
         }
     }
     found
+}
+
+/// The identifier `s` starts with.
+fn ident(s: &str) -> &str {
+    let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len());
+    &s[..end]
 }
 
 fn collect_rs(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -117,10 +132,19 @@ pub fn generate_stubs(symbols: &[Symbol], implemented: &BTreeSet<String>, spec: 
 
 /// Build-script helper: read `abi_list`, scan `src/`, write `$OUT_DIR/<out_name>`.
 pub fn build_script(abi_list: &str, out_name: &str, spec: &StubSpec) {
-    println!("cargo:rerun-if-changed={abi_list}");
+    build_script_for(&[abi_list], out_name, spec);
+}
+
+/// [`build_script`] for a library whose outputs export several lists (one per ABI): every
+/// name of any list gets a definition.
+pub fn build_script_for(abi_lists: &[&str], out_name: &str, spec: &StubSpec) {
     println!("cargo:rerun-if-changed=src");
-    let text = std::fs::read_to_string(abi_list).expect("symbol list");
-    let symbols = crate::symbols::parse(&text);
+    let mut symbols = Vec::new();
+    for list in abi_lists {
+        println!("cargo:rerun-if-changed={list}");
+        let text = std::fs::read_to_string(list).expect("symbol list");
+        symbols.extend(crate::symbols::parse(&text));
+    }
     let implemented = implemented_in(Path::new("src"), &symbols);
     let code = generate_stubs(&symbols, &implemented, spec);
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join(out_name);
@@ -178,4 +202,32 @@ pub fn version_script(
         out.push_str("};\n");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sym(name: &str) -> Symbol {
+        Symbol { name: name.into(), node: None }
+    }
+
+    #[test]
+    fn scanner_sees_single_and_twin_declarations() {
+        let dir = std::env::temp_dir().join(format!("oxrocm-codegen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("a.rs"),
+            "export!(fn f_one(x: I) {});\nfam! { fn f_two / f_two_64(f32), fn f_three / f_three_64 () }\n\
+             fn not_listed / f_four_64 (x)\nfn f_five (spaced)\n",
+        )
+        .unwrap();
+        let names = ["f_one", "f_two", "f_two_64", "f_three", "f_three_64", "f_four_64", "f_five"];
+        let listed: Vec<Symbol> = names.iter().map(|n| sym(n)).collect();
+        let found = implemented_in(&dir, &listed);
+        std::fs::remove_dir_all(&dir).ok();
+        let want: BTreeSet<String> =
+            ["f_one", "f_two", "f_two_64", "f_three", "f_three_64", "f_four_64"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(found, want);
+    }
 }

@@ -7,6 +7,24 @@ pub struct Output {
     pub soname: &'static str,
     /// Extra names (symlinks) pointing at `file`.
     pub links: &'static [&'static str],
+    /// The symbol list this file exports, where it is not the library's (another ABI).
+    pub symbols: Option<&'static str>,
+    /// Prefixes of archive symbols that take the place of the name after the prefix in this
+    /// file (later prefixes win): `oxrocm_abi4_rocblas_strmm` becomes `rocblas_strmm`, and
+    /// the archive's own `rocblas_strmm` is renamed out of the way. For entry points whose
+    /// signature or behaviour differs between ABIs under one name.
+    pub replace: &'static [&'static str],
+}
+
+impl Output {
+    /// An output exporting the library's list under its own names.
+    pub const fn plain(file: &'static str, soname: &'static str, links: &'static [&'static str]) -> Output {
+        Output { file, soname, links, symbols: None, replace: &[] }
+    }
+    /// The symbol list of this file.
+    pub fn symbols<'a>(&'a self, lib: &'a Lib) -> &'a str {
+        self.symbols.unwrap_or(lib.symbols)
+    }
 }
 
 pub struct Lib {
@@ -14,6 +32,8 @@ pub struct Lib {
     pub package: &'static str,
     /// Rust library name (the static archive is `lib<name>.a`).
     pub rlib: &'static str,
+    /// The reference symbol list (`<crate>/abi/*.symbols`) its outputs export, unless an
+    /// output names its own.
     pub symbols: &'static str,
     /// ELF version node chain (oldest first); empty for unversioned libraries.
     pub chain: &'static [&'static str],
@@ -49,9 +69,9 @@ pub const LIBS: &[Lib] = &[
         default_node: "hip_4.2",
         extra: &[("OXROCM_PRIVATE_1", &["oxrocm_private_v1_*"])],
         outputs: &[
-            Output { file: "libamdhip64.so.5.7.31921", soname: "libamdhip64.so.5", links: &["libamdhip64.so.5", "libamdhip64.so"] },
-            Output { file: "libamdhip64.so.6.4.43482", soname: "libamdhip64.so.6", links: &["libamdhip64.so.6"] },
-            Output { file: "libamdhip64.so.7.1.25424", soname: "libamdhip64.so.7", links: &["libamdhip64.so.7"] },
+            Output::plain("libamdhip64.so.5.7.31921", "libamdhip64.so.5", &["libamdhip64.so.5", "libamdhip64.so"]),
+            Output::plain("libamdhip64.so.6.4.43482", "libamdhip64.so.6", &["libamdhip64.so.6"]),
+            Output::plain("libamdhip64.so.7.1.25424", "libamdhip64.so.7", &["libamdhip64.so.7"]),
         ],
         needs_hip: false,
         localize: &["__gnu_f2h_ieee", "__gnu_h2f_ieee"],
@@ -64,7 +84,26 @@ pub const LIBS: &[Lib] = &[
         chain: &[],
         default_node: "",
         extra: &[],
-        outputs: &[Output { file: "librocblas.so.0.1", soname: "librocblas.so.0", links: &["librocblas.so.0", "librocblas.so"] }],
+        outputs: &[
+            // ROCm 5.5 (Debian's clients): rocBLAS 2.47, in-place trmm
+            Output::plain("librocblas.so.0.1", "librocblas.so.0", &["librocblas.so.0", "librocblas.so"]),
+            // ROCm 6.x: rocBLAS 4.x, out-of-place trmm, ILP64 `_64` forms
+            Output {
+                file: "librocblas.so.4.4",
+                soname: "librocblas.so.4",
+                links: &["librocblas.so.4"],
+                symbols: Some("librocblas/abi/rocblas-4.symbols"),
+                replace: &["oxrocm_abi4_"],
+            },
+            // ROCm 7.x: rocBLAS 5.x, as 4.x minus the removed functions, atomics not allowed by default
+            Output {
+                file: "librocblas.so.5.8",
+                soname: "librocblas.so.5",
+                links: &["librocblas.so.5"],
+                symbols: Some("librocblas/abi/rocblas-5.symbols"),
+                replace: &["oxrocm_abi4_", "oxrocm_abi5_"],
+            },
+        ],
         needs_hip: true,
         localize: &[],
         native: &["stdc++"],
@@ -76,7 +115,7 @@ pub const LIBS: &[Lib] = &[
         chain: &[],
         default_node: "",
         extra: &[],
-        outputs: &[Output { file: "librocfft.so.0.1", soname: "librocfft.so.0", links: &["librocfft.so.0", "librocfft.so"] }],
+        outputs: &[Output::plain("librocfft.so.0.1", "librocfft.so.0", &["librocfft.so.0", "librocfft.so"])],
         needs_hip: true,
         localize: &[],
         native: &[],
@@ -88,7 +127,7 @@ pub const LIBS: &[Lib] = &[
         chain: &[],
         default_node: "MIOPEN_HIP_1",
         extra: &[],
-        outputs: &[Output { file: "libMIOpen.so.1.0", soname: "libMIOpen.so.1", links: &["libMIOpen.so.1", "libMIOpen.so"] }],
+        outputs: &[Output::plain("libMIOpen.so.1.0", "libMIOpen.so.1", &["libMIOpen.so.1", "libMIOpen.so"])],
         needs_hip: true,
         localize: &[],
         native: &[],
@@ -100,7 +139,7 @@ pub const LIBS: &[Lib] = &[
         chain: &[],
         default_node: "",
         extra: &[],
-        outputs: &[Output { file: "librccl.so.1.0", soname: "librccl.so.1", links: &["librccl.so.1", "librccl.so"] }],
+        outputs: &[Output::plain("librccl.so.1.0", "librccl.so.1", &["librccl.so.1", "librccl.so"])],
         needs_hip: true,
         localize: &[],
         native: &[],
@@ -112,7 +151,7 @@ pub const LIBS: &[Lib] = &[
         chain: &[],
         default_node: "ROCR_1",
         extra: &[],
-        outputs: &[Output { file: "libhsa-runtime64.so.1.0", soname: "libhsa-runtime64.so.1", links: &["libhsa-runtime64.so.1", "libhsa-runtime64.so"] }],
+        outputs: &[Output::plain("libhsa-runtime64.so.1.0", "libhsa-runtime64.so.1", &["libhsa-runtime64.so.1", "libhsa-runtime64.so"])],
         needs_hip: true,
         localize: &[],
         native: &[],

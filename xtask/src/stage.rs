@@ -1,10 +1,11 @@
 //! `cargo xtask stage`: builds the static archives and links each library into its real
 //! file name with its SONAME, ELF symbol versions and symlinks, into one folder.
 
-use crate::libs::{HIP_FOR_LIBS, LIBS, Lib};
+use crate::libs::{HIP_FOR_LIBS, LIBS, Lib, Output};
 use crate::{root, run};
 use oxrocm_ffi::symbols;
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub struct Staged {
@@ -49,10 +50,11 @@ pub fn stage(release: bool) -> Result<Staged, String> {
             run(objcopy.arg(&copy))?;
             archive = copy;
         }
-        let map = map_dir.join(format!("{}.map", l.package));
-        std::fs::write(&map, version_script(l)?).map_err(|e| e.to_string())?;
         for o in l.outputs {
             eprintln!("[stage] linking {}", o.file);
+            let map = map_dir.join(format!("{}.map", o.soname));
+            std::fs::write(&map, version_script(l, o.symbols(l))?).map_err(|e| e.to_string())?;
+            let archive = if o.replace.is_empty() { archive.clone() } else { replaced(&archive, o, &out)? };
             let dest = lib_dir.join(o.file);
             let mut cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()));
             cc.arg("-shared")
@@ -86,8 +88,42 @@ pub fn stage(release: bool) -> Result<Staged, String> {
     Ok(Staged { lib_dir })
 }
 
-pub fn version_script(l: &Lib) -> Result<String, String> {
-    let text = std::fs::read_to_string(root().join(l.symbols)).map_err(|e| format!("{}: {e}", l.symbols))?;
+/// A copy of `archive` for output `o` in which every symbol named `<prefix><name>` (for
+/// `o.replace`'s prefixes, later ones winning) is renamed to `<name>`, and the archive's own
+/// `<name>` to `oxrocm_replaced_<name>` (local in the output: not in its list).
+fn replaced(archive: &Path, o: &Output, out: &Path) -> Result<PathBuf, String> {
+    let nm = Command::new("nm").args(["--defined-only", "-g", "--format=posix"]).arg(archive).output().map_err(|e| format!("nm: {e}"))?;
+    if !nm.status.success() {
+        return Err(format!("nm {}: {}", archive.display(), String::from_utf8_lossy(&nm.stderr)));
+    }
+    let mut winner: BTreeMap<String, String> = BTreeMap::new();
+    for prefix in o.replace {
+        for line in String::from_utf8_lossy(&nm.stdout).lines() {
+            let Some(sym) = line.split_whitespace().next() else { continue };
+            if let Some(name) = sym.strip_prefix(prefix) {
+                winner.insert(name.to_string(), sym.to_string());
+            }
+        }
+    }
+    if winner.is_empty() {
+        return Err(format!("{}: no archive symbol starts with {:?}", o.file, o.replace));
+    }
+    let mut table = String::new();
+    for (name, from) in &winner {
+        table += &format!("{name} oxrocm_replaced_{name}\n{from} {name}\n");
+    }
+    let renames = out.join(format!("{}.renames", o.soname));
+    std::fs::write(&renames, table).map_err(|e| e.to_string())?;
+    let copy = out.join(format!("{}.a", o.soname));
+    std::fs::copy(archive, &copy).map_err(|e| e.to_string())?;
+    run(Command::new("objcopy").arg(format!("--redefine-syms={}", renames.display())).arg(&copy))?;
+    eprintln!("[stage] {}: {} entry points of another ABI ({})", o.file, winner.len(), o.replace.join(", "));
+    Ok(copy)
+}
+
+/// The version script exporting the symbol list at `list` (a path under the root).
+pub fn version_script(l: &Lib, list: &str) -> Result<String, String> {
+    let text = std::fs::read_to_string(root().join(list)).map_err(|e| format!("{list}: {e}"))?;
     let syms = symbols::parse(&text);
     let extra: Vec<(&str, Vec<String>)> =
         l.extra.iter().map(|(n, p)| (*n, p.iter().map(|s| s.to_string()).collect())).collect();

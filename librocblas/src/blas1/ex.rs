@@ -12,7 +12,6 @@ use crate::types::*;
 use half::{bf16, f16};
 use std::ffi::c_void;
 
-type I = rocblas_int;
 type H = rocblas_handle;
 type St = rocblas_stride;
 type D = rocblas_datatype;
@@ -51,7 +50,7 @@ fn prologue(h: H) -> Status {
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn axpy_ex(
-    h: H, n: I, alpha: *const c_void, at: D, x: Src, xt: D, incx: I, y: Src, yt: D, incy: I, batch: I, et: D,
+    h: H, n: i64, alpha: *const c_void, at: D, x: Src, xt: D, incx: i64, y: Src, yt: D, incy: i64, batch: i64, et: D,
 ) -> Status {
     prologue(h)?;
     if n <= 0 || batch <= 0 {
@@ -76,18 +75,21 @@ unsafe fn axpy_ex(
     }
 }
 
-export!(fn rocblas_axpy_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *const c_void, x_type: D, incx: I,
-    y: *mut c_void, y_type: D, incy: I, execution_type: D) {
-    axpy_ex(handle, n, alpha, alpha_type, Src::strided(x, 0), x_type, incx, Src::strided(y, 0), y_type, incy, 1, execution_type)
+export!(fn rocblas_axpy_ex / rocblas_axpy_ex_64(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *const c_void,
+    x_type: D, incx: I, y: *mut c_void, y_type: D, incy: I, execution_type: D) {
+    axpy_ex(handle, n.into(), alpha, alpha_type, Src::strided(x, 0), x_type, incx.into(), Src::strided(y, 0), y_type,
+        incy.into(), 1, execution_type)
 });
-export!(fn rocblas_axpy_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *const c_void, x_type: D, incx: I,
-    y: *mut c_void, y_type: D, incy: I, batch_count: I, execution_type: D) {
-    axpy_ex(handle, n, alpha, alpha_type, Src::array(x), x_type, incx, Src::array(y), y_type, incy, batch_count, execution_type)
+export!(fn rocblas_axpy_batched_ex / rocblas_axpy_batched_ex_64(handle: H, n: I, alpha: *const c_void, alpha_type: D,
+    x: *const c_void, x_type: D, incx: I, y: *mut c_void, y_type: D, incy: I, batch_count: I, execution_type: D) {
+    axpy_ex(handle, n.into(), alpha, alpha_type, Src::array(x), x_type, incx.into(), Src::array(y), y_type, incy.into(),
+        batch_count.into(), execution_type)
 });
-export!(fn rocblas_axpy_strided_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *const c_void, x_type: D,
-    incx: I, stridex: St, y: *mut c_void, y_type: D, incy: I, stridey: St, batch_count: I, execution_type: D) {
-    axpy_ex(handle, n, alpha, alpha_type, Src::strided(x, stridex), x_type, incx, Src::strided(y, stridey), y_type, incy,
-        batch_count, execution_type)
+export!(fn rocblas_axpy_strided_batched_ex / rocblas_axpy_strided_batched_ex_64(handle: H, n: I, alpha: *const c_void,
+    alpha_type: D, x: *const c_void, x_type: D, incx: I, stridex: St, y: *mut c_void, y_type: D, incy: I, stridey: St,
+    batch_count: I, execution_type: D) {
+    axpy_ex(handle, n.into(), alpha, alpha_type, Src::strided(x, stridex), x_type, incx.into(), Src::strided(y, stridey),
+        y_type, incy.into(), batch_count.into(), execution_type)
 });
 
 // ---------------------------------------------------------------------------------------
@@ -95,7 +97,7 @@ export!(fn rocblas_axpy_strided_batched_ex(handle: H, n: I, alpha: *const c_void
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn dot_ex(
-    h: H, n: I, x: Src, xt: D, incx: I, y: Src, yt: D, incy: I, batch: I, result: *mut c_void, rt: D, et: D, conj: bool,
+    h: H, n: i64, x: Src, xt: D, incx: i64, y: Src, yt: D, incy: i64, batch: i64, result: *mut c_void, rt: D, et: D, conj: bool,
 ) -> Status {
     let c = ctx(h)?;
     if c.query {
@@ -134,32 +136,40 @@ unsafe fn dot_ex(
 }
 
 macro_rules! dot_ex_api {
-    ($conj:expr; fn $single:ident(), fn $batched:ident(), fn $strided:ident()) => {
-        export!(fn $single(handle: H, n: I, x: *const c_void, x_type: D, incx: I, y: *const c_void, y_type: D, incy: I,
-            result: *mut c_void, result_type: D, execution_type: D) {
-            dot_ex(handle, n, Src::strided(x, 0), x_type, incx, Src::strided(y, 0), y_type, incy, 1, result, result_type,
-                execution_type, $conj)
-        });
-        export!(fn $batched(handle: H, n: I, x: *const c_void, x_type: D, incx: I, y: *const c_void, y_type: D, incy: I,
-            batch_count: I, result: *mut c_void, result_type: D, execution_type: D) {
-            dot_ex(handle, n, Src::array(x), x_type, incx, Src::array(y), y_type, incy, batch_count, result, result_type,
-                execution_type, $conj)
-        });
-        export!(fn $strided(handle: H, n: I, x: *const c_void, x_type: D, incx: I, stride_x: St, y: *const c_void, y_type: D,
-            incy: I, stride_y: St, batch_count: I, result: *mut c_void, result_type: D, execution_type: D) {
-            dot_ex(handle, n, Src::strided(x, stride_x), x_type, incx, Src::strided(y, stride_y), y_type, incy, batch_count,
+    ($conj:expr; fn $single:ident / $single64:ident (), fn $batched:ident / $batched64:ident (),
+        fn $strided:ident / $strided64:ident ()) => {
+        export!(fn $single / $single64 (handle: H, n: I, x: *const c_void, x_type: D, incx: I, y: *const c_void, y_type: D,
+            incy: I, result: *mut c_void, result_type: D, execution_type: D) {
+            dot_ex(handle, n.into(), Src::strided(x, 0), x_type, incx.into(), Src::strided(y, 0), y_type, incy.into(), 1,
                 result, result_type, execution_type, $conj)
+        });
+        export!(fn $batched / $batched64 (handle: H, n: I, x: *const c_void, x_type: D, incx: I, y: *const c_void, y_type: D,
+            incy: I, batch_count: I, result: *mut c_void, result_type: D, execution_type: D) {
+            dot_ex(handle, n.into(), Src::array(x), x_type, incx.into(), Src::array(y), y_type, incy.into(),
+                batch_count.into(), result, result_type, execution_type, $conj)
+        });
+        export!(fn $strided / $strided64 (handle: H, n: I, x: *const c_void, x_type: D, incx: I, stride_x: St,
+            y: *const c_void, y_type: D, incy: I, stride_y: St, batch_count: I, result: *mut c_void, result_type: D,
+            execution_type: D) {
+            dot_ex(handle, n.into(), Src::strided(x, stride_x), x_type, incx.into(), Src::strided(y, stride_y), y_type,
+                incy.into(), batch_count.into(), result, result_type, execution_type, $conj)
         });
     };
 }
-dot_ex_api!(false; fn rocblas_dot_ex(), fn rocblas_dot_batched_ex(), fn rocblas_dot_strided_batched_ex());
-dot_ex_api!(true; fn rocblas_dotc_ex(), fn rocblas_dotc_batched_ex(), fn rocblas_dotc_strided_batched_ex());
+dot_ex_api!(false;
+    fn rocblas_dot_ex / rocblas_dot_ex_64(),
+    fn rocblas_dot_batched_ex / rocblas_dot_batched_ex_64(),
+    fn rocblas_dot_strided_batched_ex / rocblas_dot_strided_batched_ex_64());
+dot_ex_api!(true;
+    fn rocblas_dotc_ex / rocblas_dotc_ex_64(),
+    fn rocblas_dotc_batched_ex / rocblas_dotc_batched_ex_64(),
+    fn rocblas_dotc_strided_batched_ex / rocblas_dotc_strided_batched_ex_64());
 
 // ---------------------------------------------------------------------------------------
 // nrm2_ex
 
 #[allow(clippy::too_many_arguments)]
-unsafe fn nrm2_ex(h: H, n: I, x: Src, xt: D, incx: I, batch: I, result: *mut c_void, rt: D, et: D) -> Status {
+unsafe fn nrm2_ex(h: H, n: i64, x: Src, xt: D, incx: i64, batch: i64, result: *mut c_void, rt: D, et: D) -> Status {
     let c = ctx(h)?;
     if c.query {
         if n <= 0 || incx <= 0 || batch <= 0 {
@@ -192,17 +202,18 @@ unsafe fn nrm2_ex(h: H, n: I, x: Src, xt: D, incx: I, batch: I, result: *mut c_v
     }
 }
 
-export!(fn rocblas_nrm2_ex(handle: H, n: I, x: *const c_void, x_type: D, incx: I, results: *mut c_void, result_type: D,
-    execution_type: D) {
-    nrm2_ex(handle, n, Src::strided(x, 0), x_type, incx, 1, results, result_type, execution_type)
-});
-export!(fn rocblas_nrm2_batched_ex(handle: H, n: I, x: *const c_void, x_type: D, incx: I, batch_count: I, results: *mut c_void,
+export!(fn rocblas_nrm2_ex / rocblas_nrm2_ex_64(handle: H, n: I, x: *const c_void, x_type: D, incx: I, results: *mut c_void,
     result_type: D, execution_type: D) {
-    nrm2_ex(handle, n, Src::array(x), x_type, incx, batch_count, results, result_type, execution_type)
+    nrm2_ex(handle, n.into(), Src::strided(x, 0), x_type, incx.into(), 1, results, result_type, execution_type)
 });
-export!(fn rocblas_nrm2_strided_batched_ex(handle: H, n: I, x: *const c_void, x_type: D, incx: I, stride_x: St, batch_count: I,
-    results: *mut c_void, result_type: D, execution_type: D) {
-    nrm2_ex(handle, n, Src::strided(x, stride_x), x_type, incx, batch_count, results, result_type, execution_type)
+export!(fn rocblas_nrm2_batched_ex / rocblas_nrm2_batched_ex_64(handle: H, n: I, x: *const c_void, x_type: D, incx: I,
+    batch_count: I, results: *mut c_void, result_type: D, execution_type: D) {
+    nrm2_ex(handle, n.into(), Src::array(x), x_type, incx.into(), batch_count.into(), results, result_type, execution_type)
+});
+export!(fn rocblas_nrm2_strided_batched_ex / rocblas_nrm2_strided_batched_ex_64(handle: H, n: I, x: *const c_void, x_type: D,
+    incx: I, stride_x: St, batch_count: I, results: *mut c_void, result_type: D, execution_type: D) {
+    nrm2_ex(handle, n.into(), Src::strided(x, stride_x), x_type, incx.into(), batch_count.into(), results, result_type,
+        execution_type)
 });
 
 // ---------------------------------------------------------------------------------------
@@ -210,7 +221,7 @@ export!(fn rocblas_nrm2_strided_batched_ex(handle: H, n: I, x: *const c_void, x_
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn rot_ex(
-    h: H, n: I, x: Src, xt: D, incx: I, y: Src, yt: D, incy: I, cp: *const c_void, sp: *const c_void, ct: D, batch: I, et: D,
+    h: H, n: i64, x: Src, xt: D, incx: i64, y: Src, yt: D, incy: i64, cp: *const c_void, sp: *const c_void, ct: D, batch: i64, et: D,
 ) -> Status {
     prologue(h)?;
     if n <= 0 || batch <= 0 {
@@ -238,18 +249,21 @@ unsafe fn rot_ex(
     }
 }
 
-export!(fn rocblas_rot_ex(handle: H, n: I, x: *mut c_void, x_type: D, incx: I, y: *mut c_void, y_type: D, incy: I,
-    c: *const c_void, s: *const c_void, cs_type: D, execution_type: D) {
-    rot_ex(handle, n, Src::strided(x, 0), x_type, incx, Src::strided(y, 0), y_type, incy, c, s, cs_type, 1, execution_type)
+export!(fn rocblas_rot_ex / rocblas_rot_ex_64(handle: H, n: I, x: *mut c_void, x_type: D, incx: I, y: *mut c_void, y_type: D,
+    incy: I, c: *const c_void, s: *const c_void, cs_type: D, execution_type: D) {
+    rot_ex(handle, n.into(), Src::strided(x, 0), x_type, incx.into(), Src::strided(y, 0), y_type, incy.into(), c, s, cs_type,
+        1, execution_type)
 });
-export!(fn rocblas_rot_batched_ex(handle: H, n: I, x: *mut c_void, x_type: D, incx: I, y: *mut c_void, y_type: D, incy: I,
-    c: *const c_void, s: *const c_void, cs_type: D, batch_count: I, execution_type: D) {
-    rot_ex(handle, n, Src::array(x), x_type, incx, Src::array(y), y_type, incy, c, s, cs_type, batch_count, execution_type)
+export!(fn rocblas_rot_batched_ex / rocblas_rot_batched_ex_64(handle: H, n: I, x: *mut c_void, x_type: D, incx: I,
+    y: *mut c_void, y_type: D, incy: I, c: *const c_void, s: *const c_void, cs_type: D, batch_count: I, execution_type: D) {
+    rot_ex(handle, n.into(), Src::array(x), x_type, incx.into(), Src::array(y), y_type, incy.into(), c, s, cs_type,
+        batch_count.into(), execution_type)
 });
-export!(fn rocblas_rot_strided_batched_ex(handle: H, n: I, x: *mut c_void, x_type: D, incx: I, stride_x: St, y: *mut c_void,
-    y_type: D, incy: I, stride_y: St, c: *const c_void, s: *const c_void, cs_type: D, batch_count: I, execution_type: D) {
-    rot_ex(handle, n, Src::strided(x, stride_x), x_type, incx, Src::strided(y, stride_y), y_type, incy, c, s, cs_type,
-        batch_count, execution_type)
+export!(fn rocblas_rot_strided_batched_ex / rocblas_rot_strided_batched_ex_64(handle: H, n: I, x: *mut c_void, x_type: D,
+    incx: I, stride_x: St, y: *mut c_void, y_type: D, incy: I, stride_y: St, c: *const c_void, s: *const c_void, cs_type: D,
+    batch_count: I, execution_type: D) {
+    rot_ex(handle, n.into(), Src::strided(x, stride_x), x_type, incx.into(), Src::strided(y, stride_y), y_type, incy.into(),
+        c, s, cs_type, batch_count.into(), execution_type)
 });
 
 // ---------------------------------------------------------------------------------------
@@ -260,7 +274,7 @@ fn is_one<A: Elem>(a: A) -> bool {
 }
 
 #[allow(clippy::too_many_arguments)]
-unsafe fn scal_ex(h: H, n: I, alpha: *const c_void, at: D, x: Src, xt: D, incx: I, batch: I, et: D) -> Status {
+unsafe fn scal_ex(h: H, n: i64, alpha: *const c_void, at: D, x: Src, xt: D, incx: i64, batch: i64, et: D) -> Status {
     let c = ctx(h)?;
     if c.query {
         return Err(rocblas_status_size_unchanged);
@@ -292,15 +306,16 @@ unsafe fn scal_ex(h: H, n: I, alpha: *const c_void, at: D, x: Src, xt: D, incx: 
     }
 }
 
-export!(fn rocblas_scal_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *mut c_void, x_type: D, incx: I,
-    execution_type: D) {
-    scal_ex(handle, n, alpha, alpha_type, Src::strided(x, 0), x_type, incx, 1, execution_type)
+export!(fn rocblas_scal_ex / rocblas_scal_ex_64(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *mut c_void,
+    x_type: D, incx: I, execution_type: D) {
+    scal_ex(handle, n.into(), alpha, alpha_type, Src::strided(x, 0), x_type, incx.into(), 1, execution_type)
 });
-export!(fn rocblas_scal_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *mut c_void, x_type: D, incx: I,
-    batch_count: I, execution_type: D) {
-    scal_ex(handle, n, alpha, alpha_type, Src::array(x), x_type, incx, batch_count, execution_type)
+export!(fn rocblas_scal_batched_ex / rocblas_scal_batched_ex_64(handle: H, n: I, alpha: *const c_void, alpha_type: D,
+    x: *mut c_void, x_type: D, incx: I, batch_count: I, execution_type: D) {
+    scal_ex(handle, n.into(), alpha, alpha_type, Src::array(x), x_type, incx.into(), batch_count.into(), execution_type)
 });
-export!(fn rocblas_scal_strided_batched_ex(handle: H, n: I, alpha: *const c_void, alpha_type: D, x: *mut c_void, x_type: D,
-    incx: I, stridex: St, batch_count: I, execution_type: D) {
-    scal_ex(handle, n, alpha, alpha_type, Src::strided(x, stridex), x_type, incx, batch_count, execution_type)
+export!(fn rocblas_scal_strided_batched_ex / rocblas_scal_strided_batched_ex_64(handle: H, n: I, alpha: *const c_void,
+    alpha_type: D, x: *mut c_void, x_type: D, incx: I, stridex: St, batch_count: I, execution_type: D) {
+    scal_ex(handle, n.into(), alpha, alpha_type, Src::strided(x, stridex), x_type, incx.into(), batch_count.into(),
+        execution_type)
 });

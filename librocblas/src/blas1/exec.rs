@@ -223,8 +223,8 @@ pub struct Strided {
 }
 
 impl Strided {
-    pub fn new(n: rocblas_int, inc: rocblas_int) -> Self {
-        Strided { n: n.max(0) as usize, inc: inc as i64 }
+    pub fn new(n: i64, inc: i64) -> Self {
+        Strided { n: n.max(0) as usize, inc }
     }
     /// Bytes from the lowest to past the highest element.
     pub fn span(&self, elem: usize) -> usize {

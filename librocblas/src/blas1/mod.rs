@@ -1,6 +1,6 @@
 //! Level-1 BLAS: asum, axpy, copy, dot/dotu/dotc (with h/bf16 dot), iamax, iamin, nrm2, rot,
-//! rotg, rotm, rotmg, scal, swap in every rocBLAS 2.47 precision, each in its single,
-//! `_batched` and `_strided_batched` forms, plus the `_ex` variants.
+//! rotg, rotm, rotmg, scal, swap in every rocBLAS precision, each in its single,
+//! `_batched` and `_strided_batched` forms, plus the `_ex` variants; all with ILP64 `_64` twins.
 
 pub mod exec;
 mod ex;

@@ -1,6 +1,8 @@
 //! Level-1 operations, generic over element types and over the single / batched /
 //! strided-batched forms (a single call is batch 1 with stride 0). Argument checks follow
 //! rocBLAS 2.47's order and status codes; the work itself is queued on the handle's stream.
+//! Sizes, increments and batch counts are `i64`: the 32-bit and ILP64 (`_64`) entry points
+//! share every operation, as rocBLAS's templates over `API_INT` do.
 
 use super::exec::*;
 use super::num::*;
@@ -17,8 +19,8 @@ fn no_workspace(c: &Ctx) -> Status {
 }
 
 /// rocBLAS's reduction workspace: `(blocks + 1) * batch` partial results of `elem` bytes.
-fn reduction_workspace(h: rocblas_handle, n: i32, batch: i32, nb: i64, elem: usize) -> Status {
-    let blocks = (n.max(1) as i64 - 1) / nb + 1;
+fn reduction_workspace(h: rocblas_handle, n: i64, batch: i64, nb: i64, elem: usize) -> Status {
+    let blocks = (n.max(1) - 1) / nb + 1;
     let bytes = elem * (blocks as usize + 1) * batch.max(1) as usize;
     Err(report_workspace(h, bytes))
 }
@@ -33,7 +35,7 @@ fn declare<T>(acc: &mut Access, bases: &Bases, s: Strided, write: bool) {
 /// y := alpha * x + y.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn axpy<A: Elem, X: Elem, Y: Elem>(
-    h: rocblas_handle, n: i32, alpha: *const A, x: Src, incx: i32, y: Src, incy: i32, batch: i32,
+    h: rocblas_handle, n: i64, alpha: *const A, x: Src, incx: i64, y: Src, incy: i64, batch: i64,
 ) -> Status
 where
     A::F: Promote<Y::F>,
@@ -82,7 +84,7 @@ where
 }
 
 /// y := x.
-pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src, incy: i32, batch: i32) -> Status {
+pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, batch: i64) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if n <= 0 || batch <= 0 {
@@ -108,7 +110,7 @@ pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src
 }
 
 /// x <-> y.
-pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src, incy: i32, batch: i32) -> Status {
+pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, batch: i64) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if n <= 0 || batch <= 0 {
@@ -138,7 +140,7 @@ pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src
 /// x := alpha * x. `single`: the non-batched entry point, which alone answers size queries
 /// (after its pointer checks, as in rocBLAS 2.47).
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn scal<A: Elem, X: Elem>(h: rocblas_handle, n: i32, alpha: *const A, x: Src, incx: i32, batch: i32, single: bool) -> Status
+pub unsafe fn scal<A: Elem, X: Elem>(h: rocblas_handle, n: i64, alpha: *const A, x: Src, incx: i64, batch: i64, single: bool) -> Status
 where
     A::F: Promote<X::F>,
 {
@@ -175,7 +177,7 @@ where
 /// result := sum(x_i * y_i) (conjugating x for dotc); R holds the result.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn dot<X: Elem, Y: Elem, R: Elem + Default>(
-    h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src, incy: i32, batch: i32, result: *mut R, conj: bool,
+    h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, batch: i64, result: *mut R, conj: bool,
 ) -> Status
 where
     Y::F: Promote<X::F>,
@@ -233,7 +235,7 @@ pub enum Reduce {
 
 /// rocBLAS's reduction prologue (`rocblas_reduction_setup`): size query, result pointer,
 /// empty-input zeroing, x pointer. `Ok(true)`: go on and compute.
-fn reduction_setup<R>(h: rocblas_handle, c: &Ctx, n: i32, incx: i32, batch: i32, x: Src, result: *mut R, nb: i64, work_elem: usize) -> Status<bool> {
+fn reduction_setup<R>(h: rocblas_handle, c: &Ctx, n: i64, incx: i64, batch: i64, x: Src, result: *mut R, nb: i64, work_elem: usize) -> Status<bool> {
     if c.query {
         if n <= 0 || incx <= 0 || batch <= 0 {
             return Err(rocblas_status_size_unchanged);
@@ -254,7 +256,7 @@ fn reduction_setup<R>(h: rocblas_handle, c: &Ctx, n: i32, incx: i32, batch: i32,
 }
 
 /// asum (sum of |re| + |im|) or nrm2 (overflow-safe Euclidean norm) into R.
-pub unsafe fn real_reduce<X: Elem, R: Elem + Default>(h: rocblas_handle, n: i32, x: Src, incx: i32, batch: i32, result: *mut R, what: Reduce) -> Status
+pub unsafe fn real_reduce<X: Elem, R: Elem + Default>(h: rocblas_handle, n: i64, x: Src, incx: i64, batch: i64, result: *mut R, what: Reduce) -> Status
 where
     R::F: Real,
 {
@@ -292,9 +294,25 @@ where
     out.finish(c.stream)
 }
 
+/// What iamax / iamin return: `rocblas_int`, or `int64_t` in the `_64` forms.
+pub trait Index: Copy + Default + Send + 'static {
+    /// The 1-based BLAS index of element `i`.
+    fn one_based(i: usize) -> Self;
+}
+impl Index for i32 {
+    fn one_based(i: usize) -> i32 {
+        (i + 1) as i32
+    }
+}
+impl Index for i64 {
+    fn one_based(i: usize) -> i64 {
+        (i + 1) as i64
+    }
+}
+
 /// 1-based index of the first element of largest (`max`) or smallest |re| + |im|.
-pub unsafe fn iamax<X: Elem, R: Copy + Default + Send + 'static + From<i32>>(
-    h: rocblas_handle, n: i32, x: Src, incx: i32, batch: i32, result: *mut R, max: bool,
+pub unsafe fn iamax<X: Elem, R: Index>(
+    h: rocblas_handle, n: i64, x: Src, incx: i64, batch: i64, result: *mut R, max: bool,
 ) -> Status {
     let c = ctx(h)?;
     if !reduction_setup(h, &c, n, incx, batch, x, result, 1024, size_of::<<X::F as Field>::R>() * 2)? {
@@ -319,7 +337,7 @@ pub unsafe fn iamax<X: Elem, R: Copy + Default + Send + 'static + From<i32>>(
                     at = i;
                 }
             }
-            sink.put(v, b, R::from(at as i32 + 1));
+            sink.put(v, b, R::one_based(at));
         }
     })?;
     out.finish(c.stream)
@@ -331,7 +349,7 @@ pub unsafe fn iamax<X: Elem, R: Copy + Default + Send + 'static + From<i32>>(
 /// Plane rotation: x := c x + s y, y := c y - conj(s) x.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn rot<X: Elem, C: Elem, S: Elem>(
-    h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src, incy: i32, cp: *const C, sp: *const S, batch: i32,
+    h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, cp: *const C, sp: *const S, batch: i64,
 ) -> Status
 where
     C::F: Promote<X::F>,
@@ -391,7 +409,7 @@ fn apply_rotm<T: Real>(xv: &HVec<T>, yv: &HVec<T>, n: usize, p: [T; 5]) {
 /// pointer array (batched).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn rotm<T: Elem<F = T> + Real>(
-    h: rocblas_handle, n: i32, x: Src, incx: i32, y: Src, incy: i32, param: Src, batch: i32, single: bool,
+    h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, param: Src, batch: i64, single: bool,
 ) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
@@ -530,7 +548,7 @@ fn scalar_bases(src: Src, elem: usize, batch: usize, c: &Ctx) -> Status<Bases> {
 }
 
 /// rotg over a batch of (a, b, c, s).
-pub unsafe fn rotg<T: Rotg>(h: rocblas_handle, a: Src, b: Src, cc: Src, s: Src, batch: i32) -> Status {
+pub unsafe fn rotg<T: Rotg>(h: rocblas_handle, a: Src, b: Src, cc: Src, s: Src, batch: i64) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if batch <= 0 {
@@ -672,7 +690,7 @@ fn rotmg_calc<T: Real>(d1: &mut T, d2: &mut T, x1: &mut T, y1: T, param: &mut [T
 
 /// rotmg over a batch of (d1, d2, x1, y1, param).
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn rotmg<T: Elem<F = T> + Real>(h: rocblas_handle, d1: Src, d2: Src, x1: Src, y1: Src, param: Src, batch: i32) -> Status {
+pub unsafe fn rotmg<T: Elem<F = T> + Real>(h: rocblas_handle, d1: Src, d2: Src, x1: Src, y1: Src, param: Src, batch: i64) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if batch <= 0 {

@@ -2,7 +2,8 @@
 //! strided-batched forms (a single call is batch 1 with stride 0). Argument checks follow
 //! rocBLAS 2.47's `*_arg_check` order and status codes, including where each family answers
 //! device memory size queries; the work is queued on the handle's stream over the exact
-//! ranges it touches.
+//! ranges it touches. Sizes, leading dimensions, increments and batch counts are `i64` (the
+//! 32-bit and `_64` entry points share the operations); enums stay 32-bit.
 
 use super::kern::{self, Num, Op, Shape, Tri, Wide};
 use crate::blas1::exec::*;
@@ -68,7 +69,7 @@ pub(crate) struct Prep {
 }
 
 impl Prep {
-    pub(crate) fn new(c: &Ctx, batch: i32) -> Self {
+    pub(crate) fn new(c: &Ctx, batch: i64) -> Self {
         Prep { acc: Access::default(), nb: batch as usize, stream: c.stream }
     }
     pub(crate) unsafe fn scalar<T: Copy>(&mut self, p: *const T, mode: rocblas_pointer_mode) -> Scalar<T> {
@@ -123,7 +124,7 @@ unsafe fn mv_pointers<T: Num>(c: &Ctx, alpha: *const T, beta: *const T, a: Src, 
 /// (rocBLAS's own argument checks leave those pointers unchecked there).
 #[allow(clippy::too_many_arguments)]
 unsafe fn run_mv<T: Num>(
-    c: &Ctx, batch: i32, alpha: *const T, beta: *const T, a: Src, a_elems: usize, x: Src, sx: Strided, y: Src, sy: Strided,
+    c: &Ctx, batch: i64, alpha: *const T, beta: *const T, a: Src, a_elems: usize, x: Src, sx: Strided, y: Src, sy: Strided,
     k: impl Fn(*const T, &HVec<T>, &mut [T::W]) + Send + Sync + 'static,
 ) -> Status {
     let mut p = Prep::new(c, batch);
@@ -154,7 +155,7 @@ unsafe fn run_mv<T: Num>(
 }
 
 /// rocBLAS's gemv workspace (only the skinny transposed kernel uses one).
-fn gemv_workspace<T: Num>(op: Op, m: i32, n: i32, batch: i32) -> usize {
+fn gemv_workspace<T: Num>(op: Op, m: i64, n: i64, batch: i64) -> usize {
     if m <= 0 || n <= 0 || batch <= 0 || op == Op::N {
         return 0;
     }
@@ -164,7 +165,7 @@ fn gemv_workspace<T: Num>(op: Op, m: i32, n: i32, batch: i32) -> usize {
         (8, true) => 64,
         _ => 16,
     };
-    if n >= crossover || (m as i64) < 2048 * n as i64 {
+    if n >= crossover || m < 2048 * n {
         return 0;
     }
     let blocks = (m as usize - 1) / 1024 + 1;
@@ -173,8 +174,8 @@ fn gemv_workspace<T: Num>(op: Op, m: i32, n: i32, batch: i32) -> usize {
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gemv<T: Num>(
-    h: rocblas_handle, trans: i32, m: i32, n: i32, alpha: *const T, a: Src, lda: i32, x: Src, incx: i32, beta: *const T, y: Src,
-    incy: i32, batch: i32,
+    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, x: Src, incx: i64, beta: *const T, y: Src,
+    incy: i64, batch: i64,
 ) -> Status {
     let c = ctx(h)?;
     if c.query {
@@ -191,19 +192,19 @@ pub unsafe fn gemv<T: Num>(
     }
     let (m, n, lda) = (m as usize, n as usize, lda as usize);
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
-    let (sx, sy) = (Strided { n: xl, inc: incx as i64 }, Strided { n: yl, inc: incy as i64 });
+    let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
     unsafe { run_mv(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| kern::gemv(op, m, n, a, lda, x, acc)) }
 }
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gbmv<T: Num>(
-    h: rocblas_handle, trans: i32, m: i32, n: i32, kl: i32, ku: i32, alpha: *const T, a: Src, lda: i32, x: Src, incx: i32,
-    beta: *const T, y: Src, incy: i32, batch: i32,
+    h: rocblas_handle, trans: i32, m: i64, n: i64, kl: i64, ku: i64, alpha: *const T, a: Src, lda: i64, x: Src, incx: i64,
+    beta: *const T, y: Src, incy: i64, batch: i64,
 ) -> Status {
     let c = ctx(h)?;
     zero_query(&c)?;
     let op = op_of(trans)?;
-    if m < 0 || n < 0 || (lda as i64) < ku as i64 + kl as i64 + 1 || incx == 0 || incy == 0 || kl < 0 || ku < 0 || batch < 0 {
+    if m < 0 || n < 0 || (lda as i128) < ku as i128 + kl as i128 + 1 || incx == 0 || incy == 0 || kl < 0 || ku < 0 || batch < 0 {
         return BAD_SIZE;
     }
     if m == 0 || n == 0 || batch == 0 || !unsafe { mv_pointers(&c, alpha, beta, a, x, y) }? {
@@ -211,7 +212,7 @@ pub unsafe fn gbmv<T: Num>(
     }
     let (m, n, kl, ku, lda) = (m as usize, n as usize, kl as usize, ku as usize, lda as usize);
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
-    let (sx, sy) = (Strided { n: xl, inc: incx as i64 }, Strided { n: yl, inc: incy as i64 });
+    let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
     let span = (n - 1) * lda + (kl + ku + 1);
     unsafe { run_mv(&c, batch, alpha, beta, a, span, x, sx, y, sy, move |a, x, acc| kern::gbmv(op, m, n, kl, ku, a, lda, x, acc)) }
 }
@@ -222,7 +223,7 @@ pub enum SymKind {
     /// hemv / symv: full storage (rocBLAS checks after the size query point).
     Full,
     /// hbmv / sbmv with k super/sub-diagonals.
-    Band(i32),
+    Band(i64),
     /// hpmv / spmv.
     Packed,
 }
@@ -230,8 +231,8 @@ pub enum SymKind {
 /// hemv, symv, hbmv, sbmv, hpmv, spmv.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn symv<T: Num>(
-    h: rocblas_handle, uplo: i32, n: i32, kind: SymKind, herm: bool, alpha: *const T, a: Src, lda: i32, x: Src, incx: i32,
-    beta: *const T, y: Src, incy: i32, batch: i32,
+    h: rocblas_handle, uplo: i32, n: i64, kind: SymKind, herm: bool, alpha: *const T, a: Src, lda: i64, x: Src, incx: i64,
+    beta: *const T, y: Src, incy: i64, batch: i64,
 ) -> Status {
     let c = ctx(h)?;
     if kind != SymKind::Full {
@@ -260,7 +261,7 @@ pub unsafe fn symv<T: Num>(
         SymKind::Packed => Shape::Packed,
     };
     let t = Tri { n: nu, upper, shape };
-    let s = |inc: i32| Strided { n: nu, inc: inc as i64 };
+    let s = |inc: i64| Strided { n: nu, inc };
     unsafe { run_mv(&c, batch, alpha, beta, a, t.span(), x, s(incx), y, s(incy), move |a, x, acc| kern::symv(t, herm, a, x, acc)) }
 }
 
@@ -270,7 +271,7 @@ pub unsafe fn symv<T: Num>(
 /// Queues A := A + f(alpha, x, y) for each batch entry (`y` absent for rank-1 updates).
 #[allow(clippy::too_many_arguments)]
 unsafe fn run_update<T: Num, A: Num>(
-    c: &Ctx, batch: i32, alpha: *const A, x: Src, sx: Strided, y: Option<(Src, Strided)>, a: Src, a_elems: usize,
+    c: &Ctx, batch: i64, alpha: *const A, x: Src, sx: Strided, y: Option<(Src, Strided)>, a: Src, a_elems: usize,
     k: impl Fn(T::W, *mut T, &[T::W], &[T::W]) + Send + Sync + 'static,
 ) -> Status
 where
@@ -324,7 +325,7 @@ unsafe fn update_pointers<A: Num>(c: &Ctx, alpha: *const A, others: &[bool]) -> 
 /// A := A + alpha x y^T (geru, ger) or alpha x y^H (gerc).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn ger<T: Num>(
-    h: rocblas_handle, m: i32, n: i32, alpha: *const T, x: Src, incx: i32, y: Src, incy: i32, a: Src, lda: i32, batch: i32,
+    h: rocblas_handle, m: i64, n: i64, alpha: *const T, x: Src, incx: i64, y: Src, incy: i64, a: Src, lda: i64, batch: i64,
     conj: bool,
 ) -> Status {
     let c = ctx(h)?;
@@ -336,7 +337,7 @@ pub unsafe fn ger<T: Num>(
         return SUCCESS;
     }
     let (m, n, lda) = (m as usize, n as usize, lda as usize);
-    let (sx, sy) = (Strided { n: m, inc: incx as i64 }, Strided { n, inc: incy as i64 });
+    let (sx, sy) = (Strided { n: m, inc: incx }, Strided { n, inc: incy });
     unsafe {
         run_update::<T, T>(&c, batch, alpha, x, sx, Some((y, sy)), a, (n - 1) * lda + m, move |alpha, a, xs, ys| {
             for (j, &yj) in ys.iter().enumerate() {
@@ -366,8 +367,8 @@ pub enum Upd {
 /// syr, her, syr2, her2 (`lda` Some) and spr, hpr, spr2, hpr2 (packed, `lda` None).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn sym_update<T: Num, A: Num>(
-    h: rocblas_handle, uplo: i32, n: i32, alpha: *const A, x: Src, incx: i32, y: Src, incy: i32, a: Src, lda: Option<i32>,
-    batch: i32, kind: Upd,
+    h: rocblas_handle, uplo: i32, n: i64, alpha: *const A, x: Src, incx: i64, y: Src, incy: i64, a: Src, lda: Option<i64>,
+    batch: i64, kind: Upd,
 ) -> Status
 where
     A::W: Promote<T::W>,
@@ -390,7 +391,7 @@ where
         None => Shape::Packed,
     };
     let t = Tri { n: nu, upper, shape };
-    let s = |inc: i32| Strided { n: nu, inc: inc as i64 };
+    let s = |inc: i64| Strided { n: nu, inc };
     let yv = if two { Some((y, s(incy))) } else { None };
     let herm = matches!(kind, Upd::Her | Upd::Her2);
     unsafe {
@@ -410,18 +411,18 @@ where
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TriKind {
     Trmv,
-    Tbmv(i32),
+    Tbmv(i64),
     Tpmv,
     Trsv,
-    Tbsv(i32),
+    Tbsv(i64),
     Tpsv,
 }
 
 /// x := op(A) x or op(A)^-1 x for a triangular A (`lda` unused for packed storage).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn tri<T: Num>(
-    h: rocblas_handle, uplo: i32, trans: i32, diag: i32, n: i32, kind: TriKind, a: Src, lda: i32, x: Src, incx: i32,
-    batch: i32,
+    h: rocblas_handle, uplo: i32, trans: i32, diag: i32, n: i64, kind: TriKind, a: Src, lda: i64, x: Src, incx: i64,
+    batch: i64,
 ) -> Status {
     let c = ctx(h)?;
     if matches!(kind, TriKind::Tbsv(_) | TriKind::Tpsv) {
@@ -432,7 +433,7 @@ pub unsafe fn tri<T: Num>(
     let unit = unit_of(diag)?;
     let bad = match kind {
         TriKind::Trmv | TriKind::Trsv => lda < n || lda < 1,
-        TriKind::Tbmv(k) | TriKind::Tbsv(k) => k < 0 || (lda as i64) < k as i64 + 1,
+        TriKind::Tbmv(k) | TriKind::Tbsv(k) => k < 0 || lda <= k,
         TriKind::Tpmv | TriKind::Tpsv => false,
     };
     if n < 0 || bad || incx == 0 || batch < 0 {
@@ -476,7 +477,7 @@ pub unsafe fn tri<T: Num>(
     };
     let t = Tri { n: nu, upper, shape };
     let solve = matches!(kind, TriKind::Trsv | TriKind::Tbsv(_) | TriKind::Tpsv);
-    let sx = Strided { n: nu, inc: incx as i64 };
+    let sx = Strided { n: nu, inc: incx };
     let mut p = Prep::new(&c, batch);
     let Some(ab) = p.area::<T>(a, t.span(), false, true)? else { return SUCCESS };
     let Some(xb) = p.vec::<T>(x, sx, true, true)? else { return SUCCESS };

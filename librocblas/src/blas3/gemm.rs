@@ -30,20 +30,20 @@ const hipMemcpyDeviceToDevice: i32 = 3;
 pub struct Args {
     pub trans_a: i32,
     pub trans_b: i32,
-    pub m: i32,
-    pub n: i32,
-    pub k: i32,
+    pub m: i64,
+    pub n: i64,
+    pub k: i64,
     pub alpha: *const c_void,
     pub a: Src,
-    pub lda: i32,
+    pub lda: i64,
     pub b: Src,
-    pub ldb: i32,
+    pub ldb: i64,
     pub beta: *const c_void,
     pub c: Src,
-    pub ldc: i32,
+    pub ldc: i64,
     pub d: Src,
-    pub ldd: i32,
-    pub batch: i32,
+    pub ldd: i64,
+    pub batch: i64,
 }
 
 fn op_of(t: i32) -> Status<Op> {
@@ -83,7 +83,7 @@ pub(crate) struct Scalars<W> {
 
 /// rocBLAS's `copy_alpha_beta_to_host_if_on_device`: device-mode scalars are read now, in
 /// stream order; alpha reads as 0 when k is 0.
-pub(crate) fn scalars<Tc: Num>(c: &Ctx, alpha: *const c_void, beta: *const c_void, k: i32) -> Status<Scalars<Tc::W>> {
+pub(crate) fn scalars<Tc: Num>(c: &Ctx, alpha: *const c_void, beta: *const c_void, k: i64) -> Status<Scalars<Tc::W>> {
     let (alpha, beta) = (alpha as *const Tc, beta as *const Tc);
     let dev = c.mode == rocblas_pointer_mode_device;
     let capturing = dev && is_capturing(c.stream);
@@ -364,10 +364,19 @@ impl Kernel for bf16 {
     }
 }
 
+/// The kernels take sizes, leading dimensions and the batch count as 32-bit values (push
+/// constants, workgroup counts): larger ILP64 problems compute on the host instead.
+fn kernel_sized(x: &Args) -> bool {
+    [x.m, x.n, x.k, x.lda, x.ldb, x.ldc, x.ldd, x.batch].iter().all(|&v| (0..=i32::MAX as i64).contains(&v))
+}
+
 fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
     {
         use super::gemm_f16_kernel::{GemmF16, Mats as M16};
         let x = g.x;
+        if !kernel_sized(x) {
+            return None;
+        }
         let (m, n, k) = (x.m as usize, x.n as usize, x.k as usize);
         let lds = [x.lda, x.ldb, x.ldc, x.ldd].map(|l| l as usize);
         if g.alpha == 0.0 || !GemmF16::fits(bf16, m, n, k, lds, &g.bases) {
@@ -408,7 +417,7 @@ macro_rules! kernel_for {
     ($($t:ty),*) => {$(
         impl Kernel for $t {
             fn kernel(c: &Ctx, g: &KernelCall<f64>) -> Option<Status> {
-                Some(launch_kernel::<$t>(c, g, g.alpha as $t, g.beta as $t))
+                kernel_sized(g.x).then(|| launch_kernel::<$t>(c, g, g.alpha as $t, g.beta as $t))
             }
         }
     )*};

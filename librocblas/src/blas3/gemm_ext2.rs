@@ -113,7 +113,7 @@ fn checks(c: &Ctx, x: &Ext2) -> Status<bool> {
 }
 
 fn typed<Ti: Num, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: &Ext2) -> Status {
-    let s = scalars::<Tc>(c, x.alpha, x.beta, x.k)?;
+    let s = scalars::<Tc>(c, x.alpha, x.beta, x.k.into())?;
     if !checks(c, x)? {
         return Ok(());
     }

@@ -37,8 +37,8 @@ fn side_left(side: i32) -> Status<bool> {
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn geam<T: Num>(
-    h: rocblas_handle, transa: i32, transb: i32, m: i32, n: i32, alpha: *const T, a: Src, lda: i32, beta: *const T, b: Src,
-    ldb: i32, c: Src, ldc: i32, batch: i32,
+    h: rocblas_handle, transa: i32, transb: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, beta: *const T, b: Src,
+    ldb: i64, c: Src, ldc: i64, batch: i64,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -93,7 +93,7 @@ pub unsafe fn geam<T: Num>(
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn dgmm<T: Num>(
-    h: rocblas_handle, side: i32, m: i32, n: i32, a: Src, lda: i32, x: Src, incx: i32, c: Src, ldc: i32, batch: i32,
+    h: rocblas_handle, side: i32, m: i64, n: i64, a: Src, lda: i64, x: Src, incx: i64, c: Src, ldc: i64, batch: i64,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -108,7 +108,7 @@ pub unsafe fn dgmm<T: Num>(
         return BAD_PTR;
     }
     let (mu, nu, lda, ldc) = (m as usize, n as usize, lda as usize, ldc as usize);
-    let sx = Strided { n: if left { mu } else { nu }, inc: incx as i64 };
+    let sx = Strided { n: if left { mu } else { nu }, inc: incx };
     let mut p = Prep::new(&cx, batch);
     let Some(ab) = p.area::<T>(a, span(mu, nu, lda), false, true)? else { return SUCCESS };
     let Some(xb) = p.vec::<T>(x, sx, false, true)? else { return SUCCESS };
@@ -127,8 +127,8 @@ pub unsafe fn dgmm<T: Num>(
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn symm<T: Num>(
-    h: rocblas_handle, side: i32, uplo: i32, m: i32, n: i32, alpha: *const T, a: Src, lda: i32, b: Src, ldb: i32,
-    beta: *const T, c: Src, ldc: i32, batch: i32, herm: bool,
+    h: rocblas_handle, side: i32, uplo: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, b: Src, ldb: i64,
+    beta: *const T, c: Src, ldc: i64, batch: i64, herm: bool,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -188,8 +188,8 @@ pub unsafe fn symm<T: Num>(
 /// her2k's / herkx's beta).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn rank_k<T: Num, Al: Num, Be: Num>(
-    h: rocblas_handle, kind: RankK, uplo: i32, trans: i32, n: i32, k: i32, alpha: *const Al, a: Src, lda: i32, b: Src,
-    ldb: i32, beta: *const Be, c: Src, ldc: i32, batch: i32,
+    h: rocblas_handle, kind: RankK, uplo: i32, trans: i32, n: i64, k: i64, alpha: *const Al, a: Src, lda: i64, b: Src,
+    ldb: i64, beta: *const Be, c: Src, ldc: i64, batch: i64,
 ) -> Status
 where
     Al::W: Promote<T::W>,
@@ -301,8 +301,8 @@ fn rnd<E: ExElem>(v: f64) -> f64 {
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn geam_ex(
-    h: rocblas_handle, transa: i32, transb: i32, m: i32, n: i32, k: i32, alpha: *const u8, a: Src, a_type: i32, lda: i32,
-    b: Src, b_type: i32, ldb: i32, beta: *const u8, c: Src, c_type: i32, ldc: i32, d: Src, d_type: i32, ldd: i32,
+    h: rocblas_handle, transa: i32, transb: i32, m: i64, n: i64, k: i64, alpha: *const u8, a: Src, a_type: i32, lda: i64,
+    b: Src, b_type: i32, ldb: i64, beta: *const u8, c: Src, c_type: i32, ldc: i64, d: Src, d_type: i32, ldd: i64,
     compute: i32, minplus_op: i32,
 ) -> Status {
     let cx = ctx(h)?;

@@ -67,7 +67,7 @@ struct Call {
 
 /// Queues `call` for `batch` entries; `alpha` is read under `mode` when the work runs.
 /// A null A (allowed when alpha is a device scalar) reads as alpha == 0.
-unsafe fn run<T: Num>(cx: &Ctx, batch: i32, alpha: *const T, mode: rocblas_pointer_mode, call: Call) -> Status {
+unsafe fn run<T: Num>(cx: &Ctx, batch: i64, alpha: *const T, mode: rocblas_pointer_mode, call: Call) -> Status {
     let mut p = Prep::new(cx, batch);
     let al = unsafe { p.scalar(alpha, mode) };
     let Call { job, t, left, m, n, a, b, ldb, c } = call;
@@ -107,7 +107,7 @@ unsafe fn run<T: Num>(cx: &Ctx, batch: i32, alpha: *const T, mode: rocblas_point
 }
 
 /// Queues B := 0 for each batch entry (alpha == 0 in host pointer mode).
-fn zero_all<T: Num>(cx: &Ctx, batch: i32, b: Src, m: usize, n: usize, ldb: usize) -> Status {
+fn zero_all<T: Num>(cx: &Ctx, batch: i64, b: Src, m: usize, n: usize, ldb: usize) -> Status {
     let mut p = Prep::new(cx, batch);
     let Some(bb) = p.area::<T>(b, span(m, n, ldb), true, true)? else { return SUCCESS };
     let nb = p.nb;
@@ -130,8 +130,8 @@ fn is_array(s: Src) -> bool {
 /// contents are not needed by this implementation, which solves by substitution).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn trsm<T: Num>(
-    h: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: i32, n: i32, alpha: *const T, a: Src, lda: i32, b: Src,
-    ldb: i32, batch: i32, inv_a_size: i32,
+    h: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, b: Src,
+    ldb: i64, batch: i64, inv_a_size: i64,
 ) -> Status {
     let cx = ctx(h)?;
     let (left, upper, op, unit) = enums(side, uplo, trans, diag)?;
@@ -198,10 +198,12 @@ fn trmm_alpha<T: Num>(cx: &Ctx, alpha: *const T, nonempty: bool, slot: &mut T) -
 }
 
 /// trmm in place (`c` None: B := alpha op(A) B) and out of place (C := alpha op(A) B).
+/// `alias`: the status when C is B under another leading dimension (rocBLAS 2.47's
+/// trmm_outofplace: invalid_size; the out-of-place trmm of rocBLAS 4.x+: invalid_value).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn trmm<T: Num>(
-    h: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: i32, n: i32, alpha: *const T, a: Src, lda: i32, b: Src,
-    ldb: i32, c: Option<(Src, i32)>, batch: i32,
+    h: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, b: Src,
+    ldb: i64, c: Option<(Src, i64)>, batch: i64, alias: rocblas_status,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -228,7 +230,7 @@ pub unsafe fn trmm<T: Num>(
         && same(cs, b)
         && l != ldb
     {
-        return BAD_SIZE;
+        return Err(alias);
     }
     let (mu, nu) = (m as usize, n as usize);
     if al.is_zero() {
@@ -262,7 +264,7 @@ pub enum TrtriForm {
 /// invA := A^-1 for triangular A, in all forms.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn trtri<T: Num>(
-    h: rocblas_handle, uplo: i32, diag: i32, n: i32, a: Src, lda: i32, inv: Src, ldinv: i32, batch: i32, form: TrtriForm,
+    h: rocblas_handle, uplo: i32, diag: i32, n: i64, a: Src, lda: i64, inv: Src, ldinv: i64, batch: i64, form: TrtriForm,
 ) -> Status {
     let cx = ctx(h)?;
     if cx.query {

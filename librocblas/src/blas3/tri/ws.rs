@@ -87,12 +87,12 @@ const COMPLEX_BATCH: BlkTable = BlkTable {
 };
 
 /// Index of the first interval bound >= `dim` (the number of bounds when none is).
-fn interval(bounds: &[i32], dim: i32) -> usize {
-    bounds.iter().position(|&b| dim <= b).unwrap_or(bounds.len())
+fn interval(bounds: &[i32], dim: i64) -> usize {
+    bounds.iter().position(|&b| dim <= b as i64).unwrap_or(bounds.len())
 }
 
 /// The substitution block size for a `rows` x `cols` solve (0: rocBLAS would not substitute).
-fn blksize(complex: bool, batched: bool, rows: i32, cols: i32) -> i32 {
+fn blksize(complex: bool, batched: bool, rows: i64, cols: i64) -> i64 {
     let t = match (complex, batched) {
         (false, false) => &REAL,
         (true, false) => &COMPLEX,
@@ -100,7 +100,7 @@ fn blksize(complex: bool, batched: bool, rows: i32, cols: i32) -> i32 {
         (true, true) => &COMPLEX_BATCH,
     };
     let b = t.sizes[interval(t.rows, rows)][interval(t.cols, cols)];
-    if b == 1 { rows.min(512) } else { b }
+    if b == 1 { rows.min(512) } else { b as i64 }
 }
 
 fn round64(b: usize) -> usize {
@@ -118,7 +118,7 @@ pub struct TrsmNeed {
 /// pointer-array form). `None`: the small and substitution kernels, which need none.
 #[allow(clippy::too_many_arguments)]
 pub fn trsm(
-    elem: usize, complex: bool, batched: bool, left: bool, trans_none: bool, m: i32, n: i32, batch: i32, inv_a_size: i32,
+    elem: usize, complex: bool, batched: bool, left: bool, trans_none: bool, m: i64, n: i64, batch: i64, inv_a_size: i64,
 ) -> Option<TrsmNeed> {
     let (mu, nu, bu) = (m as usize, n as usize, batch as usize);
     if n == 1 && left {
@@ -174,9 +174,8 @@ fn prev_po2(x: i64) -> i64 {
 }
 
 /// Elements of rocBLAS's trtri temporary for `batch` n x n inverses.
-pub fn trtri_elems(n: i32, batch: i32) -> usize {
+pub fn trtri_elems(n: i64, batch: i64) -> usize {
     let ib = 2 * TRTRI_NB as i64;
-    let n = n as i64;
     if n <= ib || batch <= 0 {
         return 0;
     }
@@ -200,10 +199,10 @@ pub fn trtri_elems(n: i32, batch: i32) -> usize {
             odd = 0;
         }
     }
-    (size_rem.max(size_odd) * batch as i64) as usize
+    (size_rem.max(size_odd) * batch) as usize
 }
 
 /// Is `n` above the small trtri kernel's size (the batched forms need no workspace below)?
-pub fn trtri_large(n: i32) -> bool {
+pub fn trtri_large(n: i64) -> bool {
     n as usize > TRTRI_NB
 }
