@@ -15,7 +15,7 @@ fn kind_of(s: &Symbol) -> StubKind {
         | "rocblas_is_user_managing_device_memory" | "rocblas_device_malloc_success" => StubKind::Null,
         // C++: size_t workspace sizes (0) and bool queries (false)
         _ if n.contains("kernel_workspace_size") || n.contains("trtri_temp_size") => StubKind::Null,
-        _ if n.contains("tensile_is_initialized") || n.contains("tensile_debug_skip_launch") => StubKind::Null,
+        _ if n.contains("tensile_debug_skip_launch") => StubKind::Null,
         // returns std::shared_ptr by hidden pointer: only called from inside the real library
         _ if n.contains("get_worker") => StubKind::Null,
         _ => StubKind::Status,

@@ -204,10 +204,24 @@ pub extern "C" fn rocblas_status_to_string(status: rocblas_status) -> *const c_c
         .unwrap_or(c"Invalid status".as_ptr())
 }
 
-/// Eager initialization (Tensile in the real library): nothing to prepare yet.
+/// Eager initialization (Tensile in the real library): nothing to prepare yet, but the
+/// GEMM back end counts as loaded from here on.
 #[unsafe(no_mangle)]
 pub extern "C" fn rocblas_initialize() {
     oxrocm_ffi::log::write("rocblas", 3, format_args!("rocblas_initialize ( )"));
+    TENSILE_INITIALIZED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// rocBLAS's "Tensile is loaded" flag, set by `rocblas_initialize` and the first GEMM (where
+/// the real library loads Tensile). rocblas-test's multiheaded test reads it to make sure it
+/// runs before anything loaded it.
+pub static TENSILE_INITIALIZED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// C++ `std::atomic_bool& rocblas_internal_tensile_is_initialized()`: a reference, which the
+/// ABI returns as a pointer (`std::atomic_bool` and `AtomicBool` are both one byte).
+#[unsafe(export_name = "_Z39rocblas_internal_tensile_is_initializedv")]
+pub extern "C" fn rocblas_internal_tensile_is_initialized() -> *const std::sync::atomic::AtomicBool {
+    &TENSILE_INITIALIZED
 }
 
 /// Undeclared in the header, exported by the real library: tears down logging.

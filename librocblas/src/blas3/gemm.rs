@@ -477,6 +477,7 @@ fn launch_kernel<T: super::gemm_kernel::GemmElem>(c: &Ctx, g: &KernelCall<f64>, 
 
 /// Queues a validated GEMM: D = alpha op(A) op(B) + beta C over the batch.
 fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(c: &Ctx, x: &Args, s: Scalars<Ti::W>, packed: bool) -> Status {
+    crate::auxiliary::TENSILE_INITIALIZED.store(true, std::sync::atomic::Ordering::Relaxed);
     let (op_a, op_b) = (op_of(x.trans_a)?, op_of(x.trans_b)?);
     let (m, n, k, nb) = (x.m as usize, x.n as usize, x.k as usize, x.batch as usize);
     let alpha = s.alpha.unwrap_or(Val::Known(Ti::W::zero()));
