@@ -3,7 +3,8 @@
 // gemm_f32.comp and gemm_f64.comp, which define T (element type), V4 / M4 (its 4-vector and
 // 4x4 matrix), T_BYTES and WIDE_LOADS (whether FLAG_ALIGNED enables 4-element loads).
 //
-// 128 x 128 tiles of C per workgroup of 16 x 16 invocations; each invocation owns four 4 x 4
+// Optional defines: TRANS_A and TRANS_B (compile-time transposes), TA_COALESCED (how a
+// transposed A is loaded, see FETCH_A). 128 x 128 tiles of C per workgroup of 16 x 16 invocations; each invocation owns four 4 x 4
 // quadrants 64 rows/columns apart, held in M4 accumulators (registers: arrays of
 // accumulators ended up in local memory on the H100's compiler, 10x slower). K advances 16
 // at a time through shared memory, as V4 rows; the next tile's values are fetched into
@@ -77,7 +78,12 @@ void main() {
     uint m0 = gl_WorkGroupID.x * BM, n0 = gl_WorkGroupID.y * BN;
     uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
     uint tid = ty * 16u + tx;
+    // A module may fix the transposes at compile time (TRANS_A, TRANS_B); else the flags say.
+#ifdef TRANS_A
+    const bool ta = TRANS_A, tb = TRANS_B;
+#else
     bool ta = (p.flags & FLAG_TRANS_A) != 0u, tb = (p.flags & FLAG_TRANS_B) != 0u;
+#endif
     // This invocation's share of each tile: one V4 of op(A) (4 rows of one column
     // lk), and 4 values of op(B): along K for a K-contiguous B (column bn, rows 4bh..),
     // else along N (row lk, columns 4l4..).
@@ -88,16 +94,53 @@ void main() {
 
     M4 c00 = M4(T(0)), c01 = M4(T(0)), c10 = M4(T(0)), c11 = M4(T(0));
     V4 pa[HALVES], pb[HALVES];
+    // op(A)'s share of a tile. Untransposed: 4 rows of column lk (M-contiguous). Transposed,
+    // with TA_COALESCED: 4 columns of row bn (K-contiguous in memory, so neighbours load
+    // neighbouring addresses), scattered into the shared tile; without it, 4 rows of
+    // column lk one value at a time (strided). Which of the two is faster differs per
+    // module on the H100, so each module picks (gemm_kernel.rs says which runs where).
+#ifdef TA_COALESCED
+    #define FETCH_A(h, k0) { \
+        if (!ta) { \
+            uint r = m0 + 4u * l4, kc = (k0) + lk + 8u * h; \
+            if (interior && (k0) + BK <= p.k) { \
+                pa[h] = aligned ? quad(A, r, kc, p.lda) : V4(raw(A, r, kc, p.lda), raw(A, r + 1u, kc, p.lda), raw(A, r + 2u, kc, p.lda), raw(A, r + 3u, kc, p.lda)); \
+            } else { \
+                pa[h] = V4(opA(A, r, kc, false), opA(A, r + 1u, kc, false), opA(A, r + 2u, kc, false), opA(A, r + 3u, kc, false)); \
+            } \
+        } else { \
+            uint ka = (k0) + 4u * bh + 8u * h, rm = m0 + bn; \
+            if (interior && (k0) + BK <= p.k) { \
+                pa[h] = aligned ? quad(A, ka, rm, p.lda) : V4(raw(A, ka, rm, p.lda), raw(A, ka + 1u, rm, p.lda), raw(A, ka + 2u, rm, p.lda), raw(A, ka + 3u, rm, p.lda)); \
+            } else { \
+                pa[h] = V4(opA(A, rm, ka, true), opA(A, rm, ka + 1u, true), opA(A, rm, ka + 2u, true), opA(A, rm, ka + 3u, true)); \
+            } \
+        } \
+    }
+    #define STORE_A(h) { \
+        if (!ta) { \
+            As[lk + 8u * h][l4] = pa[h]; \
+        } else { \
+            uint q = bn / 4u, e = bn % 4u, ka = 4u * bh + 8u * h; \
+            As[ka][q][e] = pa[h].x; As[ka + 1u][q][e] = pa[h].y; As[ka + 2u][q][e] = pa[h].z; As[ka + 3u][q][e] = pa[h].w; \
+        } \
+    }
+#else
+    #define FETCH_A(h, k0) { \
+        uint r = m0 + 4u * l4, kc = (k0) + lk + 8u * h; \
+        if (interior && (k0) + BK <= p.k && !ta) { \
+            pa[h] = aligned ? quad(A, r, kc, p.lda) : V4(raw(A, r, kc, p.lda), raw(A, r + 1u, kc, p.lda), raw(A, r + 2u, kc, p.lda), raw(A, r + 3u, kc, p.lda)); \
+        } else { \
+            pa[h] = V4(opA(A, r, kc, ta), opA(A, r + 1u, kc, ta), opA(A, r + 2u, kc, ta), opA(A, r + 3u, kc, ta)); \
+        } \
+    }
+    #define STORE_A(h) { As[lk + 8u * h][l4] = pa[h]; }
+#endif
     // Loads of the tile at k0 into registers (prefetched while the previous one computes):
     // two halves of 8 rows of K each.
     #define FETCH(k0) { \
         [[unroll]] for (uint h = 0u; h < HALVES; h++) { \
-            uint r = m0 + 4u * l4, kc = (k0) + lk + 8u * h; \
-            if (interior && (k0) + BK <= p.k && !ta) { \
-                pa[h] = aligned ? quad(A, r, kc, p.lda) : V4(raw(A, r, kc, p.lda), raw(A, r + 1u, kc, p.lda), raw(A, r + 2u, kc, p.lda), raw(A, r + 3u, kc, p.lda)); \
-            } else { \
-                pa[h] = V4(opA(A, r, kc, ta), opA(A, r + 1u, kc, ta), opA(A, r + 2u, kc, ta), opA(A, r + 3u, kc, ta)); \
-            } \
+            FETCH_A(h, k0); \
             if (!tb) { \
                 uint kb = (k0) + 4u * bh + 8u * h, cn = n0 + bn; \
                 if (interior && (k0) + BK <= p.k) { \
@@ -106,14 +149,14 @@ void main() {
                     pb[h] = V4(opB(B, kb, cn, false), opB(B, kb + 1u, cn, false), opB(B, kb + 2u, cn, false), opB(B, kb + 3u, cn, false)); \
                 } \
             } else { \
-                uint cn = n0 + 4u * l4; \
+                uint cn = n0 + 4u * l4, kc = (k0) + lk + 8u * h; \
                 pb[h] = V4(opB(B, kc, cn, true), opB(B, kc, cn + 1u, true), opB(B, kc, cn + 2u, true), opB(B, kc, cn + 3u, true)); \
             } \
         } \
     }
     #define STORE() { \
         [[unroll]] for (uint h = 0u; h < HALVES; h++) { \
-            As[lk + 8u * h][l4] = pa[h]; \
+            STORE_A(h); \
             if (!tb) { \
                 uint q = bn / 4u, e = bn % 4u, kb = 4u * bh + 8u * h; \
                 Bs[kb][q][e] = pb[h].x; Bs[kb + 1u][q][e] = pb[h].y; Bs[kb + 2u][q][e] = pb[h].z; Bs[kb + 3u][q][e] = pb[h].w; \

@@ -9,4 +9,5 @@
 #define M4 dmat4
 #define T_BYTES 8
 #define WIDE_LOADS false
+#define TA_COALESCED
 #include "gemm.glsl"

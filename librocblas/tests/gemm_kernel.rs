@@ -136,9 +136,11 @@ fn sweep<T: Elem>() {
     check::<T>(true, true, 12, 13, 0, 2.0, 3.0, 2, true, None);
     check::<T>(false, false, 5, 7, 11, 0.0, 0.0, 1, false, Some(1));
     // Exact leading dimensions: whole 128-tiles with aligned loads, plus edge tiles.
-    for (ta, tb) in [(false, false), (true, true), (false, true)] {
+    for (ta, tb) in [(false, false), (true, false), (true, true), (false, true)] {
         check_padded::<T>(ta, tb, 256, 132, 48, 1.0, 0.5, 2, false, None, false);
     }
+    // Interior tiles with padded (unaligned) leading dimensions, A transposed.
+    check::<T>(true, false, 256, 130, 40, 1.25, 0.5, 1, false, None);
     check_padded::<T>(false, false, 384, 128, 36, 2.0, 0.0, 2, true, None, false);
 }
 
