@@ -99,6 +99,8 @@ void main() {
     // neighbouring addresses), scattered into the shared tile; without it, 4 rows of
     // column lk one value at a time (strided). Which of the two is faster differs per
     // module on the H100, so each module picks (gemm_kernel.rs says which runs where).
+    // (Also measured and dropped: B untransposed read one row of 4 columns at a time into
+    // padded rows, 36.8 against 38.7 TFLOP/s; K steps of 16 through two shared tiles, 37.4.)
 #ifdef TA_COALESCED
     #define FETCH_A(h, k0) { \
         if (!ta) { \
