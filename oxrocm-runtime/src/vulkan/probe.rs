@@ -34,7 +34,12 @@ pub fn probe(sel: Selection, repeat: usize, arch: &str) -> Option<VulkanBackend>
             return None;
         }
     };
-    let app = vk::ApplicationInfo::default().application_name(c"oxrocm").api_version(vk::API_VERSION_1_2);
+    // Vulkan 1.3 where the loader has it: SPIR-V 1.6 modules (the cooperative-matrix-2
+    // GEMM kernels) on devices that take them; everything else needs 1.2.
+    let loader = unsafe { entry.try_enumerate_instance_version() }.ok().flatten().unwrap_or(vk::API_VERSION_1_0);
+    let app = vk::ApplicationInfo::default()
+        .application_name(c"oxrocm")
+        .api_version(if loader >= vk::API_VERSION_1_3 { vk::API_VERSION_1_3 } else { vk::API_VERSION_1_2 });
     let want_validation = std::env::var("OXROCM_VULKAN_VALIDATION").is_ok_and(|v| v == "1");
     let layers: Vec<*const std::ffi::c_char> = if want_validation && has_layer(&entry, VALIDATION_LAYER) {
         vec![VALIDATION_LAYER.as_ptr()]
@@ -306,6 +311,32 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
         caps.push(cap::BFLOAT16_TYPE_KHR);
         caps.push(cap::BFLOAT16_COOPERATIVE_MATRIX_KHR);
     }
+    // Workgroup-scope cooperative matrices with tensor addressing (VK_NV_cooperative_matrix2)
+    // for the f16 GEMM kernel the driver tiles itself; SPIR-V 1.6, so Vulkan 1.3 devices.
+    let instance_13 = unsafe { instance.get_physical_device_properties(pd) }.api_version >= vk::API_VERSION_1_3
+        && unsafe { entry.try_enumerate_instance_version() }.ok().flatten().unwrap_or(0) >= vk::API_VERSION_1_3;
+    let mut cm2 = caps::CooperativeMatrix2Features::default();
+    let coopmat2 = coopmat && instance_13 && has(caps::COOPERATIVE_MATRIX2_EXTENSION) && {
+        let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut cm2);
+        unsafe { instance.get_physical_device_features2(pd, &mut f2) };
+        cm2.p_next = std::ptr::null_mut();
+        cm2.workgroup_scope != 0 && cm2.tensor_addressing != 0
+    };
+    if coopmat2 {
+        extensions.push(caps::COOPERATIVE_MATRIX2_EXTENSION.as_ptr());
+        caps.push(cap::COOPERATIVE_MATRIX_TENSOR_ADDRESSING_NV);
+        caps.push(cap::TENSOR_ADDRESSING_NV);
+        for (on, c) in [
+            (cm2.reductions, cap::COOPERATIVE_MATRIX_REDUCTIONS_NV),
+            (cm2.conversions, cap::COOPERATIVE_MATRIX_CONVERSIONS_NV),
+            (cm2.per_element_operations, cap::COOPERATIVE_MATRIX_PER_ELEMENT_OPERATIONS_NV),
+            (cm2.block_loads, cap::COOPERATIVE_MATRIX_BLOCK_LOADS_NV),
+        ] {
+            if on != 0 {
+                caps.push(c);
+            }
+        }
+    }
     let mut enable_bf16 = caps::Bfloat16Features { shader_bfloat16_type: 1, shader_bfloat16_cooperative_matrix: 1, ..Default::default() };
     // One pointer for host and device (pinned, managed memory).
     let mut placed_features = vk::PhysicalDeviceMapMemoryPlacedFeaturesEXT::default();
@@ -328,6 +359,7 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
     let info = if placed { info.push_next(&mut enable_placed) } else { info };
     let info = if coopmat { info.push_next(&mut enable_coopmat) } else { info };
     let info = if bf16 { info.push_next(&mut enable_bf16) } else { info };
+    let info = if coopmat2 { info.push_next(&mut cm2) } else { info };
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
     let import = host_import.then(|| {
         let mut ext = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
@@ -355,5 +387,6 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
         }
     });
     log_at!(3, "{}: shader capabilities {caps:?}", p.name);
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed, ShaderCaps::new(caps)) }.ok()
+    let spirv = if instance_13 { caps::SPIRV_1_6 } else { caps::SPIRV_1_5 };
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed, ShaderCaps::new(caps).with_spirv(spirv)) }.ok()
 }
