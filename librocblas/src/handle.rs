@@ -28,6 +28,9 @@ pub struct Handle {
     pub size_query: Option<usize>,
     /// ROCBLAS_LAYER's logs, set up when the handle is created.
     pub logs: crate::logging::Logs,
+    /// rocBLAS 4.x's `rocblas_math_mode` (0 default, 1 xf32: f32 GEMM may use reduced-
+    /// precision tensor ops, which oxrocm never does; the mode is kept and reported).
+    pub math_mode: i32,
 }
 
 /// Addresses of the live handles we handed out.
@@ -122,6 +125,7 @@ unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> 
         workspace: (std::ptr::null_mut(), 0),
         size_query: None,
         logs: crate::logging::for_new_handle(),
+        math_mode: 0,
     }));
     live().get_or_insert_with(HashSet::new).insert(h as usize);
     unsafe { *handle = h as rocblas_handle };
@@ -181,6 +185,26 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
             *mode = h.pointer_mode;
             rocblas_status_success
         })).logged(|| crate::logging::aux(handle, "rocblas_get_pointer_mode", &[&*mode]))
+    }
+
+    fn rocblas_set_math_mode(handle: rocblas_handle, mode: i32) {
+        crate::logging::aux(handle, "rocblas_set_math_mode", &[&mode]);
+        status(with_handle(handle, |h| {
+            // rocblas_default_math, rocblas_xf32_xdl_math_op
+            if mode != 0 && mode != 1 {
+                return rocblas_status_invalid_value;
+            }
+            h.math_mode = mode;
+            rocblas_status_success
+        }))
+    }
+
+    fn rocblas_get_math_mode(handle: rocblas_handle, mode: *mut i32) {
+        status(with_handle(handle, |h| {
+            if mode.is_null() { return rocblas_status_invalid_pointer; }
+            *mode = h.math_mode;
+            rocblas_status_success
+        })).logged(|| crate::logging::aux(handle, "rocblas_get_math_mode", &[&*mode]))
     }
 
     fn rocblas_set_atomics_mode(handle: rocblas_handle, mode: rocblas_atomics_mode) {

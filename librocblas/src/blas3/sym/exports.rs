@@ -266,3 +266,44 @@ export!(fn rocblas_geam_ex(handle: H, transa: E, transb: E, m: I, n: I, k: I, al
     ops::geam_ex(handle, transa, transb, m.into(), n.into(), k.into(), alpha.cast(), one(a), a_type, lda.into(), one(b),
         b_type, ldb.into(), beta.cast(), one(c), c_type, ldc.into(), one(d), d_type, ldd.into(), compute_type, geam_ex_op)
 });
+
+/// gemmt (rocBLAS 4.x; in librocblas.so.4/.so.5 only): the `uplo` triangle of
+/// C := alpha op(A) op(B) + beta C.
+macro_rules! gemmt_api {
+    ($(
+        fn $s:ident / $s64:ident ()
+        fn $b:ident / $b64:ident ()
+        fn $sb:ident / $sb64:ident () : $T:ty
+    );* $(;)?) => {$(
+        export!(fn $s / $s64 (handle: H, uplo: E, trans_a: E, trans_b: E, n: I, k: I, alpha: *const $T, a: *const $T, lda: I,
+            b: *const $T, ldb: I, beta: *const $T, c: *mut $T, ldc: I) {
+            ops::gemmt::<$T>(handle, uplo, trans_a, trans_b, n.into(), k.into(), alpha, one(a), lda.into(), one(b), ldb.into(),
+                beta, one(c), ldc.into(), 1)
+        });
+        export!(fn $b / $b64 (handle: H, uplo: E, trans_a: E, trans_b: E, n: I, k: I, alpha: *const $T, a: *const *const $T,
+            lda: I, b: *const *const $T, ldb: I, beta: *const $T, c: *const *mut $T, ldc: I, batch_count: I) {
+            ops::gemmt::<$T>(handle, uplo, trans_a, trans_b, n.into(), k.into(), alpha, arr(a), lda.into(), arr(b), ldb.into(),
+                beta, arr(c), ldc.into(), batch_count.into())
+        });
+        export!(fn $sb / $sb64 (handle: H, uplo: E, trans_a: E, trans_b: E, n: I, k: I, alpha: *const $T, a: *const $T, lda: I,
+            stride_a: St, b: *const $T, ldb: I, stride_b: St, beta: *const $T, c: *mut $T, ldc: I, stride_c: St,
+            batch_count: I) {
+            ops::gemmt::<$T>(handle, uplo, trans_a, trans_b, n.into(), k.into(), alpha, st(a, stride_a), lda.into(),
+                st(b, stride_b), ldb.into(), beta, st(c, stride_c), ldc.into(), batch_count.into())
+        });
+    )*};
+}
+gemmt_api! {
+    fn rocblas_sgemmt / rocblas_sgemmt_64()
+    fn rocblas_sgemmt_batched / rocblas_sgemmt_batched_64()
+    fn rocblas_sgemmt_strided_batched / rocblas_sgemmt_strided_batched_64(): f32;
+    fn rocblas_dgemmt / rocblas_dgemmt_64()
+    fn rocblas_dgemmt_batched / rocblas_dgemmt_batched_64()
+    fn rocblas_dgemmt_strided_batched / rocblas_dgemmt_strided_batched_64(): f64;
+    fn rocblas_cgemmt / rocblas_cgemmt_64()
+    fn rocblas_cgemmt_batched / rocblas_cgemmt_batched_64()
+    fn rocblas_cgemmt_strided_batched / rocblas_cgemmt_strided_batched_64(): C32;
+    fn rocblas_zgemmt / rocblas_zgemmt_64()
+    fn rocblas_zgemmt_batched / rocblas_zgemmt_batched_64()
+    fn rocblas_zgemmt_strided_batched / rocblas_zgemmt_strided_batched_64(): C64;
+}

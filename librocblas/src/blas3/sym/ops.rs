@@ -1,5 +1,6 @@
 //! Argument checks (rocBLAS 2.47's `*_arg_check` order and status codes) and queuing of
-//! geam, dgmm, symm/hemm and the rank-k updates (syrk, herk, syr2k, her2k, syrkx, herkx),
+//! geam, dgmm, symm/hemm, the rank-k updates (syrk, herk, syr2k, her2k, syrkx, herkx) and
+//! gemmt (rocBLAS 4.x: its own checks, from rocBLAS's `rocblas_gemmt_arg_check`),
 //! generic over element types and over the single / batched / strided-batched forms (a
 //! single call is batch 1 with stride 0). None of them uses a workspace: under a device
 //! memory size query they answer `rocblas_status_size_unchanged` first, as rocBLAS does.
@@ -463,6 +464,91 @@ unsafe fn run_ex<E: ExElem>(
         for j in 0..g.n {
             for i in 0..g.m {
                 unsafe { dp.add(i + j * g.ldd).write_unaligned(E::t(out[i + j * g.m])) };
+            }
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// gemmt: the uplo triangle of C := alpha op(A) op(B) + beta C (rocBLAS 4.x)
+
+/// The rows of op(B)^T (n x k) for a k x n op(B): row j is column j of op(B).
+fn cols_of<T: Num>(b: Mat<T>, op: Op, n: usize, k: usize) -> Vec<T::W> {
+    let mut out = Vec::with_capacity(n * k);
+    for j in 0..n {
+        for l in 0..k {
+            out.push(match op {
+                Op::N => b.get(l, j),
+                Op::T => b.get(j, l),
+                Op::C => b.get(j, l).conj(),
+            });
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemmt<T: Num>(
+    h: rocblas_handle, uplo: i32, transa: i32, transb: i32, n: i64, k: i64, alpha: *const T, a: Src, lda: i64, b: Src,
+    ldb: i64, beta: *const T, c: Src, ldc: i64, batch: i64,
+) -> Status {
+    let cx = ctx(h)?;
+    zero_query(&cx)?;
+    let opa = op_of(transa)?;
+    let opb = op_of(transb)?;
+    let upper = upper_of(uplo)?;
+    if n < 0 || k < 0 || batch < 0 {
+        return BAD_SIZE;
+    }
+    let rows_a = if opa == Op::N { n } else { k };
+    let rows_b = if opb == Op::N { k } else { n };
+    if rows_a > lda || rows_b > ldb || n > ldc {
+        return BAD_SIZE;
+    }
+    // k == 0 still scales C by beta.
+    if n == 0 || batch == 0 {
+        return SUCCESS;
+    }
+    if (k > 0 && alpha.is_null()) || beta.is_null() {
+        return BAD_PTR;
+    }
+    let host = cx.mode == rocblas_pointer_mode_host;
+    let calc = !host || (k > 0 && !host_val(alpha).is_zero());
+    if host {
+        let beta_one = host_val(beta) == T::W::one();
+        if !calc && beta_one {
+            return SUCCESS;
+        }
+        if (calc && (a.is_null() || b.is_null())) || ((calc || !beta_one) && c.is_null()) {
+            return BAD_PTR;
+        }
+    }
+    let (nu, ku, lda, ldb, ldc) = (n as usize, k as usize, lda as usize, ldb as usize, ldc as usize);
+    let (ra, ca) = if opa == Op::N { (nu, ku) } else { (ku, nu) };
+    let (rb, cb) = if opb == Op::N { (ku, nu) } else { (nu, ku) };
+    let mut p = Prep::new(&cx, batch);
+    let al = if k > 0 { Some(unsafe { p.scalar(alpha, cx.mode) }) } else { None };
+    let be = unsafe { p.scalar(beta, cx.mode) };
+    let ab = p.area::<T>(a, span(ra, ca, lda), false, calc && !a.is_null())?;
+    let bb = p.area::<T>(b, span(rb, cb, ldb), false, calc && !b.is_null())?;
+    let Some(cbuf) = p.area::<T>(c, span(nu, nu, ldc), true, true)? else { return SUCCESS };
+    let nb = p.nb;
+    enqueue(cx.stream, p.acc, move |v| {
+        let alpha: T::W = al.map_or(T::W::zero(), |s| s.get(v).w());
+        let beta: T::W = be.get(v).w();
+        let calc = !alpha.is_zero() && ab.is_some() && bb.is_some();
+        if !calc && beta == T::W::one() {
+            return;
+        }
+        for i in 0..nb {
+            let cm = mat::<T>(v, &cbuf, i, ldc);
+            if calc {
+                // C[i][j] = dot(row i of op(A), column j of op(B)): syrkx's product.
+                let xa = mat::<T>(v, ab.as_ref().unwrap(), i, lda).rows_of(opa, nu, ku);
+                let xb = cols_of(mat::<T>(v, bb.as_ref().unwrap(), i, ldb), opb, nu, ku);
+                kern::rank_k(RankK::Syrkx, nu, ku, upper, alpha, Some((&xa, &xb)), beta, cm);
+            } else {
+                kern::rank_k(RankK::Syrkx, nu, ku, upper, alpha, None, beta, cm);
             }
         }
     })

@@ -1,0 +1,179 @@
+//! gemmt (rocBLAS 4.x, librocblas.so.4/.so.5) and the math mode, through the C API on the
+//! CPU backend: the `uplo` triangle of C := alpha op(A) op(B) + beta C against an f64
+//! reference computed here, the other triangle untouched, and rocBLAS's argument checks.
+
+mod common;
+
+use amdhip64 as _;
+use common::{dev, handle, host, vals};
+use rocblas::blas1::num::C64;
+use rocblas::types::*;
+use std::ptr::{null, null_mut};
+
+const N: i32 = 111;
+const T: i32 = 112;
+const C: i32 = 113;
+const UPPER: i32 = 121;
+const LOWER: i32 = 122;
+type H = rocblas_handle;
+
+unsafe extern "C" {
+    fn rocblas_dgemmt(h: H, uplo: i32, ta: i32, tb: i32, n: i32, k: i32, al: *const f64, a: *const f64, lda: i32, b: *const f64,
+        ldb: i32, be: *const f64, c: *mut f64, ldc: i32) -> i32;
+    fn rocblas_zgemmt_strided_batched_64(h: H, uplo: i32, ta: i32, tb: i32, n: i64, k: i64, al: *const C64, a: *const C64,
+        lda: i64, sa: i64, b: *const C64, ldb: i64, sb: i64, be: *const C64, c: *mut C64, ldc: i64, sc: i64, batch: i64) -> i32;
+    fn rocblas_sgemmt_batched(h: H, uplo: i32, ta: i32, tb: i32, n: i32, k: i32, al: *const f32, a: *const *const f32, lda: i32,
+        b: *const *const f32, ldb: i32, be: *const f32, c: *const *mut f32, ldc: i32, batch: i32) -> i32;
+    fn rocblas_set_math_mode(h: H, mode: i32) -> i32;
+    fn rocblas_get_math_mode(h: H, mode: *mut i32) -> i32;
+}
+
+/// (re, im) element of op(X) at (i, j), X column-major with leading dimension ld.
+fn op_at(x: &[(f64, f64)], ld: usize, op: i32, i: usize, j: usize) -> (f64, f64) {
+    match op {
+        N => x[i + j * ld],
+        T => x[j + i * ld],
+        _ => {
+            let (re, im) = x[j + i * ld];
+            (re, -im)
+        }
+    }
+}
+
+/// The expected C: the triangle updated, the rest as it was.
+#[allow(clippy::too_many_arguments)]
+fn reference(upper: bool, ta: i32, tb: i32, n: usize, k: usize, alpha: (f64, f64), a: &[(f64, f64)], lda: usize,
+             b: &[(f64, f64)], ldb: usize, beta: (f64, f64), c: &[(f64, f64)], ldc: usize) -> Vec<(f64, f64)> {
+    let mul = |x: (f64, f64), y: (f64, f64)| (x.0 * y.0 - x.1 * y.1, x.0 * y.1 + x.1 * y.0);
+    let mut out = c.to_vec();
+    for j in 0..n {
+        for i in 0..n {
+            if (upper && i > j) || (!upper && i < j) {
+                continue;
+            }
+            let mut s = (0.0, 0.0);
+            for l in 0..k {
+                let p = mul(op_at(a, lda, ta, i, l), op_at(b, ldb, tb, l, j));
+                s = (s.0 + p.0, s.1 + p.1);
+            }
+            let (x, y) = (mul(alpha, s), mul(beta, c[i + j * ldc]));
+            out[i + j * ldc] = (x.0 + y.0, x.1 + y.1);
+        }
+    }
+    out
+}
+
+fn close(got: &[(f64, f64)], want: &[(f64, f64)], tol: f64, what: &str) {
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let err = ((g.0 - w.0).abs() + (g.1 - w.1).abs()) / (w.0.abs() + w.1.abs()).max(1.0);
+        assert!(err <= tol, "{what}: element {i}: {g:?}, expected {w:?}");
+    }
+}
+
+#[test]
+fn dgemmt_every_transpose_and_triangle() {
+    let h = handle();
+    let (n, k) = (13usize, 7usize);
+    for upper in [true, false] {
+        for (ta, tb) in [(N, N), (T, N), (N, T), (T, T)] {
+            let (ra, ca) = if ta == N { (n, k) } else { (k, n) };
+            let (rb, cb) = if tb == N { (k, n) } else { (n, k) };
+            let (lda, ldb, ldc) = (ra + 2, rb + 1, n + 3);
+            let a = vals(lda * ca, 1.0);
+            let b = vals(ldb * cb, 2.0);
+            let c = vals(ldc * n, 3.0);
+            let (da, db, dc) = (dev(&a), dev(&b), dev(&c));
+            let (alpha, beta) = (1.5f64, -0.75f64);
+            let uplo = if upper { UPPER } else { LOWER };
+            let s = unsafe { rocblas_dgemmt(h, uplo, ta, tb, n as i32, k as i32, &alpha, da, lda as i32, db, ldb as i32, &beta, dc, ldc as i32) };
+            assert_eq!(s, rocblas_status_success);
+            let z = |v: &[f64]| v.iter().map(|&x| (x, 0.0)).collect::<Vec<_>>();
+            let want = reference(upper, ta, tb, n, k, (alpha, 0.0), &z(&a), lda, &z(&b), ldb, (beta, 0.0), &z(&c), ldc);
+            close(&z(&host(dc, c.len())), &want, 1e-12, &format!("dgemmt upper={upper} {ta}{tb}"));
+        }
+    }
+}
+
+#[test]
+fn zgemmt_strided_batched_64_conjugates() {
+    let h = handle();
+    let (n, k, batch) = (9usize, 5usize, 3usize);
+    let (ta, tb) = (C, N);
+    let (lda, ldb, ldc) = (k + 1, k, n);
+    let (sa, sb, sc) = (lda * n + 4, ldb * n, ldc * n + 2);
+    let z = |len: usize, seed: f64| vals(len, seed).into_iter().zip(vals(len, seed + 9.0)).collect::<Vec<(f64, f64)>>();
+    let (a, b, c) = (z(sa * batch, 1.0), z(sb * batch, 2.0), z(sc * batch, 3.0));
+    let c64 = |v: &[(f64, f64)]| v.iter().map(|&(re, im)| C64 { re, im }).collect::<Vec<_>>();
+    let (da, db, dc) = (dev(&c64(&a)), dev(&c64(&b)), dev(&c64(&c)));
+    let (alpha, beta) = (C64 { re: 0.5, im: -1.25 }, C64 { re: 2.0, im: 0.5 });
+    let s = unsafe {
+        rocblas_zgemmt_strided_batched_64(h, LOWER, ta, tb, n as i64, k as i64, &alpha, da, lda as i64, sa as i64, db, ldb as i64,
+            sb as i64, &beta, dc, ldc as i64, sc as i64, batch as i64)
+    };
+    assert_eq!(s, rocblas_status_success);
+    let got: Vec<(f64, f64)> = host(dc, c.len()).into_iter().map(|v: C64| (v.re, v.im)).collect();
+    for i in 0..batch {
+        let want = reference(false, ta, tb, n, k, (alpha.re, alpha.im), &a[i * sa..], lda, &b[i * sb..], ldb, (beta.re, beta.im),
+            &c[i * sc..i * sc + ldc * n], ldc);
+        close(&got[i * sc..i * sc + ldc * n], &want, 1e-12, &format!("zgemmt batch {i}"));
+    }
+}
+
+#[test]
+fn sgemmt_batched_pointer_arrays() {
+    let h = handle();
+    let (n, k) = (6usize, 4usize);
+    let mats: Vec<(Vec<f64>, Vec<f64>, Vec<f64>)> = (0..2).map(|i| (vals(n * k, i as f64), vals(k * n, 5.0 + i as f64), vals(n * n, 9.0 + i as f64))).collect();
+    let f = |v: &[f64]| v.iter().map(|&x| x as f32).collect::<Vec<f32>>();
+    let devs: Vec<(*mut f32, *mut f32, *mut f32)> = mats.iter().map(|(a, b, c)| (dev(&f(a)), dev(&f(b)), dev(&f(c)))).collect();
+    let ap: Vec<*const f32> = devs.iter().map(|d| d.0 as *const f32).collect();
+    let bp: Vec<*const f32> = devs.iter().map(|d| d.1 as *const f32).collect();
+    let cp: Vec<*mut f32> = devs.iter().map(|d| d.2).collect();
+    let (alpha, beta) = (2.0f32, 0.5f32);
+    let s = unsafe {
+        rocblas_sgemmt_batched(h, UPPER, N, T, n as i32, k as i32, &alpha, dev(&ap), n as i32, dev(&bp), n as i32, &beta, dev(&cp), n as i32, 2)
+    };
+    assert_eq!(s, rocblas_status_success);
+    let z = |v: &[f64]| v.iter().map(|&x| (x, 0.0)).collect::<Vec<_>>();
+    for (i, (a, b, c)) in mats.iter().enumerate() {
+        let got: Vec<(f64, f64)> = host(devs[i].2, n * n).into_iter().map(|v: f32| (v as f64, 0.0)).collect();
+        let want = reference(true, N, T, n, k, (2.0, 0.0), &z(a), n, &z(b), n, (0.5, 0.0), &z(c), n);
+        close(&got, &want, 1e-5, &format!("sgemmt_batched {i}"));
+    }
+}
+
+#[test]
+fn gemmt_argument_checks_in_rocblas_order() {
+    let h = handle();
+    let x = dev(&vals(64, 1.0));
+    let (one, zero) = (1.0f64, 0.0f64);
+    let call = |uplo: i32, ta: i32, n: i32, k: i32, al: *const f64, a: *const f64, lda: i32, c: *mut f64| unsafe {
+        rocblas_dgemmt(h, uplo, ta, N, n, k, al, a, lda, x, 8, &one, c, 8)
+    };
+    assert_eq!(unsafe { rocblas_dgemmt(null_mut(), UPPER, N, N, 4, 4, &one, x, 8, x, 8, &one, x, 8) }, rocblas_status_invalid_handle);
+    assert_eq!(call(UPPER, 99, 4, 4, &one, x, 8, x), rocblas_status_invalid_value); // transA first
+    assert_eq!(call(123, N, 4, 4, &one, x, 8, x), rocblas_status_invalid_value); // fill full
+    assert_eq!(call(UPPER, N, -1, 4, &one, x, 8, x), rocblas_status_invalid_size);
+    assert_eq!(call(UPPER, N, 9, 4, &one, x, 8, x), rocblas_status_invalid_size); // lda < n
+    assert_eq!(call(UPPER, T, 4, 9, &one, x, 8, x), rocblas_status_invalid_size); // lda < k transposed
+    assert_eq!(call(UPPER, N, 0, 4, null(), null(), 8, null_mut()), rocblas_status_success); // n == 0
+    assert_eq!(call(UPPER, N, 4, 4, null(), x, 8, x), rocblas_status_invalid_pointer); // alpha
+    // alpha 0 and beta 1: nothing to do, even without matrices.
+    assert_eq!(call(UPPER, N, 4, 4, &zero, null(), 8, null_mut()), rocblas_status_success);
+    assert_eq!(call(UPPER, N, 4, 4, &one, null(), 8, x), rocblas_status_invalid_pointer); // A
+    assert_eq!(call(UPPER, N, 4, 4, &one, x, 8, null_mut()), rocblas_status_invalid_pointer); // C
+}
+
+#[test]
+fn math_mode_round_trip() {
+    let h = handle();
+    let mut m = -1;
+    assert_eq!(unsafe { rocblas_get_math_mode(h, &mut m) }, rocblas_status_success);
+    assert_eq!(m, 0);
+    assert_eq!(unsafe { rocblas_set_math_mode(h, 1) }, rocblas_status_success);
+    assert_eq!(unsafe { rocblas_get_math_mode(h, &mut m) }, rocblas_status_success);
+    assert_eq!(m, 1);
+    assert_eq!(unsafe { rocblas_set_math_mode(h, 7) }, rocblas_status_invalid_value);
+    assert_eq!(unsafe { rocblas_get_math_mode(h, null_mut()) }, rocblas_status_invalid_pointer);
+    assert_eq!(unsafe { rocblas_set_math_mode(null_mut(), 0) }, rocblas_status_invalid_handle);
+}
