@@ -177,3 +177,67 @@ fn math_mode_round_trip() {
     assert_eq!(unsafe { rocblas_get_math_mode(h, null_mut()) }, rocblas_status_invalid_pointer);
     assert_eq!(unsafe { rocblas_set_math_mode(null_mut(), 0) }, rocblas_status_invalid_handle);
 }
+
+// ---- rocBLAS 4.x mixed-precision gemv (kept beside gemmt: both are 4.x-only additions) ----
+
+unsafe extern "C" {
+    fn rocblas_hshgemv_strided_batched(h: H, t: i32, m: i32, n: i32, al: *const f32, a: *const half::f16, lda: i32, sa: i64,
+        x: *const half::f16, incx: i32, sx: i64, be: *const f32, y: *mut half::f16, incy: i32, sy: i64, batch: i32) -> i32;
+    fn rocblas_tssgemv_batched_64(h: H, t: i32, m: i64, n: i64, al: *const f32, a: *const *const half::bf16, lda: i64,
+        x: *const *const half::bf16, incx: i64, be: *const f32, y: *const *mut f32, incy: i64, batch: i64) -> i32;
+}
+
+/// y := alpha op(A) x + beta y in f64, for an m x n A.
+#[allow(clippy::too_many_arguments)]
+fn gemv_ref(trans: bool, m: usize, n: usize, alpha: f64, a: &[f64], lda: usize, x: &[f64], incx: usize, beta: f64, y: &[f64], incy: usize) -> Vec<f64> {
+    let (xl, yl) = if trans { (m, n) } else { (n, m) };
+    let mut out = y.to_vec();
+    for i in 0..yl {
+        let s: f64 = (0..xl).map(|l| if trans { a[l + i * lda] } else { a[i + l * lda] } * x[l * incx]).sum();
+        out[i * incy] = alpha * s + beta * y[i * incy];
+    }
+    out
+}
+
+#[test]
+fn hshgemv_strided_batched_and_tssgemv_batched_64() {
+    let h = handle();
+    // Quarter-valued inputs are exact in f16/bf16; sums of 7 products stay exact in f64.
+    let (m, n, lda, batch) = (9usize, 7usize, 10usize, 2usize);
+    let (sa, sx, sy) = (lda * n + 3, 2 * n + 1, m + 2);
+    let q = |len: usize, seed: f64| vals(len, seed).into_iter().map(|v| (v * 4.0).round() / 4.0).collect::<Vec<f64>>();
+    let (a, x, y) = (q(sa * batch, 1.0), q(sx * batch, 2.0), q(sy * batch, 3.0));
+    let h16 = |v: &[f64]| v.iter().map(|&f| half::f16::from_f64(f)).collect::<Vec<_>>();
+    let dy = dev(&h16(&y));
+    let (alpha, beta) = (0.5f32, -2.0f32);
+    let s = unsafe {
+        rocblas_hshgemv_strided_batched(h, N, m as i32, n as i32, &alpha, dev(&h16(&a)), lda as i32, sa as i64, dev(&h16(&x)), 2,
+            sx as i64, &beta, dy, 1, sy as i64, batch as i32)
+    };
+    assert_eq!(s, rocblas_status_success);
+    let got: Vec<f64> = host(dy, y.len()).into_iter().map(|v: half::f16| v.to_f64()).collect();
+    for b in 0..batch {
+        let want = gemv_ref(false, m, n, 0.5, &a[b * sa..], lda, &x[b * sx..], 2, -2.0, &y[b * sy..b * sy + m], 1);
+        for (i, w) in want.iter().enumerate() {
+            let g = got[b * sy + i];
+            assert!((g - w).abs() <= 1e-3 * w.abs().max(1.0), "hshgemv batch {b} y[{i}] = {g}, expected {w}");
+        }
+    }
+    // Transposed, bf16 in, f32 out, pointer arrays, ILP64.
+    let b16 = |v: &[f64]| v.iter().map(|&f| half::bf16::from_f64(f)).collect::<Vec<_>>();
+    let (a1, x1, y1) = (q(lda * n, 4.0), q(m, 5.0), q(n, 6.0));
+    let ap = [dev(&b16(&a1)) as *const half::bf16];
+    let xp = [dev(&b16(&x1)) as *const half::bf16];
+    let dy1 = dev(&y1.iter().map(|&v| v as f32).collect::<Vec<f32>>());
+    let yp = [dy1];
+    let s = unsafe { rocblas_tssgemv_batched_64(h, T, m as i64, n as i64, &alpha, dev(&ap), lda as i64, dev(&xp), 1, &beta, dev(&yp), 1, 1) };
+    assert_eq!(s, rocblas_status_success);
+    let want = gemv_ref(true, m, n, 0.5, &a1, lda, &x1, 1, -2.0, &y1, 1);
+    let got: Vec<f32> = host(dy1, n);
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert!((*g as f64 - w).abs() <= 1e-5 * w.abs().max(1.0), "tssgemv y[{i}] = {g}, expected {w}");
+    }
+    // gemv's checks: incx 0 is an invalid size.
+    let s = unsafe { rocblas_tssgemv_batched_64(h, T, m as i64, n as i64, &alpha, dev(&ap), lda as i64, dev(&xp), 0, &beta, dev(&yp), 1, 1) };
+    assert_eq!(s, rocblas_status_invalid_size);
+}

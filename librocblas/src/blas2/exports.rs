@@ -602,3 +602,33 @@ tpmv_api! { TriKind::Tpsv;
     fn rocblas_ztpsv_batched / rocblas_ztpsv_batched_64()
     fn rocblas_ztpsv_strided_batched / rocblas_ztpsv_strided_batched_64(): C64;
 }
+
+/// rocBLAS 4.x's mixed-precision gemv (librocblas.so.4/.so.5): A and x of type `$T`, y of
+/// type `$Ty`, f32 alpha and beta; batched and strided-batched forms only.
+macro_rules! gemv_mixed_api {
+    ($(
+        fn $b:ident / $b64:ident ()
+        fn $sb:ident / $sb64:ident () : $T:ty, $Ty:ty
+    );* $(;)?) => {$(
+        export!(fn $b / $b64 (handle: H, trans: E, m: I, n: I, alpha: *const f32, a: *const *const $T, lda: I,
+            x: *const *const $T, incx: I, beta: *const f32, y: *const *mut $Ty, incy: I, batch_count: I) {
+            ops::gemv_mixed::<$T, $Ty>(handle, trans, m.into(), n.into(), alpha, arr(a), lda.into(), arr(x), incx.into(), beta,
+                arr(y), incy.into(), batch_count.into())
+        });
+        export!(fn $sb / $sb64 (handle: H, trans: E, m: I, n: I, alpha: *const f32, a: *const $T, lda: I, stride_a: St,
+            x: *const $T, incx: I, stride_x: St, beta: *const f32, y: *mut $Ty, incy: I, stride_y: St, batch_count: I) {
+            ops::gemv_mixed::<$T, $Ty>(handle, trans, m.into(), n.into(), alpha, st(a, stride_a), lda.into(), st(x, stride_x),
+                incx.into(), beta, st(y, stride_y), incy.into(), batch_count.into())
+        });
+    )*};
+}
+gemv_mixed_api! {
+    fn rocblas_hshgemv_batched / rocblas_hshgemv_batched_64()
+    fn rocblas_hshgemv_strided_batched / rocblas_hshgemv_strided_batched_64(): half::f16, half::f16;
+    fn rocblas_hssgemv_batched / rocblas_hssgemv_batched_64()
+    fn rocblas_hssgemv_strided_batched / rocblas_hssgemv_strided_batched_64(): half::f16, f32;
+    fn rocblas_tstgemv_batched / rocblas_tstgemv_batched_64()
+    fn rocblas_tstgemv_strided_batched / rocblas_tstgemv_strided_batched_64(): half::bf16, half::bf16;
+    fn rocblas_tssgemv_batched / rocblas_tssgemv_batched_64()
+    fn rocblas_tssgemv_strided_batched / rocblas_tssgemv_strided_batched_64(): half::bf16, f32;
+}

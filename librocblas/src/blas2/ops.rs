@@ -127,13 +127,23 @@ unsafe fn run_mv<T: Num>(
     c: &Ctx, batch: i64, alpha: *const T, beta: *const T, a: Src, a_elems: usize, x: Src, sx: Strided, y: Src, sy: Strided,
     k: impl Fn(*const T, &HVec<T>, &mut [T::W]) + Send + Sync + 'static,
 ) -> Status {
+    unsafe { run_mv_mixed::<T, T, T>(c, batch, alpha, beta, a, a_elems, x, sx, y, sy, k) }
+}
+
+/// [`run_mv`] with A and x of type `T`, y of type `Ty` and the scalars of type `S` (rocBLAS
+/// 4.x's mixed-precision gemv: 16-bit A and x, f32 scalars, 16-bit or f32 y).
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_mv_mixed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
+    c: &Ctx, batch: i64, alpha: *const S, beta: *const S, a: Src, a_elems: usize, x: Src, sx: Strided, y: Src, sy: Strided,
+    k: impl Fn(*const T, &HVec<T>, &mut [T::W]) + Send + Sync + 'static,
+) -> Status {
     let mut p = Prep::new(c, batch);
     let skip_ax = c.mode == rocblas_pointer_mode_host && host_val(alpha).is_zero();
     let al = unsafe { p.scalar(alpha, c.mode) };
     let be = unsafe { p.scalar(beta, c.mode) };
     let ab = p.area::<T>(a, a_elems, false, !skip_ax)?;
     let xb = p.vec::<T>(x, sx, false, !skip_ax)?;
-    let Some(yb) = p.vec::<T>(y, sy, true, true)? else { return SUCCESS };
+    let Some(yb) = p.vec::<Ty>(y, sy, true, true)? else { return SUCCESS };
     let nb = p.nb;
     enqueue(c.stream, p.acc, move |v| {
         let (alpha, beta) = (al.get(v).w(), be.get(v).w());
@@ -141,7 +151,7 @@ unsafe fn run_mv<T: Num>(
             return;
         }
         for b in 0..nb {
-            let yv = HVec::<T>::new(v, v.base(&yb, b), sy);
+            let yv = HVec::<Ty>::new(v, v.base(&yb, b), sy);
             match (&ab, &xb) {
                 (Some(ab), Some(xb)) if !alpha.is_zero() => {
                     let mut acc = vec![T::W::zero(); sy.n];
@@ -194,6 +204,36 @@ pub unsafe fn gemv<T: Num>(
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
     let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
     unsafe { run_mv(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| kern::gemv(op, m, n, a, lda, x, acc)) }
+}
+
+/// rocBLAS 4.x's mixed-precision gemv (`hshgemv`, `hssgemv`, `tssgemv`, `tstgemv`, batched
+/// and strided-batched only): A and x of type `T`, y of type `Ty`, f32 alpha and beta, sums
+/// in f64; gemv's checks.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemv_mixed<T: Num<W = f64>, Ty: Num<W = f64>>(
+    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const f32, a: Src, lda: i64, x: Src, incx: i64, beta: *const f32,
+    y: Src, incy: i64, batch: i64,
+) -> Status {
+    let c = ctx(h)?;
+    if c.query {
+        let op = if trans == rocblas_operation_none { Op::N } else { Op::T };
+        return report(h, &c, gemv_workspace::<T>(op, m, n, batch));
+    }
+    let op = op_of(trans)?;
+    if m < 0 || n < 0 || lda < m || lda < 1 || incx == 0 || incy == 0 || batch < 0 {
+        return BAD_SIZE;
+    }
+    if m == 0 || n == 0 || batch == 0 || !unsafe { mv_pointers(&c, alpha, beta, a, x, y) }? {
+        return SUCCESS;
+    }
+    let (m, n, lda) = (m as usize, n as usize, lda as usize);
+    let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
+    let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
+    unsafe {
+        run_mv_mixed::<T, Ty, f32>(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| {
+            kern::gemv(op, m, n, a, lda, x, acc)
+        })
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
