@@ -241,3 +241,39 @@ fn hshgemv_strided_batched_and_tssgemv_batched_64() {
     let s = unsafe { rocblas_tssgemv_batched_64(h, T, m as i64, n as i64, &alpha, dev(&ap), lda as i64, dev(&xp), 0, &beta, dev(&yp), 1, 1) };
     assert_eq!(s, rocblas_status_invalid_size);
 }
+
+unsafe extern "C" {
+    fn rocblas_gemm_ex_get_solutions_by_type(h: H, input: i32, output: i32, compute: i32, flags: u32, list: *mut i32, size: *mut i32) -> i32;
+    fn rocblas_gemm_ex(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, al: *const std::ffi::c_void, a: *const std::ffi::c_void,
+        at: i32, lda: i32, b: *const std::ffi::c_void, bt: i32, ldb: i32, be: *const std::ffi::c_void, c: *const std::ffi::c_void,
+        ct: i32, ldc: i32, d: *mut std::ffi::c_void, dt: i32, ldd: i32, compute: i32, algo: i32, sol: i32, flags: u32) -> i32;
+}
+
+#[test]
+fn solutions_by_type_are_accepted_by_gemm_ex() {
+    let h = handle();
+    let (f16, f32) = (rocblas_datatype_f16_r, rocblas_datatype_f32_r);
+    let mut size = 0;
+    assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f16, f16, f32, 0, null_mut(), &mut size) }, rocblas_status_success);
+    assert!(size >= 1);
+    let mut list = vec![0i32; size as usize];
+    assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f16, f16, f32, 0, list.as_mut_ptr(), &mut size) }, rocblas_status_success);
+    // The listed solution computes an f32 GEMM when asked for by index (algo solution_index).
+    let a = vec![1.5f32; 4];
+    let b = vec![2.0f32; 4];
+    let d = dev(&[0f32; 4]);
+    let (one, zero) = (1.0f32, 0.0f32);
+    let mut s32 = 0;
+    assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f32, f32, f32, 0, null_mut(), &mut s32) }, rocblas_status_success);
+    let mut l32 = vec![0i32; s32 as usize];
+    assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f32, f32, f32, 0, l32.as_mut_ptr(), &mut s32) }, rocblas_status_success);
+    let s = unsafe {
+        rocblas_gemm_ex(h, N, N, 2, 2, 2, (&one as *const f32).cast(), dev(&a).cast(), f32, 2, dev(&b).cast(), f32, 2,
+            (&zero as *const f32).cast(), d.cast(), f32, 2, d.cast(), f32, 2, f32, 1, l32[0], 0)
+    };
+    assert_eq!(s, rocblas_status_success);
+    assert_eq!(host(d, 4), vec![6.0f32; 4]);
+    // Unsupported combinations and a missing size pointer.
+    assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f32, f16, f32, 0, null_mut(), &mut size) }, rocblas_status_not_implemented);
+    assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f16, f16, f32, 0, null_mut(), null_mut()) }, rocblas_status_invalid_pointer);
+}

@@ -317,6 +317,28 @@ fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args
     run::<Ti, To>(c, &x, s, packed)
 }
 
+/// rocBLAS 4.x's `*_get_solutions_by_type`: the solutions for a type combination (any
+/// problem size). Every combination gemm_ex computes has our one solution; the others are
+/// not implemented.
+pub unsafe fn solutions_by_type(
+    h: rocblas_handle, input: rocblas_datatype, output: rocblas_datatype, compute: rocblas_datatype, list: *mut i32, size: *mut i32,
+) -> Status {
+    use crate::types::{rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16, rocblas_datatype_f32_r as F32};
+    use crate::types::{rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64, rocblas_datatype_f64_r as F64};
+    const I8: rocblas_datatype = rocblas_datatype_i8_r;
+    const I32: rocblas_datatype = rocblas_datatype_i32_r;
+    ctx(h)?;
+    let supported = matches!(
+        (input, output, compute),
+        (F64, F64, F64) | (F32, F32, F32) | (F16, F16, F16) | (F16, F16, F32) | (F16, F32, F32) | (BF16, BF16, F32)
+            | (BF16, F32, F32) | (I8, I32, I32) | (CF32, CF32, CF32) | (CF64, CF64, CF64)
+    );
+    if !supported {
+        return Err(rocblas_status_not_implemented);
+    }
+    unsafe { solutions(list, size) }
+}
+
 /// Tensile's `getAllSolutions` answer for our one solution.
 unsafe fn solutions(list: *mut i32, size: *mut i32) -> Status {
     if size.is_null() {

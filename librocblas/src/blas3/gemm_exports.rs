@@ -126,3 +126,16 @@ export!(fn rocblas_gemm_strided_batched_ex_get_solutions(handle: H, trans_a: E, 
         st(d, stride_d), ldd, batch_count);
     gemm::gemm_ex(handle, x, a_type, b_type, c_type, d_type, compute_type, flags, Want::Solutions(list_array, list_size))
 });
+
+// rocBLAS 4.x (librocblas.so.4/.so.5): the solutions for a type combination.
+export!(fn rocblas_gemm_ex_get_solutions_by_type(handle: H, input_type: D, output_type: D, compute_type: D, flags: u32,
+    list_array: *mut I, list_size: *mut I) {
+    let _ = flags;
+    gemm::solutions_by_type(handle, input_type, output_type, compute_type, list_array, list_size)
+});
+
+export!(fn rocblas_gemm_batched_ex_get_solutions_by_type(handle: H, input_type: D, output_type: D, compute_type: D,
+    flags: u32, list_array: *mut I, list_size: *mut I) {
+    let _ = flags;
+    gemm::solutions_by_type(handle, input_type, output_type, compute_type, list_array, list_size)
+});
