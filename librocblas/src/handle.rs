@@ -120,7 +120,10 @@ unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> 
         start_event: std::ptr::null_mut(),
         stop_event: std::ptr::null_mut(),
         solution_fitness_query: std::ptr::null_mut(),
-        device_memory_size: DEFAULT_DEVICE_MEMORY_SIZE,
+        device_memory_size: match crate::device_malloc::DEFAULT_MEMORY_SIZE.with(|d| d.get()) {
+            0 => DEFAULT_DEVICE_MEMORY_SIZE,
+            size => size,
+        },
         user_managed_memory: false,
         workspace: (std::ptr::null_mut(), 0),
         size_query: None,

@@ -28,4 +28,5 @@ pub mod blas1;
 pub mod blas2;
 pub mod blas3;
 pub mod check_numerics;
+pub mod device_malloc;
 mod check_numerics_exports;

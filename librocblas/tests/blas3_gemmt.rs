@@ -277,3 +277,59 @@ fn solutions_by_type_are_accepted_by_gemm_ex() {
     assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f32, f16, f32, 0, null_mut(), &mut size) }, rocblas_status_not_implemented);
     assert_eq!(unsafe { rocblas_gemm_ex_get_solutions_by_type(h, f16, f16, f32, 0, null_mut(), null_mut()) }, rocblas_status_invalid_pointer);
 }
+
+// ---- device-memory helpers libraries built on rocBLAS use (rocSOLVER imports them) ----
+
+unsafe extern "C" {
+    // C-variadic as rocBLAS declares them: the test calls them the way C callers do.
+    fn rocblas_device_malloc_alloc(h: H, res: *mut *mut std::ffi::c_void, count: usize, ...) -> i32;
+    fn rocblas_set_optimal_device_memory_size_impl(h: H, count: usize, ...) -> i32;
+    fn rocblas_device_malloc_get(p: *mut std::ffi::c_void, index: usize, res: *mut *mut std::ffi::c_void) -> i32;
+    fn rocblas_device_malloc_ptr(p: *mut std::ffi::c_void, res: *mut *mut std::ffi::c_void) -> i32;
+    fn rocblas_device_malloc_success(p: *mut std::ffi::c_void) -> bool;
+    fn rocblas_device_malloc_free(p: *mut std::ffi::c_void) -> i32;
+    fn rocblas_start_device_memory_size_query(h: H) -> i32;
+    fn rocblas_stop_device_memory_size_query(h: H, size: *mut usize) -> i32;
+}
+
+#[test]
+fn device_malloc_pieces_and_size_queries() {
+    let h = handle();
+    let mut m: *mut std::ffi::c_void = null_mut();
+    assert_eq!(unsafe { rocblas_device_malloc_alloc(h, &mut m, 3, 100usize, 0usize, 64usize) }, rocblas_status_success);
+    assert!(unsafe { rocblas_device_malloc_success(m) });
+    let piece = |i: usize| {
+        let mut p: *mut std::ffi::c_void = null_mut();
+        assert_eq!(unsafe { rocblas_device_malloc_get(m, i, &mut p) }, rocblas_status_success);
+        p
+    };
+    let (p0, p1, p2) = (piece(0), piece(1), piece(2));
+    assert!(!p0.is_null() && p1.is_null());
+    assert_eq!(p2 as usize - p0 as usize, 128, "sizes round up to 64 bytes");
+    // The pieces are device memory: a round trip through each.
+    let data: Vec<u32> = (0..16).collect();
+    for p in [p0, p2] {
+        assert_eq!(unsafe { rocblas::hip::hipMemcpy(p, data.as_ptr().cast(), 64, rocblas::hip::hipMemcpyHostToDevice) }, 0);
+        assert_eq!(host(p as *const u32, 16), data);
+    }
+    let mut one: *mut std::ffi::c_void = null_mut();
+    assert_eq!(unsafe { rocblas_device_malloc_ptr(m, &mut one) }, rocblas_status_invalid_pointer); // three pieces
+    assert_eq!(unsafe { rocblas_device_malloc_get(m, 3, &mut one) }, rocblas_status_invalid_pointer);
+    assert_eq!(unsafe { rocblas_device_malloc_free(m) }, rocblas_status_success);
+    let mut single: *mut std::ffi::c_void = null_mut();
+    assert_eq!(unsafe { rocblas_device_malloc_alloc(h, &mut single, 1, 4096usize) }, rocblas_status_success);
+    assert_eq!(unsafe { rocblas_device_malloc_ptr(single, &mut one) }, rocblas_status_success);
+    assert!(!one.is_null());
+    assert_eq!(unsafe { rocblas_device_malloc_free(single) }, rocblas_status_success);
+    assert!(!unsafe { rocblas_device_malloc_success(null_mut()) });
+    assert_eq!(unsafe { rocblas_device_malloc_alloc(h, &mut m, 0) }, rocblas_status_invalid_size);
+    assert_eq!(unsafe { rocblas_device_malloc_alloc(null_mut(), &mut m, 1, 8usize) }, rocblas_status_invalid_handle);
+    // Size queries: outside one the report is a mismatch; inside, the rounded total counts.
+    assert_eq!(unsafe { rocblas_set_optimal_device_memory_size_impl(h, 1, 10usize) }, rocblas_status_size_query_mismatch);
+    assert_eq!(unsafe { rocblas_start_device_memory_size_query(h) }, rocblas_status_success);
+    assert_eq!(unsafe { rocblas_set_optimal_device_memory_size_impl(h, 2, 100usize, 1000usize) }, rocblas_status_size_increased);
+    assert_eq!(unsafe { rocblas_set_optimal_device_memory_size_impl(h, 1, 64usize) }, rocblas_status_size_unchanged);
+    let mut size = 0usize;
+    assert_eq!(unsafe { rocblas_stop_device_memory_size_query(h, &mut size) }, rocblas_status_success);
+    assert_eq!(size, 128 + 1024);
+}
