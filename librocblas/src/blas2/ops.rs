@@ -187,6 +187,26 @@ pub unsafe fn gemv<T: Num>(
     h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, x: Src, incx: i64, beta: *const T, y: Src,
     incy: i64, batch: i64,
 ) -> Status {
+    unsafe { gemv_typed::<T, T, T>(h, trans, m, n, alpha, a, lda, x, incx, beta, y, incy, batch) }
+}
+
+/// rocBLAS 4.x's mixed-precision gemv (`hshgemv`, `hssgemv`, `tssgemv`, `tstgemv`, batched
+/// and strided-batched only): A and x of type `T`, y of type `Ty`, f32 alpha and beta, sums
+/// in f64; gemv's checks.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemv_mixed<T: Num<W = f64>, Ty: Num<W = f64>>(
+    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const f32, a: Src, lda: i64, x: Src, incx: i64, beta: *const f32,
+    y: Src, incy: i64, batch: i64,
+) -> Status {
+    unsafe { gemv_typed::<T, Ty, f32>(h, trans, m, n, alpha, a, lda, x, incx, beta, y, incy, batch) }
+}
+
+/// gemv with A and x of type `T`, y of type `Ty`, alpha and beta of type `S`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn gemv_typed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
+    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const S, a: Src, lda: i64, x: Src, incx: i64, beta: *const S, y: Src,
+    incy: i64, batch: i64,
+) -> Status {
     let c = ctx(h)?;
     if c.query {
         // rocBLAS sizes the workspace before checking trans: anything but none is transposed
@@ -203,34 +223,8 @@ pub unsafe fn gemv<T: Num>(
     let (m, n, lda) = (m as usize, n as usize, lda as usize);
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
     let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
-    unsafe { run_mv(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| kern::gemv(op, m, n, a, lda, x, acc)) }
-}
-
-/// rocBLAS 4.x's mixed-precision gemv (`hshgemv`, `hssgemv`, `tssgemv`, `tstgemv`, batched
-/// and strided-batched only): A and x of type `T`, y of type `Ty`, f32 alpha and beta, sums
-/// in f64; gemv's checks.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn gemv_mixed<T: Num<W = f64>, Ty: Num<W = f64>>(
-    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const f32, a: Src, lda: i64, x: Src, incx: i64, beta: *const f32,
-    y: Src, incy: i64, batch: i64,
-) -> Status {
-    let c = ctx(h)?;
-    if c.query {
-        let op = if trans == rocblas_operation_none { Op::N } else { Op::T };
-        return report(h, &c, gemv_workspace::<T>(op, m, n, batch));
-    }
-    let op = op_of(trans)?;
-    if m < 0 || n < 0 || lda < m || lda < 1 || incx == 0 || incy == 0 || batch < 0 {
-        return BAD_SIZE;
-    }
-    if m == 0 || n == 0 || batch == 0 || !unsafe { mv_pointers(&c, alpha, beta, a, x, y) }? {
-        return SUCCESS;
-    }
-    let (m, n, lda) = (m as usize, n as usize, lda as usize);
-    let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
-    let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
     unsafe {
-        run_mv_mixed::<T, Ty, f32>(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| {
+        run_mv_mixed::<T, Ty, S>(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| {
             kern::gemv(op, m, n, a, lda, x, acc)
         })
     }
