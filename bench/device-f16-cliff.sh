@@ -45,7 +45,7 @@ run() { # label, env..., -- args
     run "8192^3 lda=ldb=ldc 8192+64" -- -m 8192 -n 8192 -k 8192 --lda 8256 --ldb 8256 --ldc 8256
     for n in 6144 7168 10240 12288; do run "$n^3" -- -m $n -n $n -k $n; done
     run "6144^3 IPC=0" OXROCM_VULKAN_IPC=0 -- -m 6144 -n 6144 -k 6144
-    for v in w8_128x128 w8_128x256; do run "8192^3 tile $v" OXROCM_ROCBLAS_F16_TILE=$v -- -m 8192 -n 8192 -k 8192; done
+    for v in flags w8_256x128; do run "8192^3 tile $v" OXROCM_ROCBLAS_F16_TILE=$v -- -m 8192 -n 8192 -k 8192; done
     run "8192^3 again" -- -m 8192 -n 8192 -k 8192
 } > "$R" 2>&1
 

@@ -3,7 +3,8 @@
 # example, Vulkan backend) against cuBLAS through PyTorch, with a sampled check of each
 # kernel's results first. Expects .devcarry/rocblas_bench and gemm_cuda_reference.py
 # (bash bench/make-devcarry.sh) and the Vulkan loader packages in .gl/; writes
-# $OUT/gemm.txt. SIZES overrides the timed sizes (default 8192 and 4096), TILES the f16
+# $OUT/gemm.txt (also the ceilings: the f16 tiling's products alone and CUDA's mma.sync peak,
+# bench/mma_peak.cu). SIZES overrides the timed sizes (default 8192 and 4096), TILES the f16
 # kernel tilings compared (OXROCM_ROCBLAS_F16_TILE names). Both sides first run the GEMM for
 # WARMUP_MS (default 1000): a fresh Vulkan process's first ~100 ms of GPU work run at
 # about a fifth of the clock (bench/device-f16-cliff.sh), which CUDA does not show.
@@ -18,7 +19,7 @@ R=$OUT/gemm.txt
 {
     echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     echo "== sampled checks against an f64 reference (1024^3, beta 0.5)"
-    for v in ${TILES:-w8_128x128}; do
+    for v in ${TILES:-w4_128x128}; do
         for t in "N N" "N T" "T N" "T T"; do
             set -- $t
             printf 'h %s %s%s: ' "$v" "$1" "$2"
@@ -40,7 +41,7 @@ R=$OUT/gemm.txt
     done
     echo "== timed: oxrocm (Vulkan) rocblas_bench, then cuBLAS (PyTorch)"
     for n in ${SIZES:-8192 4096}; do
-        for v in ${TILES:-w8_128x128}; do
+        for v in ${TILES:-w4_128x128}; do
             OXROCM_ROCBLAS_F16_TILE=$v timeout 120 "$B" -f gemm -r h -m "$n" -n "$n" -k "$n" -i 10 -j 2 --warmup_ms ${WARMUP_MS:-1000} | tail -1 | awk -F, -v v="$v" '{print "oxrocm hgemm " v " " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
         done
         timeout 120 "$B" -f gemm -r s -m "$n" -n "$n" -k "$n" -i 10 -j 2 --warmup_ms ${WARMUP_MS:-1000} | tail -1 | awk -F, '{print "oxrocm sgemm " $3 "x" $4 "x" $5 ": " $(NF-1) " GFLOP/s"}'
@@ -49,5 +50,10 @@ R=$OUT/gemm.txt
         done
         for t in f16 bf16 f32; do timeout 120 python3 "$C/gemm_cuda_reference.py" $t "$n" "$n" "$n" 10 ${WARMUP_MS:-1000}; done
     done
+    echo "== ceilings: our f16 tiling's products alone (wrong results by design), CUDA mma.sync"
+    OXROCM_ROCBLAS_F16_TILE=peak timeout 120 "$B" -f gemm -r h -m 8192 -n 8192 -k 8192 -i 10 -j 2 --warmup_ms ${WARMUP_MS:-1000} | tail -1 | awk -F, '{print "oxrocm f16 products only 8192^3: " $(NF-1) " GFLOP/s"}'
+    if command -v nvcc >/dev/null; then
+        nvcc -O3 -gencode=arch=compute_90,code=sm_90 "$C/mma_peak.cu" -o /tmp/mma_peak && /tmp/mma_peak
+    fi
 } > "$R" 2>&1
 cat "$R"

@@ -31,7 +31,7 @@ strip --strip-debug -o "$C/vk_floor" target/release/examples/vk_floor
 # without the staged libraries.
 cargo build --release -p librocblas --example gemm_kernel_bench >&2
 strip --strip-debug -o "$C/gemm_kernel_bench" target/release/examples/gemm_kernel_bench
-cp bench/gemm_cuda_reference.py "$C/"
+cp bench/gemm_cuda_reference.py bench/mma_peak.cu "$C/"
 # rocBLAS's C API benchmark (rocblas-bench options), also statically linked.
 cargo build --release -p librocblas --example rocblas_bench >&2
 strip --strip-debug -o "$C/rocblas_bench" target/release/examples/rocblas_bench

@@ -5,7 +5,9 @@
 // variants, which define the tiling:
 //   WARPS_M x WARPS_N  subgroups of 32 per workgroup (NVIDIA's wave),
 //   TM x TN            16 x 16 accumulators per subgroup,
-//   BK                 K per shared-memory tile.
+//   BK                 K per shared-memory tile,
+// and optionally TRANS_A / TRANS_B (the transposes at compile time: 25% faster on the H100
+// than reading them from the flags) and PEAK_ONLY (a measurement aid, see below).
 // A workgroup computes a BM x BN tile of D, BM = 16 WARPS_M TM, BN = 16 WARPS_N TN.
 //
 // Only whole tiles: the library launches it where m is a multiple of BM, n of BN and k of
@@ -13,7 +15,8 @@
 // is 16-byte aligned (other shapes take the host path). K advances BK at a time through
 // shared memory (uvec4 = 8 halves per access); the next tile is fetched into registers
 // while the current one multiplies (two shared tiles with one barrier per K step ran at
-// two thirds of this speed on the H100: 161 against 243 TFLOP/s at 8192^3). Workgroups
+// two thirds of this speed on the H100: 161 against 243 TFLOP/s at 8192^3, and 184 against
+// 313 with the transposes compiled in). Workgroups
 // run in groups of GROUP_M tiles down M so that neighbours share panels of A and B in L2. A device whose subgroups are not 32 wide
 // runs a plain per-invocation loop instead (correct, slow).
 #extension GL_EXT_buffer_reference : require
@@ -56,7 +59,12 @@ const uint FLAG_OUT_F32 = 16u;
 // transposed is stored K-major (As[k][m]), transposed M-major (As[m][k]); B not
 // transposed N-major (Bs[n][k]), transposed K-major (Bs[k][n]).
 const uint A_KMAJOR = (BM + 8u) / 8u, B_KMAJOR = (BN + 8u) / 8u, KROW = (BK + 8u) / 8u;
+#ifdef TRANS_A
+// Transposes fixed at compile time: each tile only as large as its one layout.
+const uint A_SIZE = TRANS_A ? BM * KROW : BK * A_KMAJOR, B_SIZE = TRANS_B ? BK * B_KMAJOR : BN * KROW;
+#else
 const uint A_SIZE = max(BK * A_KMAJOR, BM * KROW), B_SIZE = max(BK * B_KMAJOR, BN * KROW);
+#endif
 shared uvec4 As[A_SIZE];
 shared uvec4 Bs[B_SIZE];
 // Chunks (uvec4) of each tile per invocation.
@@ -114,7 +122,12 @@ void main() {
     uint rows = min(tiles_m - first_m, GROUP_M);
     uint tm = first_m + (id % (GROUP_M * tiles_n)) % rows, tn = (id % (GROUP_M * tiles_n)) / rows;
     uint m0 = tm * BM, n0 = tn * BN;
+#ifdef TRANS_A
+    // A module may fix the transposes at compile time (one layout per shared-tile load).
+    const bool ta = TRANS_A, tb = TRANS_B;
+#else
     bool ta = (p.flags & FLAG_TRANS_A) != 0u, tb = (p.flags & FLAG_TRANS_B) != 0u;
+#endif
     if (gl_NumSubgroups != WARPS) {
         plain(A, B, C, D, m0, n0, ta, tb, out32);
         return;
@@ -154,6 +167,38 @@ void main() {
         }
     }
 
+    // The fragments of one 16-deep step at kk of the shared tiles. The layout operand must
+    // be a constant: one load per layout.
+    #define LOAD_FRAGS(kk) { \
+        [[unroll]] for (uint i = 0u; i < TM; i++) { \
+            uint r = wm + 16u * i; \
+            if (ta) coopMatLoad(fa[i], As, r * KROW + (kk) / 8u, KROW, gl_CooperativeMatrixLayoutRowMajor); \
+            else coopMatLoad(fa[i], As, (kk) * A_KMAJOR + r / 8u, A_KMAJOR, gl_CooperativeMatrixLayoutColumnMajor); \
+        } \
+        [[unroll]] for (uint j = 0u; j < TN; j++) { \
+            uint col = wn + 16u * j; \
+            if (tb) coopMatLoad(fb[j], Bs, (kk) * B_KMAJOR + col / 8u, B_KMAJOR, gl_CooperativeMatrixLayoutRowMajor); \
+            else coopMatLoad(fb[j], Bs, col * KROW + (kk) / 8u, KROW, gl_CooperativeMatrixLayoutColumnMajor); \
+        } \
+    }
+    #define MMA() { \
+        [[unroll]] for (uint i = 0u; i < TM; i++) { \
+            [[unroll]] for (uint j = 0u; j < TN; j++) { \
+                acc[i][j] = coopMatMulAdd(fa[i], fb[j], acc[i][j]); \
+            } \
+        } \
+    }
+    coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseA> fa[TM];
+    coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseB> fb[TN];
+#ifdef PEAK_ONLY
+    // Measurement aid, wrong results: the products alone, on fragments loaded once (their
+    // rate is the ceiling of this tiling; loading them from shared memory each step
+    // measured the same on the H100).
+    LOAD_FRAGS(0u);
+    for (uint k0 = 0u; k0 < p.k; k0 += BK) {
+        [[unroll]] for (uint kk = 0u; kk < BK; kk += 16u) MMA();
+    }
+#else
     FETCH(0u);
     STORE();
     barrier();
@@ -161,29 +206,14 @@ void main() {
         bool more = k0 + BK < p.k;
         if (more) FETCH(k0 + BK);
         [[unroll]] for (uint kk = 0u; kk < BK; kk += 16u) {
-            coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseA> fa[TM];
-            coopmat<float16_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseB> fb[TN];
-            // The layout operand must be a constant: one load per layout.
-            [[unroll]] for (uint i = 0u; i < TM; i++) {
-                uint r = wm + 16u * i;
-                if (ta) coopMatLoad(fa[i], As, r * KROW + kk / 8u, KROW, gl_CooperativeMatrixLayoutRowMajor);
-                else coopMatLoad(fa[i], As, kk * A_KMAJOR + r / 8u, A_KMAJOR, gl_CooperativeMatrixLayoutColumnMajor);
-            }
-            [[unroll]] for (uint j = 0u; j < TN; j++) {
-                uint col = wn + 16u * j;
-                if (tb) coopMatLoad(fb[j], Bs, kk * B_KMAJOR + col / 8u, B_KMAJOR, gl_CooperativeMatrixLayoutRowMajor);
-                else coopMatLoad(fb[j], Bs, col * KROW + kk / 8u, KROW, gl_CooperativeMatrixLayoutColumnMajor);
-            }
-            [[unroll]] for (uint i = 0u; i < TM; i++) {
-                [[unroll]] for (uint j = 0u; j < TN; j++) {
-                    acc[i][j] = coopMatMulAdd(fa[i], fb[j], acc[i][j]);
-                }
-            }
+            LOAD_FRAGS(kk);
+            MMA();
         }
         barrier();
         if (more) STORE();
         barrier();
     }
+#endif
 
     bool beta0 = (p.flags & FLAG_BETA_ZERO) != 0u;
     [[unroll]] for (uint i = 0u; i < TM; i++) {

@@ -18,52 +18,69 @@ const FLAG_OUT_F32: u32 = 16;
 const FLAG_BF16: u32 = 32;
 
 /// One compiled tiling of the kernel (`shaders/gemm_f16_*.comp`): the whole tiles it
-/// computes (it has no edge handling).
+/// computes (it has no edge handling), and its module per transpose pair (NN, NT, TN, TT;
+/// the same module four times where one reads the transposes from the flags).
 pub struct Variant {
     pub name: &'static str,
-    kernel: oxrocm_spirv_kernel,
+    kernels: [&'static oxrocm_spirv_kernel; 4],
     pub bm: usize,
     pub bn: usize,
     pub bk: usize,
 }
 
-macro_rules! variant {
-    ($name:literal, $bm:expr, $bn:expr, $bk:expr) => {
-        variant!($name, concat!("gemm_f16_", $name), $bm, $bn, $bk)
-    };
-    ($name:literal, $file:expr, $bm:expr, $bn:expr, $bk:expr) => {
-        Variant {
-            name: $name,
-            kernel: oxrocm_spirv_kernel {
-                name: concat!("rocblas ", $file, "\0").as_ptr() as *const std::ffi::c_char,
-                spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr() as *const c_void,
-                spirv_size: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).len(),
-                host: Some(host_twin),
-            },
-            bm: $bm,
-            bn: $bn,
-            bk: $bk,
+impl Variant {
+    fn kernel(&self, trans_a: bool, trans_b: bool) -> &'static oxrocm_spirv_kernel {
+        self.kernels[2 * trans_a as usize + trans_b as usize]
+    }
+}
+
+macro_rules! kernel {
+    ($file:literal) => {
+        oxrocm_spirv_kernel {
+            name: concat!("rocblas ", $file, "\0").as_ptr() as *const std::ffi::c_char,
+            spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr() as *const c_void,
+            spirv_size: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).len(),
+            host: Some(host_twin),
         }
     };
 }
 
+// The default tiling (2 x 2 subgroups of 64 x 64, K 32), one module per transpose pair:
+// fixing the transposes at compile time ran 25% faster on the H100 than reading them from
+// the flags (hgemm 8192^3 NN 311 against 246 TFLOP/s, NT 343 against 268).
+static F16: [oxrocm_spirv_kernel; 4] = [kernel!("gemm_f16_nn"), kernel!("gemm_f16_nt"), kernel!("gemm_f16_tn"), kernel!("gemm_f16_tt")];
+static BF16_PAIRS: [oxrocm_spirv_kernel; 4] = [kernel!("gemm_bf16_nn"), kernel!("gemm_bf16_nt"), kernel!("gemm_bf16_tn"), kernel!("gemm_bf16_tt")];
+// Alternatives for measurements, each one module reading the transposes from the flags
+// (except peak: NN only and wrong results).
+static FLAGS_W4: oxrocm_spirv_kernel = kernel!("gemm_f16_w4_128x128");
+static W8_256X128: oxrocm_spirv_kernel = kernel!("gemm_f16_w8_256x128");
+static CM2_K64: oxrocm_spirv_kernel = kernel!("gemm_f16_cm2_k64");
+static PEAK: oxrocm_spirv_kernel = kernel!("gemm_f16_peak");
+
+const fn per_pair(name: &'static str, k: &'static [oxrocm_spirv_kernel; 4]) -> Variant {
+    Variant { name, kernels: [&k[0], &k[1], &k[2], &k[3]], bm: 128, bn: 128, bk: 32 }
+}
+const fn one(name: &'static str, k: &'static oxrocm_spirv_kernel, bm: usize, bn: usize, bk: usize) -> Variant {
+    Variant { name, kernels: [k; 4], bm, bn, bk }
+}
+
 /// The tilings, the default first. `OXROCM_ROCBLAS_F16_TILE=<name>` picks another
-/// (benchmarking aid). H100, hgemm 4096^3: w4_128x128 214-222 TFLOP/s, w8_256x128 162,
-/// w8_128x256 160, w4_128x128k64 136, w8_128x128 104.
-pub static VARIANTS: [Variant; 6] = [
-    variant!("w4_128x128", 128, 128, 32),
+/// (benchmarking aid). H100, hgemm 8192^3 NN, TFLOP/s: w4_128x128 311, flags 246,
+/// w8_256x128 176 (its flags form), cm2_k64 110, peak 626 (the products alone); more in
+/// bench/results/h100-gemm-2026-11-23.txt.
+pub static VARIANTS: [Variant; 5] = [
+    per_pair("w4_128x128", &F16),
+    one("flags", &FLAGS_W4, 128, 128, 32),
+    one("w8_256x128", &W8_256X128, 256, 128, 32),
     // Workgroup-scope cooperative matrices (VK_NV_cooperative_matrix2), tiled by the driver:
     // an experiment (slower on the H100, see the shader).
-    variant!("cm2_k64", 128, 128, 64),
-    variant!("w8_128x128", 128, 128, 32),
-    variant!("w8_128x256", 128, 256, 32),
-    variant!("w8_256x128", 256, 128, 32),
-    variant!("w4_128x128k64", 128, 128, 64),
+    one("cm2_k64", &CM2_K64, 128, 128, 64),
+    one("peak", &PEAK, 128, 128, 32),
 ];
 
-/// The bf16 kernel: the default tiling with bfloat16 for every 16-bit float
-/// (`shaders/gemm_bf16_w4_128x128.comp`).
-pub static BF16: Variant = variant!("bf16_w4_128x128", "gemm_bf16_w4_128x128", 128, 128, 32);
+/// The bf16 kernels: the default tiling with bfloat16 for every 16-bit float
+/// (`shaders/gemm_bf16_*.comp`).
+pub static BF16: Variant = per_pair("bf16_w4_128x128", &BF16_PAIRS);
 
 /// The tiling f16 launches use.
 pub fn variant() -> &'static Variant {
@@ -243,7 +260,7 @@ impl GemmF16 {
         unsafe {
             hip::oxrocm_private_v1_launch_spirv(
                 stream,
-                &v.kernel,
+                v.kernel(self.trans_a, self.trans_b),
                 push.as_ptr() as *const c_void,
                 push.len(),
                 groups.as_ptr(),

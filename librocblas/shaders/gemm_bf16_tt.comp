@@ -1,6 +1,5 @@
-// bf16 GEMM on cooperative matrices: the f16 kernel's w4_128x128 tiling with every 16-bit
-// float turned into bfloat16 after compilation (tools/spirv-bf16.py): A and B bf16, C and D
-// bf16 (or f32 with FLAG_OUT_F32), sums in f32. See gemm_f16_coopmat.glsl.
+// bf16 GEMM, op(A) op(B) = TT: gemm_f16_tt's kernel with every 16-bit float turned into
+// bfloat16 after compilation (tools/spirv-bf16.py). See gemm_f16_coopmat.glsl.
 #version 460
 // build: spirv-opt, bf16 (glslang 13 has no bfloat16 type; the module is rewritten)
 #extension GL_GOOGLE_include_directive : require
@@ -9,4 +8,6 @@
 #define TM 4u
 #define TN 4u
 #define BK 32u
+#define TRANS_A true
+#define TRANS_B true
 #include "gemm_f16_coopmat.glsl"
