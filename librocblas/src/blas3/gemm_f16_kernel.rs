@@ -47,7 +47,8 @@ macro_rules! kernel {
 
 // The default tiling (2 x 2 subgroups of 64 x 64, K 32), one module per transpose pair:
 // fixing the transposes at compile time ran 25% faster on the H100 than reading them from
-// the flags (hgemm 8192^3 NN 311 against 246 TFLOP/s, NT 343 against 268).
+// the flags (hgemm 8192^3 NN 311 against 246 TFLOP/s, NT 343 against 268; NN 326 since with the
+// K-contiguous tiles spread over the bank groups, see kline in the shader).
 static F16: [oxrocm_spirv_kernel; 4] = [kernel!("gemm_f16_nn"), kernel!("gemm_f16_nt"), kernel!("gemm_f16_tn"), kernel!("gemm_f16_tt")];
 static BF16_PAIRS: [oxrocm_spirv_kernel; 4] = [kernel!("gemm_bf16_nn"), kernel!("gemm_bf16_nt"), kernel!("gemm_bf16_tn"), kernel!("gemm_bf16_tt")];
 // Alternatives for measurements, each one module reading the transposes from the flags
