@@ -1,8 +1,15 @@
 //! Offload bundles and AMDGPU code objects as clang emits them into `.hip_fatbin`
-//! (plain `__CLANG_OFFLOAD_BUNDLE__` and compressed `CCOB`), and the little of the ELF
-//! we need now: target from `e_flags` and kernel names from the `.kd` symbols.
+//! (plain `__CLANG_OFFLOAD_BUNDLE__` and compressed `CCOB`), and what a code object says
+//! about its kernels: target from `e_flags`, kernel descriptors (`descriptor`), the
+//! metadata note (`metadata`), kernel arguments as the kernel reads them (`kernarg`).
+
+pub mod descriptor;
+pub mod elf;
+pub mod kernarg;
+pub mod metadata;
 
 use crate::error::{HipError, Result};
+use elf::{Elf, u16_at, u32_at, u64_at};
 
 const BUNDLE_MAGIC: &[u8] = b"__CLANG_OFFLOAD_BUNDLE__";
 const CCOB_MAGIC: &[u8] = b"CCOB";
@@ -27,76 +34,42 @@ impl CodeObject {
 
     /// Kernel names: symbols `<name>.kd` of the ELF image.
     pub fn kernel_names(&self) -> Vec<String> {
-        elf_symbols(&self.image)
-            .into_iter()
-            .filter_map(|s| s.strip_suffix(".kd").map(str::to_string))
-            .collect()
+        self.symbols().into_iter().filter_map(|s| s.strip_suffix(".kd").map(str::to_string)).collect()
     }
 
     /// All defined symbol names of the ELF image (kernels, `.kd`, device variables).
     pub fn symbols(&self) -> Vec<String> {
-        elf_symbols(&self.image)
+        let Some(elf) = Elf::new(&self.image) else { return Vec::new() };
+        elf.symbols().into_iter().filter(|s| s.defined() && !s.name.is_empty()).map(|s| s.name).collect()
     }
 
     /// A global variable's initial bytes (its size; zeros for `.bss`), by symbol name.
     pub fn global(&self, name: &str) -> Option<Vec<u8>> {
-        let (value, size) = elf_symbol(&self.image, name)?;
-        elf_bytes_at(&self.image, value, size as usize)
+        let elf = Elf::new(&self.image)?;
+        let sym = elf.symbol(name).filter(|s| s.kind == 1)?;
+        elf.bytes_at(sym.value, sym.size as usize)
     }
-}
 
-/// (value, size) of the defined data symbol `name` in `.symtab`/`.dynsym`.
-fn elf_symbol(b: &[u8], name: &str) -> Option<(u64, u64)> {
-    let (shoff, shentsize, shnum) = (u64_at(b, 0x28)? as usize, u16_at(b, 0x3A)? as usize, u16_at(b, 0x3C)? as usize);
-    let sh = |i: usize| -> Option<(u32, usize, usize, u32)> {
-        let o = shoff + i * shentsize;
-        Some((u32_at(b, o + 4)?, u64_at(b, o + 0x18)? as usize, u64_at(b, o + 0x20)? as usize, u32_at(b, o + 0x28)?))
-    };
-    for i in 0..shnum {
-        let (ty, off, size, link) = sh(i)?;
-        if ty != 2 && ty != 11 {
-            continue;
-        }
-        let (_, stroff, strsize, _) = sh(link as usize)?;
-        let strtab = b.get(stroff..stroff + strsize)?;
-        for s in (off..off + size).step_by(24).skip(1) {
-            let (nm, info, shndx) = (u32_at(b, s)? as usize, *b.get(s + 4)?, u16_at(b, s + 6)?);
-            let n = strtab.get(nm..)?;
-            let n = &n[..n.iter().position(|&c| c == 0).unwrap_or(n.len())];
-            // STT_OBJECT (1), defined
-            if n == name.as_bytes() && info & 0xf == 1 && shndx != 0 {
-                return Some((u64_at(b, s + 8)?, u64_at(b, s + 16)?));
-            }
-        }
+    /// The metadata note: code object version, target, and every kernel's description.
+    pub fn metadata(&self) -> Result<metadata::CodeObjectMeta> {
+        let elf = Elf::new(&self.image).ok_or(HipError::INVALID_IMAGE)?;
+        metadata::CodeObjectMeta::from_elf(&elf)
     }
-    None
-}
 
-/// `len` bytes at virtual address `vaddr` of a section (zeros for SHT_NOBITS).
-fn elf_bytes_at(b: &[u8], vaddr: u64, len: usize) -> Option<Vec<u8>> {
-    let (shoff, shentsize, shnum) = (u64_at(b, 0x28)? as usize, u16_at(b, 0x3A)? as usize, u16_at(b, 0x3C)? as usize);
-    for i in 0..shnum {
-        let o = shoff + i * shentsize;
-        let (ty, addr, off, size) = (u32_at(b, o + 4)?, u64_at(b, o + 0x10)?, u64_at(b, o + 0x18)? as usize, u64_at(b, o + 0x20)?);
-        if ty == 0 || addr == 0 || vaddr < addr || vaddr + len as u64 > addr + size {
-            continue;
-        }
-        return match ty {
-            8 => Some(vec![0; len]),
-            _ => b.get(off + (vaddr - addr) as usize..off + (vaddr - addr) as usize + len).map(|s| s.to_vec()),
-        };
+    /// Address (in the code object's virtual address space) of kernel `name`'s first
+    /// instruction: its descriptor's address plus the descriptor's entry offset.
+    pub fn entry(&self, name: &str) -> Option<u64> {
+        let (addr, kd) = self.descriptor(name)?;
+        addr.checked_add_signed(kd.entry_offset)
     }
-    None
-}
 
-fn u16_at(b: &[u8], o: usize) -> Option<u16> {
-    Some(u16::from_le_bytes(b.get(o..o + 2)?.try_into().ok()?))
-}
-fn u32_at(b: &[u8], o: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(b.get(o..o + 4)?.try_into().ok()?))
-}
-fn u64_at(b: &[u8], o: usize) -> Option<u64> {
-    Some(u64::from_le_bytes(b.get(o..o + 8)?.try_into().ok()?))
+    /// The 64-byte kernel descriptor of kernel `name` (symbol `<name>.kd`) and its address.
+    pub fn descriptor(&self, name: &str) -> Option<(u64, descriptor::KernelDescriptor)> {
+        let elf = Elf::new(&self.image)?;
+        let sym = elf.symbol(&format!("{name}.kd"))?;
+        let bytes = elf.bytes_at(sym.value, 64)?;
+        Some((sym.value, descriptor::KernelDescriptor::parse(&bytes)?))
+    }
 }
 
 /// Length in bytes of the bundle/CCOB/ELF image starting at `p`, read from its headers.
@@ -198,10 +171,11 @@ fn decompress(bytes: &[u8]) -> Result<Vec<u8>> {
 
 /// `gfxNNNN[:feature±]` from an AMDGPU ELF's `e_flags` (code object v4+).
 fn elf_target(b: &[u8]) -> Option<String> {
-    if u16_at(b, 0x12)? != EM_AMDGPU {
+    let elf = Elf::new(b)?;
+    if elf.machine() != EM_AMDGPU {
         return None;
     }
-    let flags = u32_at(b, 0x30)?;
+    let flags = elf.flags();
     let mach = flags & 0xff;
     let name = MACHS.iter().find(|(m, _)| *m == mach).map(|(_, n)| *n)?;
     let mut t = name.to_string();
@@ -225,43 +199,6 @@ const MACHS: &[(u32, &str)] = &[
     (0x2d, "gfx902"), (0x2e, "gfx904"), (0x32, "gfx909"), (0x3a, "gfx90c"), (0x2b, "gfx810"),
     (0x2a, "gfx803"),
 ];
-
-/// Names of the defined symbols in `.symtab` (or `.dynsym`) of an ELF64 image.
-fn elf_symbols(b: &[u8]) -> Vec<String> {
-    let mut out = Vec::new();
-    let (Some(shoff), Some(shentsize), Some(shnum)) = (u64_at(b, 0x28), u16_at(b, 0x3A), u16_at(b, 0x3C)) else {
-        return out;
-    };
-    let sh = |i: usize| -> Option<(u32, usize, usize, u32)> {
-        let o = shoff as usize + i * shentsize as usize;
-        Some((u32_at(b, o + 4)?, u64_at(b, o + 0x18)? as usize, u64_at(b, o + 0x20)? as usize, u32_at(b, o + 0x28)?))
-    };
-    for want in [2u32, 11] {
-        for i in 0..shnum as usize {
-            let Some((ty, off, size, link)) = sh(i) else { continue };
-            if ty != want {
-                continue;
-            }
-            let Some((_, stroff, strsize, _)) = sh(link as usize) else { continue };
-            let strtab = b.get(stroff..stroff + strsize).unwrap_or(&[]);
-            for s in (off..off + size).step_by(24).skip(1) {
-                let (Some(name), Some(shndx)) = (u32_at(b, s), u16_at(b, s + 6)) else { break };
-                if shndx == 0 {
-                    continue;
-                }
-                let n = &strtab[(name as usize).min(strtab.len())..];
-                let n = &n[..n.iter().position(|&c| c == 0).unwrap_or(n.len())];
-                if !n.is_empty() {
-                    out.push(String::from_utf8_lossy(n).into_owned());
-                }
-            }
-            if !out.is_empty() {
-                return out;
-            }
-        }
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {
