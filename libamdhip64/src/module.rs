@@ -130,7 +130,7 @@ pub unsafe extern "C" fn __hipRegisterVar(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __hipRegisterManagedVar(
-    _module: *mut c_void,
+    module: *mut c_void,
     pointer: *mut *mut c_void,
     init_value: *mut c_void,
     name: *const c_char,
@@ -152,6 +152,8 @@ pub unsafe extern "C" fn __hipRegisterManagedVar(
                 if !pointer.is_null() {
                     *pointer = addr as *mut c_void;
                 }
+                // Device code reaches it through the code object's pointer variable.
+                rt.register_managed_pointer(module as usize, name, addr);
             },
             Err(e) => log_at!(1, "__managed__ variable '{name}': {e}"),
         }
@@ -333,7 +335,7 @@ hip_api! {
     }
 
     fn hipModuleUnload(m: hipModule_t) {
-        runtime().modules.remove(m as usize).map(drop)
+        runtime().unload_module(m as usize)
     }
 
     fn hipModuleGetFunction(f: *mut hipFunction_t, m: hipModule_t, name: *const c_char) {

@@ -830,6 +830,47 @@ fn module_globals_come_from_the_code_object() {
     }
 }
 
+/// A real code object (oxrocm-runtime/tests/fixtures/loader_kernels.gfx1100.co, from
+/// loader_kernels.hip): its globals live in one loaded image at their relative places, as
+/// the kernels' PC-relative addressing needs, with function pointers in data relocated
+/// (addresses from llvm-readelf-15).
+#[test]
+fn module_image_holds_globals_and_relocated_function_pointers() {
+    init();
+    unsafe {
+        let mut props = hipDeviceProp_tR0000::default();
+        ok(hipGetDeviceProperties(&mut props, 0));
+        if !props.gcnArchName.iter().map(|c| *c as u8).take(7).eq(*b"gfx1100") {
+            return; // the fixture is compiled for gfx1100 (the default target)
+        }
+        let image = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../oxrocm-runtime/tests/fixtures/loader_kernels.gfx1100.co")).unwrap();
+        let mut m = null_mut();
+        ok(hipModuleLoadData(&mut m, image.as_ptr() as _));
+        let global = |name: &std::ffi::CStr| {
+            let (mut p, mut n) = (null_mut(), 0usize);
+            ok(hipModuleGetGlobal(&mut p, &mut n, m, name.as_ptr()));
+            (p as u64, n)
+        };
+        let (hit, n) = global(c"hit_count");
+        assert_eq!(n, 4);
+        let mut v = 0i32;
+        ok(hipMemcpyDtoH(&mut v as *mut i32 as _, hit as _, 4));
+        assert_eq!(v, 7);
+        let (table, n) = global(c"scale_table");
+        assert_eq!((n, hit - table), (16, 0x4c40 - 0x4c30));
+        let mut f = [0f32; 4];
+        ok(hipMemcpyDtoH(f.as_mut_ptr() as _, table as _, 16));
+        assert_eq!(f, [1.0, 2.0, 3.0, 4.0]);
+        let (ops, n) = global(c"op_table");
+        assert_eq!(n, 16);
+        let base = ops - 0x4c50;
+        let mut fp = [0u64; 2];
+        ok(hipMemcpyDtoH(fp.as_mut_ptr() as _, ops as _, 16));
+        assert_eq!(fp, [base + 0x28b8, base + 0x28c8]);
+        ok(hipModuleUnload(m));
+    }
+}
+
 /// Managed and pinned memory have one address for host and device (ROCm's unified
 /// addressing): a kernel given the pointer the program holds writes what the host then
 /// reads through that same pointer, without a copy.

@@ -48,6 +48,8 @@ pub struct DeviceVar {
     pub name: String,
     pub size: usize,
     pub host: usize,
+    /// The module whose code object defines it (its image holds the variable).
+    pub module: usize,
     pub device_addr: OnceLock<u64>,
 }
 
@@ -56,6 +58,18 @@ pub struct Module {
     pub code_objects: Vec<CodeObject>,
     pub kernels: Mutex<HashMap<String, Arc<Kernel>>>,
     pub vars: Mutex<HashMap<String, Arc<DeviceVar>>>,
+    /// Device ordinal → load address of the code object's image in that device's memory
+    /// (made on first use: a launch or a variable's address).
+    pub images: Mutex<HashMap<usize, u64>>,
+    /// `__managed__` variables: the code object's pointer variable of that name must hold
+    /// the managed allocation's address.
+    pub managed: Mutex<Vec<(String, u64)>>,
+}
+
+impl Module {
+    fn new(code_objects: Vec<CodeObject>) -> Module {
+        Module { code_objects, kernels: Mutex::default(), vars: Mutex::default(), images: Mutex::default(), managed: Mutex::default() }
+    }
 }
 
 impl Module {
@@ -689,14 +703,79 @@ impl Runtime {
         });
         log_at!(4, "fat binary at {image:p}: {} code object(s): {}", code_objects.len(),
             code_objects.iter().map(|c| c.target.as_str()).collect::<Vec<_>>().join(" "));
-        let h = self.modules.insert(Arc::new(Module { code_objects, kernels: Mutex::default(), vars: Mutex::default() }));
+        let h = self.modules.insert(Arc::new(Module::new(code_objects)));
         fb.insert(image as usize, h);
         h
     }
 
     pub fn unregister_fat_binary(&self, handle: usize) {
         self.fatbins.lock().retain(|_, h| *h != handle);
-        let _ = self.modules.remove(handle);
+        let _ = self.unload_module(handle);
+    }
+
+    /// `hipModuleUnload`: forgets the module and frees its loaded images.
+    pub fn unload_module(&self, handle: usize) -> Result<()> {
+        let m = self.modules.remove(handle)?;
+        for (_, base) in m.images.lock().drain() {
+            let _ = self.free_device_memory(base);
+        }
+        Ok(())
+    }
+
+    /// Load address of `m`'s code object for `dev` in that device's memory: its segments
+    /// at their virtual addresses, relocated, `__managed__` pointers filled in. Loaded once
+    /// per device.
+    pub fn module_image(&self, m: &Module, dev: &Device) -> Result<u64> {
+        let co = m.code_object_for(&dev.props.gcn_arch_name).ok_or(HipError::NO_BINARY_FOR_GPU)?;
+        let mut images = m.images.lock();
+        if let Some(&base) = images.get(&dev.ordinal) {
+            return Ok(base);
+        }
+        let elf = codeobj::elf::Elf::new(&co.image).ok_or(HipError::INVALID_IMAGE)?;
+        let span = codeobj::image::span(&elf);
+        let base = self.malloc_device(dev, span.max(1))?;
+        let fill = || -> Result<()> {
+            let mut bytes = codeobj::image::relocated(&elf, base)?;
+            for (name, addr) in m.managed.lock().iter() {
+                if let Some(sym) = elf.symbol(name).filter(|s| s.size == 8) {
+                    bytes[sym.value as usize..sym.value as usize + 8].copy_from_slice(&addr.to_le_bytes());
+                }
+            }
+            let op = Op::copy(crate::ops::Copy3D::linear(base, bytes.as_ptr() as u64, bytes.len()));
+            self.backend.execute(dev.backend_index, &op)
+        };
+        if let Err(e) = fill() {
+            let _ = self.free_now(base);
+            return Err(e);
+        }
+        log_at!(3, "code object {} loaded on device {} at {base:#x} ({span} bytes)", co.target, dev.ordinal);
+        images.insert(dev.ordinal, base);
+        Ok(base)
+    }
+
+    /// Address and size of `m`'s data symbol `name` in `dev`'s loaded image.
+    fn image_symbol(&self, m: &Module, dev: &Device, name: &str) -> Result<(u64, usize)> {
+        let co = m.code_object_for(&dev.props.gcn_arch_name).ok_or(HipError::NOT_FOUND)?;
+        let elf = codeobj::elf::Elf::new(&co.image).ok_or(HipError::INVALID_IMAGE)?;
+        let sym = elf.symbol(name).filter(|s| s.kind == 1).ok_or(HipError::NOT_FOUND)?;
+        let base = self.module_image(m, dev)?;
+        Ok((base + sym.value, sym.size as usize))
+    }
+
+    /// `__hipRegisterManagedVar`: the code object's pointer variable `name` is to hold
+    /// `addr` (written now where the image is loaded, else when it loads).
+    pub fn register_managed_pointer(&self, module: usize, name: &str, addr: u64) {
+        let Ok(m) = self.modules.get(module) else { return };
+        m.managed.lock().push((name.to_string(), addr));
+        let loaded: Vec<(usize, u64)> = m.images.lock().iter().map(|(d, b)| (*d, *b)).collect();
+        for (ordinal, base) in loaded {
+            let dev = &self.devices[ordinal];
+            let Some(co) = m.code_object_for(&dev.props.gcn_arch_name) else { continue };
+            let Some(sym) = codeobj::elf::Elf::new(&co.image).and_then(|e| e.symbol(name)).filter(|s| s.size == 8) else { continue };
+            let bytes = addr.to_le_bytes();
+            let op = Op::copy(crate::ops::Copy3D::linear(base + sym.value, bytes.as_ptr() as u64, 8));
+            let _ = self.backend.execute(dev.backend_index, &op);
+        }
     }
 
     pub fn load_module(&self, bytes: &[u8]) -> Result<usize> {
@@ -707,7 +786,7 @@ impl Runtime {
                 code_objects.iter().map(|c| c.target.as_str()).collect::<Vec<_>>().join(" "));
             return Err(HipError::NO_BINARY_FOR_GPU);
         }
-        Ok(self.modules.insert(Arc::new(Module { code_objects, kernels: Mutex::default(), vars: Mutex::default() })))
+        Ok(self.modules.insert(Arc::new(Module::new(code_objects))))
     }
 
     /// A kernel of `module` for the current device's target.
@@ -737,13 +816,17 @@ impl Runtime {
             }
         }
         let dev = self.current()?;
+        // In the loaded image, where the module's kernels reach it.
+        if let Ok(found) = self.image_symbol(&m, dev, name) {
+            return Ok(found);
+        }
         let init = m.code_object_for(&dev.props.gcn_arch_name).and_then(|co| co.global(name)).ok_or(HipError::NOT_FOUND)?;
         let addr = self.malloc_device(dev, init.len().max(1))?;
         if !init.is_empty() {
             let op = Op::copy(crate::ops::Copy3D::linear(addr, init.as_ptr() as u64, init.len()));
             self.backend.execute(dev.backend_index, &op)?;
         }
-        let v = Arc::new(DeviceVar { name: name.to_string(), size: init.len(), host: 0, device_addr: OnceLock::new() });
+        let v = Arc::new(DeviceVar { name: name.to_string(), size: init.len(), host: 0, module, device_addr: OnceLock::new() });
         let _ = v.device_addr.set(addr);
         m.vars.lock().insert(name.to_string(), v);
         Ok((addr, init.len()))
@@ -777,7 +860,7 @@ impl Runtime {
 
     /// `__hipRegisterVar`: a device variable shadowed by host storage at `host`.
     pub fn register_var(&self, module: usize, host: usize, name: &str, size: usize) {
-        let v = Arc::new(DeviceVar { name: name.to_string(), size, host, device_addr: OnceLock::new() });
+        let v = Arc::new(DeviceVar { name: name.to_string(), size, host, module, device_addr: OnceLock::new() });
         if let Ok(m) = self.modules.get(module) {
             m.vars.lock().insert(name.to_string(), v.clone());
         }
@@ -789,6 +872,12 @@ impl Runtime {
     pub fn symbol(&self, host: usize) -> Result<(u64, usize)> {
         let v = self.vars.lock().get(&host).cloned().ok_or(HipError::INVALID_SYMBOL)?;
         let dev = self.current()?;
+        // A variable of a code object for this device lives in its loaded image.
+        if let Ok(m) = self.modules.get(v.module)
+            && let Ok((addr, _)) = self.image_symbol(&m, dev, &v.name)
+        {
+            return Ok((addr, v.size));
+        }
         let mut err = None;
         let addr = *v.device_addr.get_or_init(|| match self.malloc_device(dev, v.size) {
             Ok(a) => {

@@ -3,6 +3,8 @@
 //! values are what llvm-readelf-15 prints for these files (notes, symbols, sections).
 
 use oxrocm_runtime::codeobj::descriptor::packed_workitem_ids;
+use oxrocm_runtime::codeobj::elf::Elf;
+use oxrocm_runtime::codeobj::image;
 use oxrocm_runtime::codeobj::metadata::ValueKind;
 use oxrocm_runtime::codeobj::{CodeObject, parse_image};
 
@@ -44,18 +46,20 @@ fn metadata_lists_kernels_and_argument_layouts() {
 
 #[test]
 fn descriptors_give_entry_points_and_initial_registers() {
-    // (kernel, entry address, USER_SGPR_COUNT, kernarg pointer SGPR, workgroup id SGPRs)
+    // (kernel, USER_SGPR_COUNT, kernarg pointer SGPR, workgroup id SGPRs)
     let expect = [
-        ("gfx1030", "scaled_copy", 0x2000, 8, 6, [Some(8), None, None]),
-        ("gfx1030", "by_value_struct", 0x2100, 6, 4, [Some(6), None, None]),
-        ("gfx1030", "grid_2d", 0x2400, 8, 6, [Some(8), Some(9), None]),
-        ("gfx1100", "scaled_copy", 0x2000, 15, 2, [Some(15), None, None]),
-        ("gfx1100", "by_value_struct", 0x2100, 15, 0, [Some(15), None, None]),
-        ("gfx1100", "grid_2d", 0x2400, 14, 2, [Some(14), Some(15), None]),
+        ("gfx1030", "scaled_copy", 8, 6, [Some(8), None, None]),
+        ("gfx1030", "by_value_struct", 6, 4, [Some(6), None, None]),
+        ("gfx1030", "grid_2d", 8, 6, [Some(8), Some(9), None]),
+        ("gfx1100", "scaled_copy", 15, 2, [Some(15), None, None]),
+        ("gfx1100", "by_value_struct", 15, 0, [Some(15), None, None]),
+        ("gfx1100", "grid_2d", 14, 2, [Some(14), Some(15), None]),
     ];
-    for (target, name, entry, users, kernarg, wg) in expect {
+    for (target, name, users, kernarg, wg) in expect {
         let co = load(target);
         let (addr, kd) = co.descriptor(name).unwrap();
+        // The descriptor's entry offset lands on the kernel's function symbol.
+        let entry = Elf::new(&co.image).unwrap().symbol(name).unwrap().value;
         assert_eq!(co.entry(name), Some(entry), "{target} {name}");
         assert_eq!((addr as i64 + kd.entry_offset) as u64, entry);
         assert!(kd.wave32());
@@ -82,5 +86,27 @@ fn device_variables_have_their_initial_values() {
         assert!(co.global("no_such_variable").is_none());
         // Kernels are functions, not data.
         assert!(co.global("scaled_copy").is_none());
+    }
+}
+
+#[test]
+fn loaded_image_resolves_function_pointers_in_data() {
+    // llvm-readelf-15 -r: two R_AMDGPU_RELATIVE64 at op_table, addends add_one and twice.
+    for (target, table, add_one, twice) in [("gfx1030", 0x4b50usize, 0x2898u64, 0x28a8u64), ("gfx1100", 0x4c50, 0x28b8, 0x28c8)] {
+        let co = load(target);
+        let elf = Elf::new(&co.image).unwrap();
+        assert_eq!(elf.symbol("op_table").unwrap().value as usize, table);
+        let base = 0x7f00_1234_0000u64;
+        let img = image::relocated(&elf, base).unwrap();
+        assert_eq!(img.len(), image::span(&elf));
+        let at = |o: usize| u64::from_le_bytes(img[o..o + 8].try_into().unwrap());
+        assert_eq!((at(table), at(table + 8)), (base + add_one, base + twice), "{target}");
+        // Code and initialised data sit at their virtual addresses.
+        let entry = co.entry("apply_op").unwrap() as usize;
+        let text = elf.section(".text").unwrap();
+        let file = &co.image[text.offset + (entry - text.addr as usize)..][..16];
+        assert_eq!(&img[entry..entry + 16], file);
+        let hit = elf.symbol("hit_count").unwrap().value as usize;
+        assert_eq!(img[hit..hit + 4], 7i32.to_le_bytes());
     }
 }

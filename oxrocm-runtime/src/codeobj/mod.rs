@@ -5,6 +5,7 @@
 
 pub mod descriptor;
 pub mod elf;
+pub mod image;
 pub mod kernarg;
 pub mod metadata;
 
