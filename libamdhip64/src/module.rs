@@ -5,7 +5,7 @@ use crate::api::{c_str, out};
 use crate::stream::stream;
 use crate::types::*;
 use oxrocm_ffi::boundary::guard;
-use oxrocm_runtime::kernel::{KernelBody, KernelLaunch, LaunchInfo};
+use oxrocm_runtime::kernel::{GcnKernel, Kernel, KernelBody, KernelLaunch, LaunchInfo};
 use oxrocm_runtime::ops::{Op, OpKind};
 use oxrocm_runtime::{HipError, Result, log_at, runtime};
 use std::cell::RefCell;
@@ -43,9 +43,13 @@ pub fn launch_op(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c
     let kernel = rt.kernel(func as usize)?;
     match &kernel.body {
         KernelBody::Host { .. } => {}
-        KernelBody::Gcn { target } => {
-            log_at!(1, "kernel '{}' ({target}): executing AMDGCN code objects is not supported yet", kernel.name);
+        KernelBody::Gcn(g) => {
+            log_at!(1, "kernel '{}' ({}): executing AMDGCN code objects is not supported yet", kernel.name, g.target);
             return Err(HipError::NOT_SUPPORTED);
+        }
+        KernelBody::Unusable => {
+            log_at!(1, "kernel '{}': its code object for {} has no descriptor or metadata for it", kernel.name, dev.props.gcn_arch_name);
+            return Err(HipError::INVALID_DEVICE_FUNCTION);
         }
         KernelBody::Missing => {
             log_at!(1, "kernel '{}': no code object for {}", kernel.name, dev.props.gcn_arch_name);
@@ -372,14 +376,7 @@ hip_api! {
         if attr.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        runtime().kernel(f as usize)?;
-        let dev = runtime().current()?;
-        let mut a = hipFuncAttributes::default();
-        a.maxThreadsPerBlock = dev.props.max_threads_per_block;
-        a.maxDynamicSharedSizeBytes = dev.props.shared_mem_per_block as i32;
-        a.binaryVersion = dev.props.major * 10 + dev.props.minor;
-        a.ptxVersion = a.binaryVersion;
-        *attr = a;
+        *attr = func_attributes(f)?;
         Ok(())
     }
 
@@ -387,14 +384,18 @@ hip_api! {
         if v.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        runtime().kernel(f as usize)?;
-        let dev = runtime().current()?;
+        let a = func_attributes(f as *const c_void)?;
+        // hipFunction_attribute: max threads, shared, const, local, regs, PTX version, binary
+        // version, cache mode, max dynamic shared, carveout.
         *v = match attr {
-            0 => dev.props.max_threads_per_block,
-            1..=3 | 6 | 7 | 9 => 0,
-            4 => 0,
-            5 => dev.props.major * 10 + dev.props.minor,
-            8 => dev.props.shared_mem_per_block as i32,
+            0 => a.maxThreadsPerBlock,
+            1 => a.sharedSizeBytes as i32,
+            2 => a.constSizeBytes as i32,
+            3 => a.localSizeBytes as i32,
+            4 => a.numRegs,
+            5 => a.ptxVersion,
+            6 | 7 | 9 => 0,
+            8 => a.maxDynamicSharedSizeBytes,
             _ => return Err(HipError::INVALID_VALUE),
         };
         Ok(())
@@ -438,20 +439,61 @@ hip_api! {
     }
 }
 
-/// Occupancy from the device limits: threads per CU and LDS per CU bound the blocks.
+/// `hipFuncGetAttributes`: device limits, and for an AMDGCN kernel what its code object
+/// says (ROCm reports the same fields from the metadata).
+fn func_attributes(f: *const c_void) -> Result<hipFuncAttributes> {
+    let k = runtime().kernel(f as usize)?;
+    let dev = runtime().current()?;
+    let mut a = hipFuncAttributes::default();
+    a.maxThreadsPerBlock = dev.props.max_threads_per_block;
+    a.maxDynamicSharedSizeBytes = dev.props.shared_mem_per_block as i32;
+    a.binaryVersion = dev.props.major * 10 + dev.props.minor;
+    a.ptxVersion = a.binaryVersion;
+    if let Some(g) = gcn(&k) {
+        a.maxThreadsPerBlock = (g.meta.max_flat_workgroup_size as i32).clamp(1, dev.props.max_threads_per_block);
+        a.sharedSizeBytes = g.meta.group_segment_fixed_size as usize;
+        a.localSizeBytes = g.meta.private_segment_fixed_size as usize;
+        a.numRegs = g.meta.vgpr_count as i32;
+        a.maxDynamicSharedSizeBytes = (dev.props.shared_mem_per_block as i32 - a.sharedSizeBytes as i32).max(0);
+    }
+    Ok(a)
+}
+
+/// The AMDGCN description of a kernel, if it is one.
+fn gcn(k: &Kernel) -> Option<&GcnKernel> {
+    match &k.body {
+        KernelBody::Gcn(g) => Some(g),
+        _ => None,
+    }
+}
+
+/// Occupancy from the device limits: threads per CU and LDS per CU bound the blocks; for
+/// an AMDGCN kernel also its static LDS, its own workgroup-size limit and its VGPRs (an
+/// RDNA compute unit: 2 SIMD32s, each with a file of 1024 VGPRs per lane (1536 on gfx11),
+/// at most 16 waves each).
 fn occupancy_blocks(n: *mut i32, f: *const c_void, block: i32, shared: usize) -> Result<()> {
     if n.is_null() || block <= 0 {
         return Err(HipError::INVALID_VALUE);
     }
-    runtime().kernel(f as usize)?;
+    let k = runtime().kernel(f as usize)?;
     let p = &runtime().current()?.props;
-    if block > p.max_threads_per_block {
+    let g = gcn(&k);
+    let max_block = g.map_or(p.max_threads_per_block, |g| (g.meta.max_flat_workgroup_size as i32).clamp(1, p.max_threads_per_block));
+    if block > max_block {
         unsafe { *n = 0 };
         return Ok(());
     }
+    let lds = shared + g.map_or(0, |g| g.meta.group_segment_fixed_size as usize);
     let by_threads = p.max_threads_per_multiprocessor / block;
-    let by_lds = if shared == 0 { i32::MAX } else { (p.max_shared_mem_per_multiprocessor / shared) as i32 };
-    unsafe { out(n, by_threads.min(by_lds)) }
+    let by_lds = if lds == 0 { i32::MAX } else { (p.max_shared_mem_per_multiprocessor / lds) as i32 };
+    let by_regs = g.filter(|g| g.meta.vgpr_count > 0).map_or(i32::MAX, |g| {
+        let file = if g.target.starts_with("gfx11") { 1536 } else { 1024 };
+        let per_wave = g.meta.vgpr_count.next_multiple_of(8) as i32;
+        let waves_per_simd = (file / per_wave).min(16);
+        let waves_per_block = (block + 31) / 32;
+        2 * waves_per_simd / waves_per_block
+    });
+    unsafe { out(n, by_threads.min(by_lds).min(by_regs)) }
 }
 
 fn potential_block(grid: *mut i32, block: *mut i32, f: *const c_void, shared: usize, limit: i32) -> Result<()> {

@@ -262,7 +262,8 @@ fn registered_amdgcn_kernels_report_clear_launch_errors() {
         __hipRegisterFunction(m2, b, c"kern_b".as_ptr() as _, c"kern_b".as_ptr(), 0, null_mut(), null_mut(), null_mut(), null_mut(), null_mut());
         let g = dim3 { x: 1, y: 1, z: 1 };
         let blk = dim3 { x: 64, y: 1, z: 1 };
-        assert_eq!(hipLaunchKernel(a, g, blk, null_mut(), 0, null_mut()), hipErrorNotSupported);
+        // kern_a is not in its (fake) code object for this device: no descriptor to run.
+        assert_eq!(hipLaunchKernel(a, g, blk, null_mut(), 0, null_mut()), hipErrorInvalidDeviceFunction);
         assert_eq!(hipLaunchKernel(b, g, blk, null_mut(), 0, null_mut()), hipErrorNoBinaryForGpu);
         assert_eq!(std::ffi::CStr::from_ptr(hipKernelNameRefByPtr(a, null_mut())).to_str().unwrap(), "kern_a");
         // <<<>>> configuration stack
@@ -867,7 +868,45 @@ fn module_image_holds_globals_and_relocated_function_pointers() {
         let mut fp = [0u64; 2];
         ok(hipMemcpyDtoH(fp.as_mut_ptr() as _, ops as _, 16));
         assert_eq!(fp, [base + 0x28b8, base + 0x28c8]);
+        // Function attributes come from the kernels' metadata (llvm-readelf-15 --notes):
+        // apply_op calls through a pointer, so it has 41 VGPRs and a 16 KiB stack.
+        let mut f = null_mut();
+        ok(hipModuleGetFunction(&mut f, m, c"apply_op".as_ptr()));
+        let attr = |a: hipFunction_attribute, f: hipFunction_t| {
+            let mut v = -1;
+            ok(hipFuncGetAttribute(&mut v, a, f));
+            v
+        };
+        assert_eq!(attr(HIP_FUNC_ATTRIBUTE_NUM_REGS, f), 41);
+        assert_eq!(attr(HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, f), 16384);
+        assert_eq!(attr(HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), 0);
+        assert_eq!(attr(HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f), 1024);
+        let mut a = hipFuncAttributes::default();
+        ok(hipFuncGetAttributes(&mut a, f as _));
+        assert_eq!((a.numRegs, a.localSizeBytes), (41, 16384));
+        ok(hipModuleGetFunction(&mut f, m, c"scaled_copy".as_ptr()));
+        assert_eq!(attr(HIP_FUNC_ATTRIBUTE_NUM_REGS, f), 5);
+        // 41 VGPRs (48 allocated) of 1536 per SIMD lane on gfx11: 16 waves per SIMD at most,
+        // 2 SIMDs: 1024-thread blocks (32 waves) fit once per compute unit.
+        let mut n = 0;
+        ok(hipModuleGetFunction(&mut f, m, c"apply_op".as_ptr()));
+        ok(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&mut n, f, 1024, 0));
+        assert_eq!(n, 1);
         ok(hipModuleUnload(m));
+        // The same code object registered as a program's fat binary: its kernel is known
+        // (arguments captured from the metadata's sizes); executing it is not there yet.
+        let w = Box::leak(Box::new(Wrapper { magic: 0x4849_5046, version: 1, binary: Box::leak(image.into_boxed_slice()).as_ptr(), unused: null() }));
+        let h = __hipRegisterFatBinary(w as *const Wrapper as _);
+        static STUB: u8 = 0;
+        let stub = &STUB as *const u8 as *const c_void;
+        __hipRegisterFunction(h, stub, c"scaled_copy".as_ptr() as _, c"scaled_copy".as_ptr(), 0, null_mut(), null_mut(), null_mut(), null_mut(), null_mut());
+        let (pin, pout, cnt, scale) = (0u64, 0u64, 4i32, 2.0f32);
+        let mut args = [&pin as *const u64 as *mut c_void, &pout as *const u64 as *mut c_void, &cnt as *const i32 as *mut c_void, &scale as *const f32 as *mut c_void];
+        let one = dim3 { x: 1, y: 1, z: 1 };
+        assert_eq!(hipLaunchKernel(stub, one, one, args.as_mut_ptr(), 0, null_mut()), hipErrorNotSupported);
+        ok(hipFuncGetAttributes(&mut a, stub));
+        assert_eq!(a.numRegs, 5);
+        __hipUnregisterFatBinary(h);
     }
 }
 

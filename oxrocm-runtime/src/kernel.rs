@@ -1,7 +1,9 @@
 //! Kernels and launches. A kernel is either AMDGCN code from a registered code object
-//! (executed once the ISA translator lands) or a host implementation that an oxrocm
+//! (executed once the ISA executor lands) or a host implementation that an oxrocm
 //! library registered through the private interface.
 
+use crate::codeobj::descriptor::KernelDescriptor;
+use crate::codeobj::metadata::KernelMeta;
 use crate::error::{HipError, Result};
 use crate::ops::HostView;
 use std::ffi::c_void;
@@ -20,12 +22,29 @@ pub struct LaunchInfo {
 /// argument pointers, exactly like `hipLaunchKernel`'s `args`.
 pub type HostKernelFn = unsafe extern "C" fn(info: *const LaunchInfo, args: *const *mut c_void);
 
+/// An AMDGCN kernel of a code object: what its metadata and descriptor say.
+#[derive(Clone, Debug)]
+pub struct GcnKernel {
+    /// Target of the code object it comes from (`gfx1100`, `gfx90a:xnack-`).
+    pub target: String,
+    /// The module (registry handle) holding the code object.
+    pub module: usize,
+    pub meta: KernelMeta,
+    pub descriptor: KernelDescriptor,
+    /// Address of its first instruction in the code object's address space.
+    pub entry: u64,
+    /// Sizes of the explicit arguments, in order.
+    pub arg_sizes: Vec<usize>,
+}
+
 pub enum KernelBody {
     Host { f: HostKernelFn, arg_sizes: Vec<usize> },
-    /// AMDGCN code: the code object target and kernel symbol.
-    Gcn { target: String },
+    /// AMDGCN code from a registered code object.
+    Gcn(Box<GcnKernel>),
     /// Registered by `__hipRegisterFunction` but no code object for any device target.
     Missing,
+    /// The device's code object lacks the kernel's descriptor or metadata.
+    Unusable,
 }
 
 pub struct Kernel {
@@ -38,7 +57,8 @@ impl Kernel {
     pub fn arg_sizes(&self) -> Option<&[usize]> {
         match &self.body {
             KernelBody::Host { arg_sizes, .. } => Some(arg_sizes),
-            _ => None,
+            KernelBody::Gcn(g) => Some(&g.arg_sizes),
+            KernelBody::Missing | KernelBody::Unusable => None,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! enqueue path every stream operation goes through (capture, null-stream semantics).
 
 use crate::backend::Backend;
+use crate::codeobj::metadata::CodeObjectMeta;
 use crate::codeobj::{self, CodeObject};
 use crate::completion::Completion;
 use crate::config::{BackendChoice, Config, visible_devices};
@@ -10,7 +11,7 @@ use crate::device::DeviceProperties;
 use crate::error::{HipError, Result};
 use crate::event::{CapturedRecord, Event, Recorded};
 use crate::graph::{Graph, GraphExec, Node, NodeKind, Step};
-use crate::kernel::{HostKernelFn, Kernel, KernelBody};
+use crate::kernel::{GcnKernel, HostKernelFn, Kernel, KernelBody};
 use crate::log_at;
 use crate::memory::{Allocation, MemKind, MemoryMap};
 use crate::ops::{Op, OpKind};
@@ -64,11 +65,47 @@ pub struct Module {
     /// `__managed__` variables: the code object's pointer variable of that name must hold
     /// the managed allocation's address.
     pub managed: Mutex<Vec<(String, u64)>>,
+    /// Parsed metadata notes by code-object target (parsed once: a library registers
+    /// thousands of kernels of one code object).
+    metas: Mutex<HashMap<String, Arc<CodeObjectMeta>>>,
 }
 
 impl Module {
     fn new(code_objects: Vec<CodeObject>) -> Module {
-        Module { code_objects, kernels: Mutex::default(), vars: Mutex::default(), images: Mutex::default(), managed: Mutex::default() }
+        Module { code_objects, kernels: Mutex::default(), vars: Mutex::default(), images: Mutex::default(), managed: Mutex::default(), metas: Mutex::default() }
+    }
+
+    /// Kernel `name` of code object `co` (one of this module's), from its metadata and
+    /// descriptor; `None` where the code object lacks either.
+    fn gcn_kernel(&self, handle: usize, co: &CodeObject, name: &str) -> Option<GcnKernel> {
+        let meta = {
+            let mut metas = self.metas.lock();
+            match metas.get(&co.target) {
+                Some(m) => m.clone(),
+                None => {
+                    let m = Arc::new(co.metadata().map_err(|e| log_at!(2, "code object {}: no usable metadata ({e})", co.target)).ok()?);
+                    metas.insert(co.target.clone(), m.clone());
+                    m
+                }
+            }
+        };
+        let km = meta.kernel(name)?.clone();
+        let (_, descriptor) = co.descriptor(name)?;
+        let entry = co.entry(name)?;
+        let arg_sizes = km.explicit_args().map(|a| a.size).collect();
+        Some(GcnKernel { target: co.target.clone(), module: handle, meta: km, descriptor, entry, arg_sizes })
+    }
+
+    /// The kernel body for `name` from `co`: its metadata, or a descriptor-less
+    /// placeholder that reports at launch.
+    fn gcn_body(&self, handle: usize, co: &CodeObject, name: &str) -> KernelBody {
+        match self.gcn_kernel(handle, co, name) {
+            Some(k) => KernelBody::Gcn(Box::new(k)),
+            None => {
+                log_at!(2, "kernel '{name}' ({}): no descriptor or metadata in its code object", co.target);
+                KernelBody::Unusable
+            }
+        }
     }
 }
 
@@ -800,7 +837,7 @@ impl Runtime {
         if !co.kernel_names().iter().any(|k| k == name) {
             return Err(HipError::NOT_FOUND);
         }
-        let k = Arc::new(Kernel { name: name.to_string(), body: KernelBody::Gcn { target: co.target.clone() } });
+        let k = Arc::new(Kernel { name: name.to_string(), body: m.gcn_body(module, co, name) });
         m.kernels.lock().insert(name.to_string(), k.clone());
         self.kernels.lock().insert(Arc::as_ptr(&k) as usize, k.clone());
         Ok(k)
@@ -838,7 +875,7 @@ impl Runtime {
             Ok(m) => {
                 let arch = self.devices.first().map(|d| d.props.gcn_arch_name.clone()).unwrap_or_default();
                 match m.code_object_for(&arch) {
-                    Some(co) => KernelBody::Gcn { target: co.target.clone() },
+                    Some(co) => m.gcn_body(module, co, name),
                     None => KernelBody::Missing,
                 }
             }
