@@ -1,0 +1,19 @@
+//! CPU execution of AMDGCN kernels, one wave at a time: a wave's 32 or 64 lanes are data
+//! (vectors of registers), not threads. This crate holds the machine state and the launch
+//! structure; what each instruction does is a [`Program`]'s business.
+//!
+//! - [`wave`]: a wave's registers (SGPRs, VGPRs, EXEC, VCC, SCC, M0, PC).
+//! - [`memory`]: device memory as the CPU backend holds it (device address = host
+//!   address), with an optional bounds check against the live allocations.
+//! - [`workgroup`]: a workgroup's waves, its LDS, its scratch, barriers.
+//! - [`dispatch`]: the initial register state a kernel descriptor asks for, and the grid
+//!   run across threads.
+
+pub mod dispatch;
+pub mod memory;
+pub mod wave;
+pub mod workgroup;
+
+pub use memory::{Fault, Memory};
+pub use wave::Wave;
+pub use workgroup::{Program, Stop, WaveCtx};

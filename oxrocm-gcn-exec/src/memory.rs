@@ -1,0 +1,158 @@
+//! Device memory as kernels reach it on the CPU backend, where a device address is the
+//! host address of the same bytes. In checked mode every access must lie inside one of
+//! the ranges the launch may touch (the live allocations, the kernarg segment, the
+//! dispatch packet, the loaded code object); anything else is a [`Fault`] naming the
+//! address, not a host crash.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+/// A device access outside every allowed range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub addr: u64,
+    pub len: usize,
+    pub write: bool,
+    /// Which memory: "global", "lds", "scratch", or an instruction fetch ("code").
+    pub space: &'static str,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let op = if self.write { "write" } else { "read" };
+        write!(f, "{} {op} of {} bytes at {:#x} outside any allocation", self.space, self.len, self.addr)
+    }
+}
+
+/// The memory a launch may access.
+pub struct Memory {
+    /// Sorted, non-overlapping [start, end) ranges; `None`: unchecked.
+    ranges: Option<Vec<(u64, u64)>>,
+}
+
+impl Memory {
+    /// Accesses are checked against `ranges` (start, length), which may overlap.
+    pub fn checked(mut ranges: Vec<(u64, usize)>) -> Memory {
+        ranges.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(ranges.len());
+        for (start, len) in ranges {
+            let end = start.saturating_add(len as u64);
+            match merged.last_mut() {
+                Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                _ => merged.push((start, end)),
+            }
+        }
+        Memory { ranges: Some(merged) }
+    }
+
+    /// No checks: every address is taken for a valid host address.
+    ///
+    /// # Safety
+    /// Every access the kernel makes must be to readable (and, for writes, writable) host
+    /// memory.
+    pub unsafe fn unchecked() -> Memory {
+        Memory { ranges: None }
+    }
+
+    pub fn is_checked(&self) -> bool {
+        self.ranges.is_some()
+    }
+
+    fn check(&self, addr: u64, len: usize, write: bool) -> Result<(), Fault> {
+        let Some(r) = &self.ranges else { return Ok(()) };
+        let end = addr.checked_add(len as u64);
+        // The last range starting at or below addr must cover [addr, addr + len).
+        let i = r.partition_point(|&(s, _)| s <= addr);
+        match (i.checked_sub(1).map(|i| r[i]), end) {
+            (Some((_, e)), Some(end)) if end <= e => Ok(()),
+            _ => Err(Fault { addr, len, write, space: "global" }),
+        }
+    }
+
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
+        self.check(addr, out.len(), false)?;
+        // SAFETY: checked against live allocations, or the caller of `unchecked` vouched.
+        unsafe { std::ptr::copy_nonoverlapping(addr as *const u8, out.as_mut_ptr(), out.len()) };
+        Ok(())
+    }
+
+    pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
+        self.check(addr, data.len(), true)?;
+        // SAFETY: as in `read`. Other waves may write the same bytes concurrently, as on
+        // the GPU; plain stores of the same width are what the ISA promises there too.
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), addr as *mut u8, data.len()) };
+        Ok(())
+    }
+
+    pub fn read_u32(&self, addr: u64) -> Result<u32, Fault> {
+        let mut b = [0u8; 4];
+        self.read(addr, &mut b)?;
+        Ok(u32::from_le_bytes(b))
+    }
+
+    pub fn read_u64(&self, addr: u64) -> Result<u64, Fault> {
+        let mut b = [0u8; 8];
+        self.read(addr, &mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+
+    pub fn write_u32(&self, addr: u64, v: u32) -> Result<(), Fault> {
+        self.write(addr, &v.to_le_bytes())
+    }
+
+    /// Atomic read-modify-write of an aligned u32: `f(old)` is stored, `old` returned.
+    pub fn atomic_u32(&self, addr: u64, f: impl Fn(u32) -> u32) -> Result<u32, Fault> {
+        self.check(addr, 4, true)?;
+        if addr % 4 != 0 {
+            return Err(Fault { addr, len: 4, write: true, space: "global (misaligned atomic)" });
+        }
+        // SAFETY: checked (or vouched) and aligned; device memory is only ever accessed
+        // through such atomics or plain copies, as on the GPU.
+        let a = unsafe { AtomicU32::from_ptr(addr as *mut u32) };
+        Ok(a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |v| Some(f(v))).unwrap_or_else(|v| v))
+    }
+
+    /// Atomic read-modify-write of an aligned u64.
+    pub fn atomic_u64(&self, addr: u64, f: impl Fn(u64) -> u64) -> Result<u64, Fault> {
+        self.check(addr, 8, true)?;
+        if addr % 8 != 0 {
+            return Err(Fault { addr, len: 8, write: true, space: "global (misaligned atomic)" });
+        }
+        // SAFETY: as in `atomic_u32`.
+        let a = unsafe { AtomicU64::from_ptr(addr as *mut u64) };
+        Ok(a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |v| Some(f(v))).unwrap_or_else(|v| v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checked_accesses_stay_inside_allocations() {
+        let mut buf = vec![0u32; 8];
+        let base = buf.as_mut_ptr() as u64;
+        let other = [5u32; 2];
+        let m = Memory::checked(vec![(base, 32), (other.as_ptr() as u64, 8)]);
+        m.write_u32(base + 28, 0xdead_beef).unwrap();
+        assert_eq!(m.read_u32(base + 28).unwrap(), 0xdead_beef);
+        assert_eq!(m.read_u32(other.as_ptr() as u64 + 4).unwrap(), 5);
+        let f = m.read_u32(base + 30).unwrap_err();
+        assert_eq!((f.addr, f.len, f.write), (base + 30, 4, false));
+        assert!(m.write_u32(base - 4, 1).is_err());
+        assert!(m.read_u64(u64::MAX - 3).is_err());
+        assert_eq!(m.atomic_u32(base, |v| v + 3).unwrap(), 0);
+        assert_eq!(m.atomic_u32(base, |v| v * 2).unwrap(), 3);
+        assert_eq!(buf[0], 6);
+        assert!(m.atomic_u32(base + 2, |v| v).is_err());
+        assert!(f.to_string().contains("outside any allocation"));
+    }
+
+    #[test]
+    fn overlapping_ranges_merge() {
+        let buf = vec![0u8; 64];
+        let b = buf.as_ptr() as u64;
+        let m = Memory::checked(vec![(b + 16, 48), (b, 32)]);
+        let mut out = [0u8; 64];
+        m.read(b, &mut out).unwrap();
+    }
+}

@@ -1,0 +1,96 @@
+//! A wave's architectural state.
+
+/// SGPRs a wave can address as s0..s105 (gfx10/gfx11); VCC, M0 and EXEC live apart.
+pub const SGPRS: usize = 106;
+
+/// One wave: lanes × VGPRs, SGPRs, and the special registers.
+#[derive(Clone, Debug)]
+pub struct Wave {
+    /// 32 or 64 lanes.
+    pub lanes: usize,
+    pub sgpr: [u32; SGPRS],
+    /// `vgpr[r * lanes + lane]`: register r of each lane, contiguous per register so an
+    /// operation over the lanes walks one slice.
+    pub vgpr: Vec<u32>,
+    pub vgprs: usize,
+    pub exec: u64,
+    pub vcc: u64,
+    pub scc: bool,
+    pub m0: u32,
+    /// Byte address (in the loaded image's address space) of the next instruction.
+    pub pc: u64,
+    /// MODE register (round and denorm modes, IEEE, DX10 clamp).
+    pub mode: u32,
+    /// Index of the wave in its workgroup.
+    pub id: u32,
+    /// Trap status and the like, kept for s_getreg reads.
+    pub trapsts: u32,
+}
+
+impl Wave {
+    pub fn new(lanes: usize, vgprs: usize) -> Wave {
+        debug_assert!(lanes == 32 || lanes == 64);
+        Wave {
+            lanes,
+            sgpr: [0; SGPRS],
+            vgpr: vec![0; lanes * vgprs],
+            vgprs,
+            exec: 0,
+            vcc: 0,
+            scc: false,
+            m0: 0,
+            pc: 0,
+            mode: 0,
+            id: 0,
+            trapsts: 0,
+        }
+    }
+
+    /// Register r over the lanes.
+    pub fn v(&self, r: usize) -> &[u32] {
+        &self.vgpr[r * self.lanes..(r + 1) * self.lanes]
+    }
+    pub fn v_mut(&mut self, r: usize) -> &mut [u32] {
+        let n = self.lanes;
+        &mut self.vgpr[r * n..(r + 1) * n]
+    }
+
+    /// Mask of all lanes of this wave.
+    pub fn full_mask(&self) -> u64 {
+        if self.lanes == 64 { u64::MAX } else { (1u64 << self.lanes) - 1 }
+    }
+
+    /// Whether `lane` is active (its EXEC bit set).
+    pub fn active(&self, lane: usize) -> bool {
+        self.exec >> lane & 1 != 0
+    }
+
+    /// A 64-bit value from the SGPR pair s[r], s[r+1].
+    pub fn s64(&self, r: usize) -> u64 {
+        self.sgpr[r] as u64 | (self.sgpr[r + 1] as u64) << 32
+    }
+    pub fn set_s64(&mut self, r: usize, v: u64) {
+        self.sgpr[r] = v as u32;
+        self.sgpr[r + 1] = (v >> 32) as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registers_are_per_lane_slices() {
+        let mut w = Wave::new(32, 4);
+        w.v_mut(2)[5] = 7;
+        assert_eq!(w.v(2)[5], 7);
+        assert_eq!(w.v(1)[5], 0);
+        w.set_s64(4, 0x1122_3344_5566_7788);
+        assert_eq!((w.sgpr[4], w.sgpr[5]), (0x5566_7788, 0x1122_3344));
+        assert_eq!(w.s64(4), 0x1122_3344_5566_7788);
+        assert_eq!(w.full_mask(), 0xffff_ffff);
+        w.exec = 0b101;
+        assert!(w.active(0) && !w.active(1) && w.active(2));
+        assert_eq!(Wave::new(64, 1).full_mask(), u64::MAX);
+    }
+}

@@ -1,0 +1,67 @@
+//! A workgroup on one host thread: its waves take turns, each running until it ends or
+//! reaches a barrier; when every wave still running waits at the barrier, all go on. A
+//! workgroup therefore never blocks its thread, and workgroups run side by side on a
+//! pool without deadlock.
+
+use crate::memory::{Fault, Memory};
+use crate::wave::Wave;
+
+/// Why a wave stopped running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// `s_endpgm`.
+    Ended,
+    /// `s_barrier`: the wave resumes at `pc` once the workgroup's other waves arrive.
+    Barrier,
+}
+
+/// What a running wave reaches besides its registers.
+pub struct WaveCtx<'a> {
+    pub memory: &'a Memory,
+    /// The workgroup's LDS.
+    pub lds: &'a mut [u8],
+    /// This wave's private (scratch) memory, lane-major: lane l's bytes are
+    /// `scratch[l * private_size..(l + 1) * private_size]`.
+    pub scratch: &'a mut [u8],
+    pub private_size: usize,
+    pub workgroup_id: [u32; 3],
+}
+
+/// Instruction semantics: runs a wave from its `pc`.
+pub trait Program: Sync {
+    fn run(&self, wave: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Fault>;
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Ready,
+    AtBarrier,
+    Ended,
+}
+
+/// Runs one workgroup's waves to completion.
+pub fn run_workgroup(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds_bytes: usize, private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Fault> {
+    let mut lds = vec![0u8; lds_bytes];
+    let mut scratch: Vec<Vec<u8>> = waves.iter().map(|w| vec![0u8; w.lanes * private_size]).collect();
+    let mut state = vec![State::Ready; waves.len()];
+    loop {
+        for (i, wave) in waves.iter_mut().enumerate() {
+            if state[i] != State::Ready {
+                continue;
+            }
+            let mut ctx = WaveCtx { memory, lds: &mut lds, scratch: &mut scratch[i], private_size, workgroup_id };
+            state[i] = match program.run(wave, &mut ctx)? {
+                Stop::Ended => State::Ended,
+                Stop::Barrier => State::AtBarrier,
+            };
+        }
+        // Every wave has either ended or arrived: release the barrier (waves that ended
+        // no longer count, as in hardware).
+        if state.iter().all(|s| *s == State::Ended) {
+            return Ok(());
+        }
+        for s in state.iter_mut().filter(|s| **s == State::AtBarrier) {
+            *s = State::Ready;
+        }
+    }
+}
