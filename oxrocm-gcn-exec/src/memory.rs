@@ -102,7 +102,7 @@ impl Memory {
     /// Atomic read-modify-write of an aligned u32: `f(old)` is stored, `old` returned.
     pub fn atomic_u32(&self, addr: u64, f: impl Fn(u32) -> u32) -> Result<u32, Fault> {
         self.check(addr, 4, true)?;
-        if addr % 4 != 0 {
+        if !addr.is_multiple_of(4) {
             return Err(Fault { addr, len: 4, write: true, space: "global (misaligned atomic)" });
         }
         // SAFETY: checked (or vouched) and aligned; device memory is only ever accessed
@@ -114,7 +114,7 @@ impl Memory {
     /// Atomic read-modify-write of an aligned u64.
     pub fn atomic_u64(&self, addr: u64, f: impl Fn(u64) -> u64) -> Result<u64, Fault> {
         self.check(addr, 8, true)?;
-        if addr % 8 != 0 {
+        if !addr.is_multiple_of(8) {
             return Err(Fault { addr, len: 8, write: true, space: "global (misaligned atomic)" });
         }
         // SAFETY: as in `atomic_u32`.
@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn overlapping_ranges_merge() {
-        let buf = vec![0u8; 64];
+        let buf = [0u8; 64];
         let b = buf.as_ptr() as u64;
         let m = Memory::checked(vec![(b + 16, 48), (b, 32)]);
         let mut out = [0u8; 64];
