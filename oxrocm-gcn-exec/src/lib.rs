@@ -10,7 +10,9 @@
 //!   run across threads.
 
 pub mod dispatch;
+pub mod hostcall;
 pub mod memory;
+pub mod printf;
 pub mod wave;
 pub mod workgroup;
 
