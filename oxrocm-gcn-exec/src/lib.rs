@@ -11,6 +11,7 @@
 
 pub mod dispatch;
 pub mod hostcall;
+pub mod lanes;
 pub mod memory;
 pub mod printf;
 pub mod wave;
