@@ -89,10 +89,12 @@ impl Launch {
                         }
                     }
                 }
-                let scratch_offset = (w * self.lanes * self.private_size) as u32;
+                // Each wave has its own private memory (WaveCtx::scratch), so its offset into
+                // scratch is 0: a private access's offset is then the lane's own.
+                let scratch_offset = 0u32;
                 if let Some(r) = s.private_segment_buffer {
-                    // A buffer resource over this workgroup's private memory window; the
-                    // program resolves its accesses to the lanes' scratch.
+                    // A buffer resource whose base is the private aperture: the program
+                    // resolves accesses through it to the lanes' own scratch.
                     let base = PRIVATE_APERTURE;
                     wave.sgpr[r as usize] = base as u32;
                     wave.sgpr[r as usize + 1] = (base >> 32) as u32 & 0xffff;
@@ -248,7 +250,8 @@ mod tests {
         assert_eq!((w.pc, w.mode, w.exec), (0x2000, 0xf0, 0xffff_ffff));
         assert_eq!((w.s64(4), w.s64(6)), (0xabc0, 0x1234_5678_9000));
         assert_eq!((w.sgpr[8], w.sgpr[9]), (2, 3));
-        assert_eq!(w.sgpr[10], 32 * 16);
+        assert_eq!(w.sgpr[10], 0, "each wave's scratch starts at 0");
+        assert_eq!(w.s64(0) & 0xffff_ffff_ffff, PRIVATE_APERTURE);
         // Lane 5 of wave 1 is work-item 37: x = 37 % 16 = 5, y = 37 / 16 = 2.
         assert_eq!((w.v(0)[5], w.v(1)[5]), (5, 2));
         let packed = Launch { state: EntryState { packed_ids: true, ..launch.state }, ..launch.clone() };
