@@ -14,6 +14,7 @@ pub mod hostcall;
 pub mod lanes;
 pub mod memory;
 pub mod printf;
+pub mod scalar;
 pub mod wave;
 pub mod workgroup;
 
