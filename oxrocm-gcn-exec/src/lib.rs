@@ -15,6 +15,7 @@ pub mod lanes;
 pub mod memory;
 pub mod printf;
 pub mod scalar;
+pub mod vector_float;
 pub mod vector_int;
 pub mod wave;
 pub mod workgroup;
