@@ -18,6 +18,8 @@ pub const rocblas_status_size_unchanged: rocblas_status = 10;
 pub const rocblas_status_invalid_value: rocblas_status = 11;
 pub const rocblas_status_continue: rocblas_status = 12;
 pub const rocblas_status_check_numerics_fail: rocblas_status = 13;
+pub const rocblas_status_excluded_from_build: rocblas_status = 14;
+pub const rocblas_status_arch_mismatch: rocblas_status = 15;
 
 /// (value, name) of every `rocblas_status` enumerator.
 pub const STATUS_NAMES: &[(rocblas_status, &std::ffi::CStr)] = &[

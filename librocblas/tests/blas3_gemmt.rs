@@ -333,3 +333,30 @@ fn device_malloc_pieces_and_size_queries() {
     assert_eq!(unsafe { rocblas_stop_device_memory_size_query(h, &mut size) }, rocblas_status_success);
     assert_eq!(size, 128 + 1024);
 }
+
+unsafe extern "C" {
+    fn rocblas_gemm_ex3(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, al: *const f32, a: *const f32, at: i32, lda: i32,
+        b: *const f32, bt: i32, ldb: i32, be: *const f32, c: *const f32, ct: i32, ldc: i32, d: *mut f32, dt: i32, ldd: i32,
+        compute: i32, algo: i32, sol: i32, flags: u32) -> i32;
+    fn rocblas_gemm_strided_batched_ex3(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, al: *const f32, a: *const f32,
+        at: i32, lda: i32, sa: i64, b: *const f32, bt: i32, ldb: i32, sb: i64, be: *const f32, c: *const f32, ct: i32,
+        ldc: i32, sc: i64, d: *mut f32, dt: i32, ldd: i32, sd: i64, batch: i32, compute: i32, algo: i32, sol: i32,
+        flags: u32) -> i32;
+}
+
+/// rocBLAS 4.x's float8 gemm_ex3 runs only on gfx940-class devices: on the gfx11 target our
+/// devices report it answers rocblas_status_arch_mismatch (15), as rocBLAS does there.
+#[test]
+fn float8_gemm_ex3_reports_the_architecture() {
+    let h = handle();
+    let one = 1.0f32;
+    let d = [0f32; 4];
+    unsafe {
+        let r = rocblas_gemm_ex3(h, N, N, 2, 2, 2, &one, d.as_ptr(), 0, 2, d.as_ptr(), 0, 2, &one, d.as_ptr(), 0, 2,
+            d.as_ptr() as *mut f32, 0, 2, 0, 0, 0, 0);
+        assert_eq!(r, rocblas_status_arch_mismatch);
+        let r = rocblas_gemm_strided_batched_ex3(null_mut(), N, N, 2, 2, 2, &one, d.as_ptr(), 0, 2, 4, d.as_ptr(), 0, 2, 4,
+            &one, d.as_ptr(), 0, 2, 4, d.as_ptr() as *mut f32, 0, 2, 4, 1, 0, 0, 0, 0);
+        assert_eq!(r, rocblas_status_invalid_handle);
+    }
+}

@@ -139,3 +139,36 @@ export!(fn rocblas_gemm_batched_ex_get_solutions_by_type(handle: H, input_type: 
     let _ = flags;
     gemm::solutions_by_type(handle, input_type, output_type, compute_type, list_array, list_size)
 });
+
+// rocBLAS 4.x's float8 GEMMs (deprecated there, gone in 5.x). rocBLAS runs them only on
+// gfx940-class devices and answers rocblas_status_arch_mismatch on every other device,
+// after the handle check; our devices report a gfx10/gfx11 target (OXROCM_*_ARCH), so
+// that is their answer. Were a gfx94x target configured, the float8 GEMM itself is not
+// built: not_implemented.
+fn float8_gemm(handle: H) -> Result<(), rocblas_status> {
+    crate::handle::with_handle(handle, |_| ())?;
+    let arch = crate::hip::current_arch_name().unwrap_or_default();
+    Err(if arch.starts_with("gfx94") { rocblas_status_not_implemented } else { rocblas_status_arch_mismatch })
+}
+
+type Ct = i32; // rocblas_computetype (C enum)
+
+export!(fn rocblas_gemm_ex3(handle: H, trans_a: E, trans_b: E, m: I, n: I, k: I, alpha: *const c_void,
+    a: *const c_void, a_type: D, lda: I, b: *const c_void, b_type: D, ldb: I, beta: *const c_void, c: *const c_void,
+    c_type: D, ldc: I, d: *mut c_void, d_type: D, ldd: I, compute_type: Ct, algo: E, solution_index: i32, flags: u32) {
+    float8_gemm(handle)
+});
+
+export!(fn rocblas_gemm_batched_ex3(handle: H, trans_a: E, trans_b: E, m: I, n: I, k: I, alpha: *const c_void,
+    a: *const c_void, a_type: D, lda: I, b: *const c_void, b_type: D, ldb: I, beta: *const c_void, c: *const c_void,
+    c_type: D, ldc: I, d: *mut c_void, d_type: D, ldd: I, batch_count: I, compute_type: Ct, algo: E,
+    solution_index: i32, flags: u32) {
+    float8_gemm(handle)
+});
+
+export!(fn rocblas_gemm_strided_batched_ex3(handle: H, trans_a: E, trans_b: E, m: I, n: I, k: I,
+    alpha: *const c_void, a: *const c_void, a_type: D, lda: I, stride_a: St, b: *const c_void, b_type: D, ldb: I,
+    stride_b: St, beta: *const c_void, c: *const c_void, c_type: D, ldc: I, stride_c: St, d: *mut c_void, d_type: D,
+    ldd: I, stride_d: St, batch_count: I, compute_type: Ct, algo: E, solution_index: i32, flags: u32) {
+    float8_gemm(handle)
+});
