@@ -11,6 +11,8 @@
 
 pub mod dispatch;
 pub mod hostcall;
+pub mod interp;
+pub mod ir;
 pub mod lanes;
 pub mod memory;
 pub mod printf;
