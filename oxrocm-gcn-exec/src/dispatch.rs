@@ -1,9 +1,9 @@
 //! A launch: the initial register state of each wave (as the kernel descriptor asks), and
 //! the grid's workgroups run across threads.
 
-use crate::memory::{Fault, Memory};
+use crate::memory::Memory;
 use crate::wave::Wave;
-use crate::workgroup::{Program, run_workgroup};
+use crate::workgroup::{Program, Trap, run_workgroup};
 use rayon::prelude::*;
 
 /// Which SGPRs the kernel expects filled at entry (first register of each), and how its
@@ -134,11 +134,11 @@ impl Launch {
 
 /// Runs every workgroup of `launch` (in parallel when `parallel`); the first fault stops
 /// the launch's remaining workgroups from starting.
-pub fn run_grid(program: &dyn Program, launch: &Launch, memory: &Memory, parallel: bool) -> Result<(), Fault> {
+pub fn run_grid(program: &dyn Program, launch: &Launch, memory: &Memory, parallel: bool) -> Result<(), Trap> {
     let [gx, gy, gz] = launch.groups.map(|g| g as u64);
     let total = gx * gy * gz;
     let failed = std::sync::atomic::AtomicBool::new(false);
-    let one = |i: u64| -> Result<(), Fault> {
+    let one = |i: u64| -> Result<(), Trap> {
         if failed.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(());
         }
@@ -163,7 +163,7 @@ mod tests {
     /// memory at kernarg[0] — right only if the barrier held every wave back.
     struct Rotate;
     impl Program for Rotate {
-        fn run(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, crate::memory::Fault> {
+        fn run(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
             let waves = (ctx.lds.len() / 4).div_ceil(w.lanes);
             match w.pc {
                 0 => {
@@ -262,7 +262,7 @@ mod tests {
     fn a_fault_stops_the_launch_with_its_address() {
         struct Stray;
         impl Program for Stray {
-            fn run(&self, _w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, crate::memory::Fault> {
+            fn run(&self, _w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
                 ctx.memory.write_u32(0x10, 1)?;
                 Ok(Stop::Ended)
             }
@@ -280,7 +280,7 @@ mod tests {
             private_size: 0,
             mode: 0,
         };
-        let f = run_grid(&Stray, &launch, &Memory::checked(vec![]), true).unwrap_err();
+        let Trap::Memory(f) = run_grid(&Stray, &launch, &Memory::checked(vec![]), true).unwrap_err() else { panic!("not a memory fault") };
         assert_eq!((f.addr, f.write), (0x10, true));
     }
 }

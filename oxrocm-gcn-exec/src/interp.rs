@@ -4,36 +4,9 @@
 //! [`Trap::Unsupported`], naming the instruction and its address.
 
 use crate::ir::{Inst, Opnd};
-use crate::memory::Fault;
 use crate::wave::Wave;
-use crate::workgroup::{Program, Stop, WaveCtx};
+use crate::workgroup::{Program, Stop, Trap, WaveCtx};
 use crate::{lanes, scalar, vector_float, vector_int};
-
-/// Why a wave could not go on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Trap {
-    Memory(Fault),
-    /// An instruction the interpreter does not implement, and its address.
-    Unsupported(String, u64),
-    /// A jump to an address holding no instruction.
-    BadPc(u64),
-}
-
-impl From<Fault> for Trap {
-    fn from(f: Fault) -> Trap {
-        Trap::Memory(f)
-    }
-}
-
-impl std::fmt::Display for Trap {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Trap::Memory(m) => write!(f, "{m}"),
-            Trap::Unsupported(n, pc) => write!(f, "unsupported instruction {n} at {pc:#x}"),
-            Trap::BadPc(pc) => write!(f, "jump to {pc:#x}, where there is no instruction"),
-        }
-    }
-}
 
 /// Decoded code: instructions by address.
 pub struct Interp {
@@ -170,13 +143,8 @@ fn narrow(name: &str) -> Option<(usize, bool)> {
 }
 
 impl Program for Interp {
-    fn run(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Fault> {
-        // The Program contract speaks in memory faults; other traps become a fault whose
-        // space names them (the launch reports it).
-        self.step_all(w, ctx).map_err(|t| match t {
-            Trap::Memory(f) => f,
-            other => Fault { addr: w.pc, len: 0, write: false, space: Box::leak(other.to_string().into_boxed_str()) },
-        })
+    fn run(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
+        self.step_all(w, ctx)
     }
 }
 
@@ -736,7 +704,8 @@ mod tests {
         }
         args.extend_from_slice(&64u32.to_le_bytes());
         let mem = Memory::checked(vec![(args.as_ptr() as u64, args.len()), (a.as_ptr() as u64, 256), (c.as_ptr() as u64, 128)]);
-        let f = run_grid(&Interp::new(0x1000, vector_add()), &launch(1, 64, args.as_ptr() as u64, 0), &mem, false).unwrap_err();
+        let t = run_grid(&Interp::new(0x1000, vector_add()), &launch(1, 64, args.as_ptr() as u64, 0), &mem, false).unwrap_err();
+        let Trap::Memory(f) = t else { panic!("{t}") };
         assert!(f.write && f.addr >= c.as_ptr() as u64 + 128, "{f}");
     }
 
@@ -786,7 +755,8 @@ mod tests {
     #[test]
     fn unknown_instructions_are_named() {
         let prog = Interp::new(0x1000, vec![Inst::new("v_frobnicate_b32", V(0), &[V(0)])]);
-        let f = run_grid(&prog, &launch(1, 32, 0, 0), &Memory::checked(vec![]), false).unwrap_err();
-        assert!(f.space.contains("v_frobnicate_b32") && f.space.contains("0x1000"), "{}", f.space);
+        let t = run_grid(&prog, &launch(1, 32, 0, 0), &Memory::checked(vec![]), false).unwrap_err();
+        assert_eq!(t, Trap::Unsupported("v_frobnicate_b32".into(), 0x1000));
+        assert_eq!(t.to_string(), "unsupported instruction v_frobnicate_b32 at 0x1000");
     }
 }

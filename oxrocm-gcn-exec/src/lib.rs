@@ -24,4 +24,4 @@ pub mod workgroup;
 
 pub use memory::{Fault, Memory};
 pub use wave::Wave;
-pub use workgroup::{Program, Stop, WaveCtx};
+pub use workgroup::{Program, Stop, Trap, WaveCtx};

@@ -27,9 +27,35 @@ pub struct WaveCtx<'a> {
     pub workgroup_id: [u32; 3],
 }
 
+/// Why a wave could not go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trap {
+    Memory(Fault),
+    /// An instruction the interpreter does not implement, and its address.
+    Unsupported(String, u64),
+    /// A jump to an address holding no instruction.
+    BadPc(u64),
+}
+
+impl From<Fault> for Trap {
+    fn from(f: Fault) -> Trap {
+        Trap::Memory(f)
+    }
+}
+
+impl std::fmt::Display for Trap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Trap::Memory(m) => write!(f, "{m}"),
+            Trap::Unsupported(n, pc) => write!(f, "unsupported instruction {n} at {pc:#x}"),
+            Trap::BadPc(pc) => write!(f, "jump to {pc:#x}, where there is no instruction"),
+        }
+    }
+}
+
 /// Instruction semantics: runs a wave from its `pc`.
 pub trait Program: Sync {
-    fn run(&self, wave: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Fault>;
+    fn run(&self, wave: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap>;
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -40,7 +66,7 @@ enum State {
 }
 
 /// Runs one workgroup's waves to completion.
-pub fn run_workgroup(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds_bytes: usize, private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Fault> {
+pub fn run_workgroup(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds_bytes: usize, private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Trap> {
     let mut lds = vec![0u8; lds_bytes];
     let mut scratch: Vec<Vec<u8>> = waves.iter().map(|w| vec![0u8; w.lanes * private_size]).collect();
     let mut state = vec![State::Ready; waves.len()];
