@@ -13,6 +13,7 @@ pub mod cpu;
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod gcn;
 pub mod graph;
 pub mod kernel;
 pub mod log;

@@ -110,3 +110,43 @@ fn loaded_image_resolves_function_pointers_in_data() {
         assert_eq!(img[hit..hit + 4], 7i32.to_le_bytes());
     }
 }
+
+#[test]
+fn launches_are_prepared_for_the_executor() {
+    use oxrocm_runtime::codeobj::kernarg::HiddenValues;
+    use oxrocm_runtime::gcn::prepare;
+    use oxrocm_runtime::kernel::{GcnKernel, LaunchInfo};
+    for target in ["gfx1030", "gfx1100"] {
+        let co = load(target);
+        let meta = co.metadata().unwrap().kernel("scaled_copy").unwrap().clone();
+        let (_, descriptor) = co.descriptor("scaled_copy").unwrap();
+        let entry = co.entry("scaled_copy").unwrap();
+        let k = GcnKernel { target: target.into(), module: 0, arg_sizes: meta.explicit_args().map(|a| a.size).collect(), meta, descriptor, entry };
+        let args = vec![0x1111u64.to_le_bytes().to_vec(), 0x2222u64.to_le_bytes().to_vec(), 77i32.to_le_bytes().to_vec(), 2.5f32.to_le_bytes().to_vec()];
+        let info = LaunchInfo { grid: [3, 1, 1], block: [96, 1, 1], shared_mem_bytes: 0 };
+        let base = 0x7000_0000u64;
+        let g = prepare(&k, base, &info, &args, &HiddenValues::default()).unwrap();
+        let l = &g.launch;
+        assert_eq!(l.entry, base + entry);
+        assert_eq!(l.lanes, 32);
+        assert_eq!(&g.kernarg[16..24], &[77, 0, 0, 0, 0, 0, 0x20, 0x40], "{target}: n and 2.5f at 16 and 20");
+        assert_eq!(u64::from_le_bytes(g.kernarg[8..16].try_into().unwrap()), 0x2222);
+        // The descriptor's requests (see descriptors_give_entry_points_and_initial_registers).
+        assert_eq!(l.state.kernarg_ptr, Some(if target == "gfx1030" { 6 } else { 2 }));
+        assert_eq!(l.state.packed_ids, target == "gfx1100");
+        assert_eq!(l.kernarg, g.kernarg.as_ptr() as u64);
+        // f32 denormals kept (MODE bits 5:4 = 3), IEEE mode on.
+        assert_eq!(l.mode >> 4 & 3, 3);
+        assert_ne!(l.mode & 1 << 9, 0);
+        // The packet: 96 work-items per group, 288 in the grid, kernel object = the .kd.
+        let p = &g.packet;
+        assert_eq!(u16::from_le_bytes([p[4], p[5]]), 96);
+        assert_eq!(u32::from_le_bytes(p[12..16].try_into().unwrap()), 288);
+        let kd_sym = Elf::new(&co.image).unwrap().symbol("scaled_copy.kd").unwrap().value;
+        assert_eq!(u64::from_le_bytes(p[32..40].try_into().unwrap()), base + kd_sym);
+        // A wrongly sized argument is refused.
+        let mut bad = args.clone();
+        bad[2] = vec![0; 8];
+        assert!(prepare(&k, base, &info, &bad, &HiddenValues::default()).is_err());
+    }
+}
