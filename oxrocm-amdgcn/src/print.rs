@@ -1,0 +1,469 @@
+//! Text as `llvm-objdump-15 -d` prints it (mnemonic and operands, no address comment).
+
+use std::fmt::{self, Write};
+
+use crate::encoding::Class;
+use crate::opcodes::{Field, Style, Table, tables};
+use crate::operand::{Operand, print_operand};
+use crate::{Instruction, Target, VopForm};
+
+impl fmt::Display for Instruction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        render(self, &mut s);
+        if let Some(y) = &self.vopd_y {
+            s.push_str(" :: ");
+            render(y, &mut s);
+        }
+        f.write_str(&s)
+    }
+}
+
+pub(crate) fn mnemonic(i: &Instruction) -> String {
+    let base = i.info.base_name();
+    match i.mods.form {
+        VopForm::Dpp | VopForm::Dpp8 if i.class == Class::Vop3 => format!("{}_dpp", i.info.name),
+        VopForm::Dpp | VopForm::Dpp8 => format!("{base}_dpp"),
+        VopForm::Sdwa => format!("{base}_sdwa"),
+        VopForm::Plain => i.info.name.to_string(),
+    }
+}
+
+fn render(i: &Instruction, s: &mut String) {
+    s.push_str(&mnemonic(i));
+    match i.class {
+        Class::Sopp => sopp(i, s),
+        Class::Sopk => sopk(i, s),
+        _ => {
+            operands(i, s);
+            suffix(i, s);
+        }
+    }
+}
+
+fn style_of(i: &Instruction, k: usize) -> Style {
+    i.info.operands.get(k).map(|o| o.style).unwrap_or(Style::B32)
+}
+
+fn src_index(field: Field, class: Class) -> Option<usize> {
+    match field {
+        Field::Src0 => Some(0),
+        Field::Src1 | Field::Vsrc1 if class != Class::Vopd => Some(1),
+        Field::Src2 => Some(2),
+        _ => None,
+    }
+}
+
+fn operands(i: &Instruction, s: &mut String) {
+    let mut first = true;
+    for (k, op) in i.operands.iter().enumerate() {
+        s.push_str(if first { " " } else { ", " });
+        first = false;
+        let spec = i.info.operands.get(k);
+        let field = spec.map(|o| o.field).unwrap_or(Field::Fixed);
+        let style = style_of(i, k);
+        let src = src_index(field, i.class);
+        let (neg, abs, sext) = match (src, i.class, i.mods.form) {
+            (Some(n), Class::Vop3, _) => (
+                i.mods.neg >> n & 1 != 0 && i.info.has(&format!("neg{n}")),
+                i.mods.abs >> n & 1 != 0 && i.info.has(&format!("abs{n}")),
+                false,
+            ),
+            (Some(n), _, VopForm::Dpp | VopForm::Sdwa) if n < 2 => {
+                let sx = if n == 0 { i.mods.sdwa.src0_sext } else { i.mods.sdwa.src1_sext };
+                (i.mods.neg >> n & 1 != 0, i.mods.abs >> n & 1 != 0, sx && i.mods.form == VopForm::Sdwa)
+            }
+            _ => (false, false, false),
+        };
+        if i.class == Class::Smem && matches!(op, Operand::Imm(_)) {
+            if let Operand::Imm(v) = op {
+                let _ = write!(s, "0x{:x}", *v as u32 & 0x1F_FFFF);
+            }
+            continue;
+        }
+        if neg {
+            s.push('-');
+        }
+        if abs {
+            s.push('|');
+        }
+        if sext {
+            s.push_str("sext(");
+        }
+        print_operand(op, style, i.target, s);
+        if sext {
+            s.push(')');
+        }
+        if abs {
+            s.push('|');
+        }
+    }
+}
+
+fn bitlist(name: &str, bits: u8, n: usize, s: &mut String) {
+    let _ = write!(s, " {name}:[");
+    for k in 0..n {
+        if k > 0 {
+            s.push(',');
+        }
+        s.push(if bits >> k & 1 != 0 { '1' } else { '0' });
+    }
+    s.push(']');
+}
+
+fn num_srcs(i: &Instruction) -> usize {
+    i.info.operands.iter().filter(|o| matches!(o.field, Field::Src0 | Field::Src1 | Field::Src2)).count()
+}
+
+fn suffix(i: &Instruction, s: &mut String) {
+    let m = &i.mods;
+    match i.class {
+        Class::Vop3 => {
+            let os: Vec<usize> = (0..4).filter(|k| i.info.has(&format!("os{k}"))).collect();
+            if m.op_sel != 0 && !os.is_empty() {
+                let mut bits = 0u8;
+                for (j, &k) in os.iter().enumerate() {
+                    bits |= ((m.op_sel >> k) & 1) << j;
+                }
+                // the destination bit is the last entry
+                if os.len() < 4 && i.info.has("os3") {
+                    bits |= (m.op_sel >> 3 & 1) << (os.len() - 1);
+                }
+                bitlist("op_sel", bits, os.len(), s);
+            }
+            if m.clamp && i.info.has("clamp") {
+                s.push_str(" clamp");
+            }
+            if m.omod != 0 && i.info.has("omod") {
+                s.push_str([" ", " mul:2", " mul:4", " div:2"][m.omod as usize]);
+            }
+            dpp_suffix(i, s);
+        }
+        Class::Vop3p => {
+            let n = num_srcs(i);
+            let packed = !i.info.name.contains("_mix");
+            if m.op_sel & ((1 << n) - 1) != 0 {
+                bitlist("op_sel", m.op_sel, n, s);
+            }
+            let hi = m.op_sel_hi & ((1 << n) - 1);
+            let default = if packed { (1 << n) - 1 } else { 0 };
+            if hi != default {
+                bitlist("op_sel_hi", hi, n, s);
+            }
+            if m.neg & ((1 << n) - 1) != 0 {
+                bitlist("neg_lo", m.neg, n, s);
+            }
+            if m.abs & ((1 << n) - 1) != 0 {
+                bitlist("neg_hi", m.abs, n, s);
+            }
+            if m.clamp && i.info.has("clamp") {
+                s.push_str(" clamp");
+            }
+        }
+        Class::Vop1 | Class::Vop2 | Class::Vopc => match m.form {
+            VopForm::Dpp | VopForm::Dpp8 => dpp_suffix(i, s),
+            VopForm::Sdwa => sdwa_suffix(i, s),
+            VopForm::Plain => {}
+        },
+        Class::Smem => {
+            if m.offset != 0 {
+                let _ = write!(s, " offset:0x{:x}", m.offset);
+            }
+            cache(i, s);
+        }
+        Class::Ds => {
+            let two = i.info.name.contains("2st64") || i.info.name.contains("write2") || i.info.name.contains("read2")
+                || i.info.name.contains("load_2") || i.info.name.contains("store_2")
+                || i.info.name.contains("load2") || i.info.name.contains("store2");
+            if two {
+                let (o0, o1) = (m.offset & 0xFF, m.offset >> 8);
+                if o0 != 0 {
+                    let _ = write!(s, " offset0:{o0}");
+                }
+                if o1 != 0 {
+                    let _ = write!(s, " offset1:{o1}");
+                }
+            } else if m.offset != 0 {
+                let _ = write!(s, " offset:{}", m.offset);
+            }
+            if m.gds {
+                s.push_str(" gds");
+            }
+        }
+        Class::Flat => {
+            if m.offset != 0 {
+                let _ = write!(s, " offset:{}", m.offset);
+            }
+            cache(i, s);
+        }
+        Class::Mubuf => {
+            if m.idxen {
+                s.push_str(" idxen");
+            }
+            if m.offen {
+                s.push_str(" offen");
+            }
+            if m.offset != 0 {
+                let _ = write!(s, " offset:{}", m.offset);
+            }
+            cache(i, s);
+            if m.lds {
+                s.push_str(" lds");
+            }
+            if m.tfe {
+                s.push_str(" tfe");
+            }
+        }
+        _ => {}
+    }
+}
+
+fn cache(i: &Instruction, s: &mut String) {
+    if i.mods.glc {
+        s.push_str(" glc");
+    }
+    if i.mods.slc {
+        s.push_str(" slc");
+    }
+    if i.mods.dlc {
+        s.push_str(" dlc");
+    }
+}
+
+fn dpp_suffix(i: &Instruction, s: &mut String) {
+    let d = &i.mods.dpp;
+    match i.mods.form {
+        VopForm::Dpp8 => {
+            s.push_str(" dpp8:[");
+            for k in 0..8 {
+                if k > 0 {
+                    s.push(',');
+                }
+                let _ = write!(s, "{}", d.sel8 >> (3 * k) & 7);
+            }
+            s.push(']');
+            if d.fi {
+                s.push_str(" fi:1");
+            }
+        }
+        VopForm::Dpp => {
+            let c = d.ctrl;
+            let _ = match c {
+                0..=0xFF => write!(s, " quad_perm:[{},{},{},{}]", c & 3, c >> 2 & 3, c >> 4 & 3, c >> 6 & 3),
+                0x101..=0x10F => write!(s, " row_shl:{}", c & 0xF),
+                0x111..=0x11F => write!(s, " row_shr:{}", c & 0xF),
+                0x121..=0x12F => write!(s, " row_ror:{}", c & 0xF),
+                0x140 => write!(s, " row_mirror"),
+                0x141 => write!(s, " row_half_mirror"),
+                0x150..=0x15F => write!(s, " row_share:{}", c & 0xF),
+                0x160..=0x16F => write!(s, " row_xmask:{}", c & 0xF),
+                _ => write!(s, " /* invalid dpp_ctrl 0x{c:x} */"),
+            };
+            let _ = write!(s, " row_mask:0x{:x} bank_mask:0x{:x}", d.row_mask, d.bank_mask);
+            if d.bound_ctrl {
+                s.push_str(" bound_ctrl:1");
+            }
+            if d.fi {
+                s.push_str(" fi:1");
+            }
+        }
+        _ => {}
+    }
+}
+
+const SEL: [&str; 7] = ["BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"];
+const UNUSED: [&str; 3] = ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"];
+
+fn sdwa_suffix(i: &Instruction, s: &mut String) {
+    let d = &i.mods.sdwa;
+    let sel = |v: u8| SEL.get(v as usize).copied().unwrap_or("?");
+    if i.mods.clamp {
+        s.push_str(" clamp");
+    }
+    if i.mods.omod != 0 {
+        s.push_str([" ", " mul:2", " mul:4", " div:2"][i.mods.omod as usize]);
+    }
+    if i.class != Class::Vopc {
+        let _ = write!(s, " dst_sel:{} dst_unused:{}", sel(d.dst_sel), UNUSED.get(d.dst_unused as usize).unwrap_or(&"?"));
+    }
+    let _ = write!(s, " src0_sel:{}", sel(d.src0_sel));
+    if i.class != Class::Vop1 {
+        let _ = write!(s, " src1_sel:{}", sel(d.src1_sel));
+    }
+}
+
+// ---------------------------------------------------------------- SOPP / SOPK
+
+fn waitcnt(v: u16, target: Target, s: &mut String) {
+    let (vm, exp, lgkm, vm_max, lgkm_max) = if target.is_gfx11() {
+        (v >> 10 & 0x3F, v & 7, v >> 4 & 0x3F, 0x3F, 0x3F)
+    } else {
+        ((v & 0xF) | (v >> 14 & 3) << 4, v >> 4 & 7, v >> 8 & 0x3F, 0x3F, 0x3F)
+    };
+    let mut parts = Vec::new();
+    if vm != vm_max {
+        parts.push(format!("vmcnt({vm})"));
+    }
+    if exp != 7 {
+        parts.push(format!("expcnt({exp})"));
+    }
+    if lgkm != lgkm_max {
+        parts.push(format!("lgkmcnt({lgkm})"));
+    }
+    if parts.is_empty() {
+        parts.push(format!("vmcnt({vm}) expcnt({exp}) lgkmcnt({lgkm})"));
+    }
+    let _ = write!(s, " {}", parts.join(" "));
+}
+
+const INSTID: [&str; 12] = [
+    "NO_DEP", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2",
+    "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3",
+];
+const INSTSKIP: [&str; 6] = ["SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"];
+
+fn delay_alu(v: u16, s: &mut String) {
+    let id0 = (v & 0xF) as usize;
+    let skip = (v >> 4 & 7) as usize;
+    let id1 = (v >> 7 & 0xF) as usize;
+    let mut parts = Vec::new();
+    if id0 != 0 {
+        parts.push(format!("instid0({})", INSTID.get(id0).unwrap_or(&"?")));
+    }
+    if skip != 0 {
+        parts.push(format!("instskip({})", INSTSKIP.get(skip).unwrap_or(&"?")));
+    }
+    if id1 != 0 {
+        parts.push(format!("instid1({})", INSTID.get(id1).unwrap_or(&"?")));
+    }
+    if parts.is_empty() {
+        let _ = write!(s, " 0x{v:x}");
+    } else {
+        let _ = write!(s, " {}", parts.join(" | "));
+    }
+}
+
+fn depctr(v: u16, s: &mut String) {
+    // (name, shift, width)
+    const F: [(&str, u32, u32); 7] = [
+        ("depctr_hold_cnt", 7, 1),
+        ("depctr_sa_sdst", 0, 1),
+        ("depctr_va_vdst", 12, 4),
+        ("depctr_va_sdst", 9, 3),
+        ("depctr_va_ssrc", 8, 1),
+        ("depctr_va_vcc", 1, 1),
+        ("depctr_vm_vsrc", 2, 3),
+    ];
+    let mut parts = Vec::new();
+    // LLVM prints fields only when the unused bits 5-6 are clear (the value round-trips)
+    if v & 0x60 != 0 {
+        let _ = write!(s, " 0x{v:x}");
+        return;
+    }
+    for (name, sh, w) in F {
+        let val = (v as u32 >> sh) & ((1 << w) - 1);
+        if val != (1 << w) - 1 {
+            parts.push(format!("{name}({val})"));
+        }
+    }
+    if parts.is_empty() {
+        let _ = write!(s, " 0x{v:x}");
+    } else {
+        let _ = write!(s, " {}", parts.join(" "));
+    }
+}
+
+fn hwreg(v: u16, target: Target, s: &mut String) {
+    let id = v & 0x3F;
+    let off = v >> 6 & 0x1F;
+    let size = (v >> 11 & 0x1F) + 1;
+    let name = tables(target).hwreg.get(&id).copied().unwrap_or("?");
+    if off == 0 && size == 32 {
+        let _ = write!(s, "hwreg({name})");
+    } else {
+        let _ = write!(s, "hwreg({name}, {off}, {size})");
+    }
+}
+
+fn sopp(i: &Instruction, s: &mut String) {
+    let v = i.mods.simm16;
+    let name = i.info.name;
+    if i.info.operands.is_empty() {
+        return;
+    }
+    match name {
+        "s_waitcnt" => waitcnt(v, i.target, s),
+        "s_delay_alu" => delay_alu(v, s),
+        "s_waitcnt_depctr" => depctr(v, s),
+        "s_sendmsg" | "s_sendmsghalt" => {
+            let t = tables(i.target).sendmsg.get(&v).copied();
+            match t {
+                Some(t) => {
+                    let _ = write!(s, " {}", t.replace(',', ", "));
+                }
+                None => {
+                    let _ = write!(s, " 0x{v:x}");
+                }
+            }
+        }
+        "s_endpgm" if v == 0 => {}
+        _ => {
+            let hex = i.info.operands[0].text.starts_with("0x");
+            if hex {
+                let _ = write!(s, " 0x{v:x}");
+            } else {
+                let _ = write!(s, " {v}");
+            }
+        }
+    }
+}
+
+fn sopk(i: &Instruction, s: &mut String) {
+    let v = i.mods.simm16;
+    let mut first = true;
+    for (k, spec) in i.info.operands.iter().enumerate() {
+        if spec.field == Field::Fixed && spec.text.starts_with(|c: char| c.is_ascii_digit()) == false
+            && !spec.text.starts_with("0x") && !spec.text.starts_with("hwreg") && !spec.text.starts_with("depctr")
+            && !spec.text.starts_with('s')
+        {
+            continue;
+        }
+        if spec.text.starts_with("=") {
+            continue;
+        }
+        s.push_str(if first { " " } else { ", " });
+        first = false;
+        match spec.field {
+            Field::Sdst => print_operand(&i.operands[k], Style::B32, i.target, s),
+            _ if spec.text.starts_with("hwreg") => hwreg(v, i.target, s),
+            _ if spec.text.starts_with("depctr") => depctr(v, s),
+            _ if spec.text == "0x1234" => {
+                if let Some(Operand::Literal(l)) = i.operands.get(k) {
+                    let _ = write!(s, "0x{l:x}");
+                } else {
+                    let _ = write!(s, "0x{:x}", i.operands_literal());
+                }
+            }
+            _ if spec.text.starts_with("0x") => {
+                let _ = write!(s, "0x{v:x}");
+            }
+            _ => {
+                let _ = write!(s, "{}", v as i16);
+            }
+        }
+    }
+}
+
+impl Instruction {
+    fn operands_literal(&self) -> u32 {
+        0
+    }
+}
+
+#[allow(dead_code)]
+fn table_name(t: Table) -> &'static str {
+    match t {
+        Table::Flat => "flat",
+        _ => "",
+    }
+}
