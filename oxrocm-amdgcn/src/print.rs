@@ -77,7 +77,11 @@ fn operands(i: &Instruction, s: &mut String) {
         };
         if i.class == Class::Smem && matches!(op, Operand::Imm(_)) {
             if let Operand::Imm(v) = op {
-                let _ = write!(s, "0x{:x}", *v as u32 & 0x1F_FFFF);
+                if *v < 0 {
+                    let _ = write!(s, "-0x{:x}", -*v);
+                } else {
+                    let _ = write!(s, "0x{v:x}");
+                }
             }
             continue;
         }
@@ -166,8 +170,10 @@ fn suffix(i: &Instruction, s: &mut String) {
             VopForm::Plain => {}
         },
         Class::Smem => {
-            if m.offset != 0 {
+            if m.offset > 0 {
                 let _ = write!(s, " offset:0x{:x}", m.offset);
+            } else if m.offset < 0 {
+                let _ = write!(s, " offset:-0x{:x}", -m.offset);
             }
             cache(i, s);
         }

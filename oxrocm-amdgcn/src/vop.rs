@@ -88,7 +88,7 @@ fn decode_e32(class: Class, words: &[u32], target: Target) -> Result<Instruction
         }
         _ => {}
     }
-    if has_k {
+    if has_k && literal.is_none() {
         literal = Some(word(words, n)?);
         n += 1;
     }

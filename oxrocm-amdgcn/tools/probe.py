@@ -69,7 +69,7 @@ def style(tok_inv2pi, tok_lit):
         return "i16"
     if tok_inv2pi == "0.15915494" and tok_lit == "0x3c00":
         return "b32"
-    return "?%s/%s" % (tok_inv2pi, tok_lit)
+    return ("?%s/%s" % (tok_inv2pi, tok_lit)).replace(" ", "")
 
 
 class Prober:
