@@ -191,10 +191,10 @@ fn print_literal(v: u32, style: Style, out: &mut String) {
         }
         Style::I16 => {
             let s = v as u16 as i16;
-            if v <= 0xffff && (-16..=64).contains(&s) {
+            if (-16..=64).contains(&s) {
                 let _ = write!(out, "{s}");
             } else {
-                let _ = write!(out, "0x{v:x}");
+                let _ = write!(out, "0x{:x}", v & 0xFFFF);
             }
         }
         Style::B64 => {

@@ -181,7 +181,12 @@ fn suffix(i: &Instruction, s: &mut String) {
             let two = i.info.name.contains("2st64") || i.info.name.contains("write2") || i.info.name.contains("read2")
                 || i.info.name.contains("load_2") || i.info.name.contains("store_2")
                 || i.info.name.contains("load2") || i.info.name.contains("store2");
-            if two {
+            if i.info.name == "ds_swizzle_b32" {
+                if m.offset != 0 {
+                    s.push_str(" offset:");
+                    swizzle(m.offset as u16, s);
+                }
+            } else if two {
                 let (o0, o1) = (m.offset & 0xFF, m.offset >> 8);
                 if o0 != 0 {
                     let _ = write!(s, " offset0:{o0}");
@@ -221,6 +226,45 @@ fn suffix(i: &Instruction, s: &mut String) {
             }
         }
         _ => {}
+    }
+}
+
+/// `ds_swizzle_b32` offset in LLVM's symbolic form.
+fn swizzle(v: u16, s: &mut String) {
+    if v & 0xC000 == 0x8000 {
+        let _ = write!(s, "swizzle(QUAD_PERM,{},{},{},{})", v & 3, v >> 2 & 3, v >> 4 & 3, v >> 6 & 3);
+        return;
+    }
+    if v & 0x8000 != 0 {
+        let _ = write!(s, "{v}");
+        return;
+    }
+    let and = v & 0x1F;
+    let or = v >> 5 & 0x1F;
+    let xor = v >> 10 & 0x1F;
+    if and == 0x1F && or == 0 && xor.count_ones() == 1 {
+        let _ = write!(s, "swizzle(SWAP,{xor})");
+    } else if and == 0x1F && or == 0 && xor > 0 && (xor + 1).is_power_of_two() {
+        let _ = write!(s, "swizzle(REVERSE,{})", xor + 1);
+    } else {
+        let group = 0x1F - and + 1;
+        if group > 1 && group.is_power_of_two() && or < group && xor == 0 {
+            let _ = write!(s, "swizzle(BROADCAST,{group},{or})");
+        } else {
+            let p0 = or ^ xor;
+            let p1 = (and | or) ^ xor;
+            s.push_str("swizzle(BITMASK_PERM,\"");
+            for b in (0..5).rev() {
+                let (a, c) = (p0 >> b & 1, p1 >> b & 1);
+                s.push(match (a, c) {
+                    (1, 1) => '1',
+                    (0, 0) => '0',
+                    (0, 1) => 'p',
+                    _ => 'i',
+                });
+            }
+            s.push_str("\")");
+        }
     }
 }
 
@@ -283,7 +327,7 @@ const UNUSED: [&str; 3] = ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"];
 fn sdwa_suffix(i: &Instruction, s: &mut String) {
     let d = &i.mods.sdwa;
     let sel = |v: u8| SEL.get(v as usize).copied().unwrap_or("?");
-    if i.mods.clamp {
+    if i.mods.clamp && i.class != Class::Vopc {
         s.push_str(" clamp");
     }
     if i.mods.omod != 0 {

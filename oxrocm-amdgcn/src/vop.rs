@@ -71,8 +71,6 @@ fn decode_e32(class: Class, words: &[u32], target: Target) -> Result<Instruction
             if !vopc {
                 mods.clamp = bits(w1, 13, 13) != 0;
                 mods.omod = bits(w1, 15, 14) as u8;
-            } else {
-                mods.clamp = bits(w1, 13, 13) != 0;
             }
             mods.neg = (bits(w1, 20, 20) | (bits(w1, 28, 28) << 1)) as u8;
             mods.abs = (bits(w1, 21, 21) | (bits(w1, 29, 29) << 1)) as u8;
