@@ -44,11 +44,24 @@ pub struct Line {
     pub words: usize,
 }
 
-/// llvm-objdump's lines for a code object (cached on disk by content hash).
+/// llvm-objdump's lines for a code object. Cached on disk by content hash in a compact
+/// form (`hexaddr words text` per line); llvm-objdump runs only on a cache miss.
 pub fn oracle(co: &[u8], target: Target) -> std::io::Result<Vec<Line>> {
     let dir = cache_dir();
     std::fs::create_dir_all(&dir)?;
     let key = format!("{:016x}.{}", fnv(co), target.name());
+    let lines_path = dir.join(format!("{key}.lines"));
+    if let Ok(t) = std::fs::read_to_string(&lines_path) {
+        return Ok(t
+            .lines()
+            .filter_map(|l| {
+                let mut it = l.splitn(3, ' ');
+                let addr = u64::from_str_radix(it.next()?, 16).ok()?;
+                let words = it.next()?.parse().ok()?;
+                Some(Line { addr, words, text: it.next()?.to_string() })
+            })
+            .collect());
+    }
     let txt_path = dir.join(format!("{key}.txt"));
     let txt = match std::fs::read_to_string(&txt_path) {
         Ok(t) => t,
@@ -60,11 +73,22 @@ pub fn oracle(co: &[u8], target: Target) -> std::io::Result<Vec<Line>> {
                 .arg(&co_path)
                 .output()?;
             let _ = std::fs::remove_file(&co_path);
-            let t = String::from_utf8_lossy(&out.stdout).into_owned();
-            std::fs::write(&txt_path, &t)?;
-            t
+            String::from_utf8_lossy(&out.stdout).into_owned()
         }
     };
+    let lines = parse_objdump(&txt);
+    let mut compact = String::new();
+    for l in &lines {
+        compact.push_str(&format!("{:x} {} {}\n", l.addr, l.words, l.text));
+    }
+    std::fs::write(&lines_path, compact)?;
+    let _ = std::fs::remove_file(&txt_path);
+    Ok(lines)
+}
+
+/// Instruction lines of `llvm-objdump -d` output (`.long` lines, i.e. undecodable words,
+/// are left out).
+pub fn parse_objdump(txt: &str) -> Vec<Line> {
     let mut lines = Vec::new();
     for l in txt.lines() {
         let Some(rest) = l.strip_prefix('\t') else { continue };
@@ -80,7 +104,7 @@ pub fn oracle(co: &[u8], target: Target) -> std::io::Result<Vec<Line>> {
         let words = words.split('<').next().unwrap_or("").split_whitespace().count();
         lines.push(Line { addr, text: ins.to_string(), words });
     }
-    Ok(lines)
+    lines
 }
 
 #[derive(Default)]
