@@ -60,7 +60,7 @@ fn main() {
             100.0 * st.agree as f64 / st.total.max(1) as f64
         );
         let mut bad: Vec<_> = st.bad.iter().collect();
-        bad.sort_by(|a, b| b.1.0.cmp(&a.1.0));
+        bad.sort_by_key(|b| std::cmp::Reverse(b.1.0));
         for (mn, (n, e, g)) in bad.iter().take(40) {
             println!("  {n:>8} {mn}\n           want: {e}\n           got:  {g}");
         }

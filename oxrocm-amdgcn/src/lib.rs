@@ -156,7 +156,45 @@ pub struct Instruction {
     pub vopd_y: Option<Box<Instruction>>,
 }
 
+/// The counters of an `s_waitcnt` (each at its maximum when not waited for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waitcnt {
+    pub vmcnt: u8,
+    pub expcnt: u8,
+    pub lgkmcnt: u8,
+}
+
+impl Waitcnt {
+    /// Splits an `s_waitcnt` immediate (the field layout differs between gfx10 and gfx11).
+    pub fn from_simm16(v: u16, target: Target) -> Waitcnt {
+        if target.is_gfx11() {
+            Waitcnt { vmcnt: (v >> 10 & 0x3F) as u8, expcnt: (v & 7) as u8, lgkmcnt: (v >> 4 & 0x3F) as u8 }
+        } else {
+            Waitcnt {
+                vmcnt: ((v & 0xF) | (v >> 14 & 3) << 4) as u8,
+                expcnt: (v >> 4 & 7) as u8,
+                lgkmcnt: (v >> 8 & 0x3F) as u8,
+            }
+        }
+    }
+}
+
 impl Instruction {
+    /// `s_waitcnt`'s counters.
+    pub fn waitcnt(&self) -> Option<Waitcnt> {
+        (self.class == Class::Sopp && self.info.name == "s_waitcnt")
+            .then(|| Waitcnt::from_simm16(self.mods.simm16, self.target))
+    }
+
+    /// Branch offset in words from the next instruction (`s_branch`, `s_cbranch_*`,
+    /// `s_call_b64`).
+    pub fn branch_offset(&self) -> Option<i16> {
+        let n = self.info.name;
+        let is_branch = (self.class == Class::Sopp && (n == "s_branch" || n.starts_with("s_cbranch_")))
+            || (self.class == Class::Sopk && n == "s_call_b64");
+        is_branch.then_some(self.mods.simm16 as i16)
+    }
+
     /// The LLVM mnemonic as printed (with `_e32`/`_e64`/`_dpp`/`_sdwa` where LLVM adds it).
     pub fn mnemonic(&self) -> String {
         print::mnemonic(self)

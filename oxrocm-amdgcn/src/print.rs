@@ -3,7 +3,7 @@
 use std::fmt::{self, Write};
 
 use crate::encoding::Class;
-use crate::opcodes::{Field, Style, Table, tables};
+use crate::opcodes::{Field, Style, tables};
 use crate::operand::{Operand, print_operand};
 use crate::{Instruction, Target, VopForm};
 
@@ -345,23 +345,19 @@ fn sdwa_suffix(i: &Instruction, s: &mut String) {
 // ---------------------------------------------------------------- SOPP / SOPK
 
 fn waitcnt(v: u16, target: Target, s: &mut String) {
-    let (vm, exp, lgkm, vm_max, lgkm_max) = if target.is_gfx11() {
-        (v >> 10 & 0x3F, v & 7, v >> 4 & 0x3F, 0x3F, 0x3F)
-    } else {
-        ((v & 0xF) | (v >> 14 & 3) << 4, v >> 4 & 7, v >> 8 & 0x3F, 0x3F, 0x3F)
-    };
+    let w = crate::Waitcnt::from_simm16(v, target);
     let mut parts = Vec::new();
-    if vm != vm_max {
-        parts.push(format!("vmcnt({vm})"));
+    if w.vmcnt != 0x3F {
+        parts.push(format!("vmcnt({})", w.vmcnt));
     }
-    if exp != 7 {
-        parts.push(format!("expcnt({exp})"));
+    if w.expcnt != 7 {
+        parts.push(format!("expcnt({})", w.expcnt));
     }
-    if lgkm != lgkm_max {
-        parts.push(format!("lgkmcnt({lgkm})"));
+    if w.lgkmcnt != 0x3F {
+        parts.push(format!("lgkmcnt({})", w.lgkmcnt));
     }
     if parts.is_empty() {
-        parts.push(format!("vmcnt({vm}) expcnt({exp}) lgkmcnt({lgkm})"));
+        parts.push(format!("vmcnt({}) expcnt({}) lgkmcnt({})", w.vmcnt, w.expcnt, w.lgkmcnt));
     }
     let _ = write!(s, " {}", parts.join(" "));
 }
@@ -470,50 +466,17 @@ fn sopp(i: &Instruction, s: &mut String) {
 
 fn sopk(i: &Instruction, s: &mut String) {
     let v = i.mods.simm16;
-    let mut first = true;
     for (k, spec) in i.info.operands.iter().enumerate() {
-        if spec.field == Field::Fixed && spec.text.starts_with(|c: char| c.is_ascii_digit()) == false
-            && !spec.text.starts_with("0x") && !spec.text.starts_with("hwreg") && !spec.text.starts_with("depctr")
-            && !spec.text.starts_with('s')
-        {
-            continue;
-        }
-        if spec.text.starts_with("=") {
-            continue;
-        }
-        s.push_str(if first { " " } else { ", " });
-        first = false;
+        s.push_str(if k == 0 { " " } else { ", " });
         match spec.field {
-            Field::Sdst => print_operand(&i.operands[k], Style::B32, i.target, s),
+            Field::Sdst | Field::K => print_operand(&i.operands[k], Style::B32, i.target, s),
             _ if spec.text.starts_with("hwreg") => hwreg(v, i.target, s),
-            _ if spec.text.starts_with("depctr") => depctr(v, s),
-            _ if spec.text == "0x1234" => {
-                if let Some(Operand::Literal(l)) = i.operands.get(k) {
-                    let _ = write!(s, "0x{l:x}");
-                } else {
-                    let _ = write!(s, "0x{:x}", i.operands_literal());
-                }
-            }
             _ if spec.text.starts_with("0x") => {
                 let _ = write!(s, "0x{v:x}");
             }
             _ => {
-                let _ = write!(s, "{}", v as i16);
+                let _ = write!(s, "{v}");
             }
         }
-    }
-}
-
-impl Instruction {
-    fn operands_literal(&self) -> u32 {
-        0
-    }
-}
-
-#[allow(dead_code)]
-fn table_name(t: Table) -> &'static str {
-    match t {
-        Table::Flat => "flat",
-        _ => "",
     }
 }

@@ -35,6 +35,7 @@ pub(crate) fn decode(class: Class, words: &[u32], target: Target) -> Result<Inst
             Field::Sdst => scalar_reg(bits(w, 22, 16) as u16, spec.width, target, true),
             Field::Ssrc0 => source(ssrc[0] as u16, spec.width, target, literal),
             Field::Ssrc1 => source(ssrc[1] as u16, spec.width, target, literal),
+            Field::K => Operand::Literal(literal.unwrap_or(0)),
             _ => Operand::Text(spec.text),
         };
         operands.push(o);

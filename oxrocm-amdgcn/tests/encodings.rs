@@ -79,3 +79,24 @@ fn gfx1100() {
     check(Target::Gfx1100, &[0xcc0a4000, 0x18010901], Class::Vop3p, "v_pk_add_u16 v0, v1, 4");
     check(Target::Gfx1100, &[0xcc134000, 0x1c0e0501], Class::Vop3p, "v_dot2_f32_f16 v0, v1, v2, v3");
 }
+
+#[test]
+fn typed_fields() {
+    // s_waitcnt vmcnt(0) lgkmcnt(0) (gfx1030)
+    let (i, _) = decode(&[0xbf8c0070], Target::Gfx1030).unwrap();
+    let w = i.waitcnt().unwrap();
+    assert_eq!((w.vmcnt, w.expcnt, w.lgkmcnt), (0, 7, 0));
+    // s_cbranch_execz -3 words
+    let (i, _) = decode(&[0xbf88fffd], Target::Gfx1030).unwrap();
+    assert_eq!(i.branch_offset(), Some(-3));
+    assert_eq!(i.to_string(), "s_cbranch_execz 65533");
+    // VOPD: two halves
+    let (i, n) = decode(&[0xc8500501, 0x000000f4, 0x41000000], Target::Gfx1100).unwrap();
+    assert_eq!(n, 3);
+    assert_eq!(i.info.name, "v_dual_fmaak_f32");
+    assert_eq!(i.vopd_y.as_ref().unwrap().info.name, "v_dual_mov_b32");
+    assert_eq!(i.operands[3], oxrocm_amdgcn::Operand::Literal(0x41000000));
+    assert_eq!(i.vopd_y.as_ref().unwrap().operands[1], oxrocm_amdgcn::Operand::InlineFloat(244));
+    // the same words are not VOPD on gfx1030
+    assert!(decode(&[0xc8500501, 0x000000f4], Target::Gfx1030).is_err());
+}

@@ -117,9 +117,11 @@ class Prober:
         c = [(op, [[(0x17E << 23) | (op << 16) | (24 << 8) | 16]]) for op in range(128)]
         self.scalar_cls("SOPC", c, F, [(0, 0, 7), (0, 8, 15)])
         # SOPK / SOPP: mnemonic and printed form of imm 5 (custom printers in Rust)
-        c = [(op, [[(0xB << 28) | (op << 23) | (8 << 16) | 5, 0x1234]]) for op in range(32)]
+        # SOPK opcodes 0x1d-0x1f would be SOP1/SOPC/SOPP prefixes
+        c = [(op, [[(0xB << 28) | (op << 23) | (8 << 16) | 5, 0x1234]]) for op in range(0x1D)]
         for op, (w, (txt, n)) in sorted(self.first(c).items()):
             mn, sig, mods = signature(txt, F)
+            sig = ["=K" if x == "=0x1234" else x for x in sig]
             self.emit("SOPK", op, mn, n, sig)
         c = [(op, [[(0x17F << 23) | (op << 16) | 5], [(0x17F << 23) | (op << 16)]]) for op in range(128)]
         for op, (w, (txt, n)) in sorted(self.first(c).items()):
