@@ -82,7 +82,7 @@ fn decode_flat(words: &[u32], target: Target) -> Result<Instruction, DecodeError
     };
     let info = lookup(target, table, op).ok_or(DecodeError::UnknownOpcode(Class::Flat, op))?;
     let offset = match (table, g11) {
-        (Table::Flat, false) => (offset_raw & 0x7FF) as i32,
+        (Table::Flat, false) => offset_raw as i32,
         (Table::Flat, true) => (offset_raw & 0xFFF) as i32,
         (_, false) => sext(offset_raw, 12),
         (_, true) => sext(offset_raw, 13),
@@ -92,25 +92,28 @@ fn decode_flat(words: &[u32], target: Target) -> Result<Instruction, DecodeError
     let saddr = bits(w1, 22, 16);
     let sve = bits(w1, 23, 23) != 0;
     let vdst = bits(w1, 31, 24) as u16;
-    let saddr_on = saddr != null_code(target) && saddr != 0x7F;
+    let saddr_on = saddr != null_code(target) && (g11 || saddr != 0x7F);
     let spec_of = |f: Field| info.operand(f);
     let mut operands = Vec::new();
     let is_atomic = info.name.contains("atomic");
     let data_w = spec_of(Field::Data).map(|s| s.width).unwrap_or(1);
-    if let Some(s) = spec_of(Field::Vdst) {
+    if lds != 0 {
+        // LDS-destination loads have no VGPR destination
+    } else if let Some(s) = spec_of(Field::Vdst) {
         operands.push(Operand::Vgpr { reg: vdst, width: s.width });
     } else if is_atomic && glc != 0 {
         let w = if info.name.contains("cmpswap") { data_w / 2 } else { data_w };
         operands.push(Operand::Vgpr { reg: vdst, width: w.max(1) });
     }
-    let has_addr = match table {
+    let has_addr = spec_of(Field::Addr).is_some() || table == Table::Scratch;
+    let has_addr = has_addr && match table {
         Table::Scratch => if g11 { sve } else { !saddr_on },
         _ => true,
     };
     if has_addr {
         let w = if table == Table::Scratch || saddr_on { 1 } else { 2 };
         operands.push(Operand::Vgpr { reg: addr, width: w });
-    } else {
+    } else if table == Table::Scratch || spec_of(Field::Addr).is_some() {
         operands.push(Operand::Text("off"));
     }
     if let Some(s) = spec_of(Field::Data) {
@@ -146,7 +149,6 @@ fn decode_mubuf(words: &[u32], target: Target) -> Result<Instruction, DecodeErro
         m.slc = bits(w0, 12, 12) != 0;
         m.dlc = bits(w0, 13, 13) != 0;
         m.glc = bits(w0, 14, 14) != 0;
-        m.lds = bits(w0, 16, 16) != 0;
         m.tfe = bits(w1, 21, 21) != 0;
         m.offen = bits(w1, 22, 22) != 0;
         m.idxen = bits(w1, 23, 23) != 0;
@@ -167,8 +169,10 @@ fn decode_mubuf(words: &[u32], target: Target) -> Result<Instruction, DecodeErro
     let srsrc = (bits(w1, 20, 16) << 2) as u16;
     let soffset = bits(w1, 31, 24) as u16;
     let mut operands = Vec::new();
-    if let Some(s) = info.operand(Field::Vdata) {
-        operands.push(Operand::Vgpr { reg: vdata, width: s.width + m.tfe as u8 });
+    if m.lds {
+        // LDS-destination loads have no VGPR data operand
+    } else if let Some(s) = info.operand(Field::Vdata) {
+        operands.push(Operand::Vgpr { reg: vdata, width: s.width });
     }
     if m.offen || m.idxen {
         let w = if m.offen && m.idxen { 2 } else { 1 };

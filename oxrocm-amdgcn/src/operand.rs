@@ -186,7 +186,7 @@ fn print_literal(v: u32, style: Style, out: &mut String) {
             } else if let Some(i) = F16_BITS.iter().position(|&b| b as u32 == v) {
                 out.push_str(F32_INLINE[i]);
             } else {
-                let _ = write!(out, "0x{v:x}");
+                let _ = write!(out, "0x{:x}", v & 0xFFFF);
             }
         }
         Style::I16 => {

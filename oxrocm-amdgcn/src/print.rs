@@ -23,6 +23,8 @@ pub(crate) fn mnemonic(i: &Instruction) -> String {
     let base = i.info.base_name();
     match i.mods.form {
         VopForm::Dpp | VopForm::Dpp8 if i.class == Class::Vop3 => format!("{}_dpp", i.info.name),
+        // LLVM 15 prints gfx11 VOPC DPP without a suffix
+        VopForm::Dpp | VopForm::Dpp8 if i.class == Class::Vopc && i.target.is_gfx11() => base.to_string(),
         VopForm::Dpp | VopForm::Dpp8 => format!("{base}_dpp"),
         VopForm::Sdwa => format!("{base}_sdwa"),
         VopForm::Plain => i.info.name.to_string(),
@@ -69,6 +71,8 @@ fn operands(i: &Instruction, s: &mut String) {
                 i.mods.abs >> n & 1 != 0 && i.info.has(&format!("abs{n}")),
                 false,
             ),
+            // mix ops take float input modifiers: neg_lo = neg, neg_hi = abs
+            (Some(n), Class::Vop3p, _) if is_mix(i) => (i.mods.neg >> n & 1 != 0, i.mods.abs >> n & 1 != 0, false),
             (Some(n), _, VopForm::Dpp | VopForm::Sdwa) if n < 2 => {
                 let sx = if n == 0 { i.mods.sdwa.src0_sext } else { i.mods.sdwa.src1_sext };
                 (i.mods.neg >> n & 1 != 0, i.mods.abs >> n & 1 != 0, sx && i.mods.form == VopForm::Sdwa)
@@ -85,7 +89,11 @@ fn operands(i: &Instruction, s: &mut String) {
             }
             continue;
         }
-        if neg {
+        let imm = matches!(op, Operand::InlineInt(_) | Operand::InlineFloat(_) | Operand::Literal(_));
+        let neg_fn = neg && !abs && imm;
+        if neg_fn {
+            s.push_str("neg(");
+        } else if neg {
             s.push('-');
         }
         if abs {
@@ -101,7 +109,24 @@ fn operands(i: &Instruction, s: &mut String) {
         if abs {
             s.push('|');
         }
+        if neg_fn {
+            s.push(')');
+        }
     }
+}
+
+fn is_mix(i: &Instruction) -> bool {
+    i.info.name.contains("_mix")
+}
+
+/// Whether a DS opcode has two offsets (offset0/offset1): `write2`, `read2st64`,
+/// `wrxchg2`, gfx11 `_2addr`.
+fn ds_two_offsets(name: &str) -> bool {
+    if name.contains("_2addr") {
+        return true;
+    }
+    let b = name.as_bytes();
+    (1..b.len()).any(|k| b[k] == b'2' && b[k - 1].is_ascii_alphabetic() && matches!(b.get(k + 1), Some(b'_') | Some(b's')))
 }
 
 fn bitlist(name: &str, bits: u8, n: usize, s: &mut String) {
@@ -146,18 +171,20 @@ fn suffix(i: &Instruction, s: &mut String) {
         Class::Vop3p => {
             let n = num_srcs(i);
             let packed = !i.info.name.contains("_mix");
-            if m.op_sel & ((1 << n) - 1) != 0 {
+            let has_os = (0..3).any(|k| i.info.has(&format!("os{k}")));
+            let has_oh = (0..3).any(|k| i.info.has(&format!("oh{k}")));
+            if m.op_sel & ((1 << n) - 1) != 0 && has_os {
                 bitlist("op_sel", m.op_sel, n, s);
             }
             let hi = m.op_sel_hi & ((1 << n) - 1);
             let default = if packed { (1 << n) - 1 } else { 0 };
-            if hi != default {
+            if hi != default && has_oh {
                 bitlist("op_sel_hi", hi, n, s);
             }
-            if m.neg & ((1 << n) - 1) != 0 {
+            if m.neg & ((1 << n) - 1) != 0 && !is_mix(i) {
                 bitlist("neg_lo", m.neg, n, s);
             }
-            if m.abs & ((1 << n) - 1) != 0 {
+            if m.abs & ((1 << n) - 1) != 0 && !is_mix(i) {
                 bitlist("neg_hi", m.abs, n, s);
             }
             if m.clamp && i.info.has("clamp") {
@@ -169,6 +196,7 @@ fn suffix(i: &Instruction, s: &mut String) {
             VopForm::Sdwa => sdwa_suffix(i, s),
             VopForm::Plain => {}
         },
+        Class::Smem if i.info.operand(Field::Sbase).is_none() => {}
         Class::Smem => {
             if m.offset > 0 {
                 let _ = write!(s, " offset:0x{:x}", m.offset);
@@ -178,9 +206,7 @@ fn suffix(i: &Instruction, s: &mut String) {
             cache(i, s);
         }
         Class::Ds => {
-            let two = i.info.name.contains("2st64") || i.info.name.contains("write2") || i.info.name.contains("read2")
-                || i.info.name.contains("load_2") || i.info.name.contains("store_2")
-                || i.info.name.contains("load2") || i.info.name.contains("store2");
+            let two = ds_two_offsets(i.info.name);
             if i.info.name == "ds_swizzle_b32" {
                 if m.offset != 0 {
                     s.push_str(" offset:");
@@ -206,7 +232,11 @@ fn suffix(i: &Instruction, s: &mut String) {
                 let _ = write!(s, " offset:{}", m.offset);
             }
             cache(i, s);
+            if m.lds {
+                s.push_str(" lds");
+            }
         }
+        Class::Mubuf if i.operands.is_empty() => {}
         Class::Mubuf => {
             if m.idxen {
                 s.push_str(" idxen");
@@ -220,8 +250,7 @@ fn suffix(i: &Instruction, s: &mut String) {
             cache(i, s);
             if m.lds {
                 s.push_str(" lds");
-            }
-            if m.tfe {
+            } else if m.tfe && !i.info.name.contains("atomic") {
                 s.push_str(" tfe");
             }
         }
@@ -307,7 +336,7 @@ fn dpp_suffix(i: &Instruction, s: &mut String) {
                 0x141 => write!(s, " row_half_mirror"),
                 0x150..=0x15F => write!(s, " row_share:{}", c & 0xF),
                 0x160..=0x16F => write!(s, " row_xmask:{}", c & 0xF),
-                _ => write!(s, " /* invalid dpp_ctrl 0x{c:x} */"),
+                _ => write!(s, " /* Invalid dpp_ctrl value */"),
             };
             let _ = write!(s, " row_mask:0x{:x} bank_mask:0x{:x}", d.row_mask, d.bank_mask);
             if d.bound_ctrl {
@@ -374,13 +403,13 @@ fn delay_alu(v: u16, s: &mut String) {
     let id1 = (v >> 7 & 0xF) as usize;
     let mut parts = Vec::new();
     if id0 != 0 {
-        parts.push(format!("instid0({})", INSTID.get(id0).unwrap_or(&"?")));
+        parts.push(format!("instid0({})", INSTID.get(id0).unwrap_or(&"/* invalid instid value */")));
     }
     if skip != 0 {
-        parts.push(format!("instskip({})", INSTSKIP.get(skip).unwrap_or(&"?")));
+        parts.push(format!("instskip({})", INSTSKIP.get(skip).unwrap_or(&"/* invalid instskip value */")));
     }
     if id1 != 0 {
-        parts.push(format!("instid1({})", INSTID.get(id1).unwrap_or(&"?")));
+        parts.push(format!("instid1({})", INSTID.get(id1).unwrap_or(&"/* invalid instid value */")));
     }
     if parts.is_empty() {
         let _ = write!(s, " 0x{v:x}");
@@ -448,17 +477,26 @@ fn sopp(i: &Instruction, s: &mut String) {
                     let _ = write!(s, " {}", t.replace(',', ", "));
                 }
                 None => {
-                    let _ = write!(s, " 0x{v:x}");
+                    let _ = write!(s, " {v}");
                 }
             }
         }
         "s_endpgm" if v == 0 => {}
+        "s_endpgm" => {
+            let _ = write!(s, " {v}");
+        }
         _ => {
             let hex = i.info.operands[0].text.starts_with("0x");
+            let branch = name == "s_branch" || name.starts_with("s_cbranch");
             if hex {
                 let _ = write!(s, " 0x{v:x}");
-            } else {
+            } else if branch {
                 let _ = write!(s, " {v}");
+            } else if (-16..=64).contains(&(v as i16)) {
+                // LLVM prints these like 16-bit integer operands
+                let _ = write!(s, " {}", v as i16);
+            } else {
+                let _ = write!(s, " 0x{v:x}");
             }
         }
     }

@@ -294,7 +294,8 @@ class Prober:
                     w0 = (0x37 << 26) | (op << 18) | (seg << 16)
                 else:
                     w0 = (0x37 << 26) | (op << 18) | (seg << 14)
-                c.append((op, [[w0, (40 << 24) | (sa << 16) | (20 << 8) | 10] for sa in (off, 4)]))
+                glc = 1 << (14 if self.g11 else 16)
+                c.append((op, [[w0 | g, (40 << 24) | (sa << 16) | (20 << 8) | 10] for g in (0, glc) for sa in (off, 4)]))
             best = self.first(c, [(1, 0xFF << 24), (1, 0xFF << 8), (1, 0xFF)])
             for op, (w, (txt, n)) in sorted(best.items()):
                 mn, sig, mods = signature(txt, F)
@@ -311,7 +312,7 @@ class Prober:
             else:
                 w0 |= 1 << 12
                 w1 = (16 << 24) | (2 << 16) | (20 << 8) | 10
-            c.append((op, [[w0, w1]]))
+            c.append((op, [[w0, w1], [w0 | (1 << 14), w1]]))
         best = self.first(c, [(1, 0xFFFFFFFF), (0, 0x3FFFF)])
         for op, (w, (txt, n)) in sorted(best.items()):
             mn, sig, mods = signature(txt, F)
