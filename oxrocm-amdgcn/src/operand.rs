@@ -48,6 +48,8 @@ pub enum Operand {
     Literal(u32),
     /// An immediate field (offsets, SOPK simm16, ...).
     Imm(i64),
+    /// Branch target: signed offset in words from the next instruction.
+    Label(i16),
     /// Fixed text (`off`, implicit `vcc_lo`, ...).
     Text(&'static str),
 }
@@ -171,6 +173,9 @@ pub fn print_operand(op: &Operand, style: Style, target: Target, out: &mut Strin
         Operand::Literal(v) => print_literal(v, style, out),
         Operand::Imm(v) => {
             let _ = write!(out, "{v}");
+        }
+        Operand::Label(v) => {
+            let _ = write!(out, "{}", v as u16);
         }
         Operand::Text(t) => out.push_str(t),
     }

@@ -36,7 +36,16 @@ pub(crate) fn decode(class: Class, words: &[u32], target: Target) -> Result<Inst
             Field::Ssrc0 => source(ssrc[0] as u16, spec.width, target, literal),
             Field::Ssrc1 => source(ssrc[1] as u16, spec.width, target, literal),
             Field::K => Operand::Literal(literal.unwrap_or(0)),
-            _ => Operand::Text(spec.text),
+            // the 16-bit immediate of SOPP/SOPK
+            _ => {
+                let simm = (w & 0xFFFF) as u16;
+                let n = info.name;
+                if n == "s_branch" || n.starts_with("s_cbranch_") || n == "s_call_b64" {
+                    Operand::Label(simm as i16)
+                } else {
+                    Operand::Imm(simm as i64)
+                }
+            }
         };
         operands.push(o);
     }

@@ -100,3 +100,12 @@ fn typed_fields() {
     // the same words are not VOPD on gfx1030
     assert!(decode(&[0xc8500501, 0x000000f4], Target::Gfx1030).is_err());
 }
+
+#[test]
+fn branch_label_operand() {
+    let (i, _) = decode(&[0xbf88fffd], Target::Gfx1030).unwrap();
+    assert_eq!(i.operands, vec![oxrocm_amdgcn::Operand::Label(-3)]);
+    let (i, _) = decode(&[0xbf800003], Target::Gfx1030).unwrap();
+    assert_eq!(i.to_string(), "s_nop 3");
+    assert_eq!(i.operands, vec![oxrocm_amdgcn::Operand::Imm(3)]);
+}
