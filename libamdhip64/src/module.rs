@@ -23,10 +23,15 @@ const HIPF_MAGIC: u32 = 0x4849_5046;
 
 const MAX_BLOCK_THREADS: u64 = 1024;
 
-/// Validates a launch and builds its op. Kernels with a host implementation run; AMDGCN
-/// code objects are recognised and reported, since executing them comes with the ISA
-/// translator.
+/// Validates a launch and builds its op: a host implementation, or AMDGCN code run by the
+/// interpreter (decoded on the kernel's first launch on a device). `packed`: the
+/// explicit arguments at their kernarg offsets (`hipModuleLaunchKernel`'s `extra`)
+/// instead of `args`.
 pub fn launch_op(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: usize) -> Result<Op> {
+    launch_op_with(func, grid, block, args, None, shared)
+}
+
+fn launch_op_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, packed: Option<&[u8]>, shared: usize) -> Result<Op> {
     if func.is_null() {
         return Err(HipError::INVALID_DEVICE_FUNCTION);
     }
@@ -41,11 +46,15 @@ pub fn launch_op(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c
         return Err(HipError::INVALID_CONFIGURATION);
     }
     let kernel = rt.kernel(func as usize)?;
+    let mut code = None;
     match &kernel.body {
         KernelBody::Host { .. } => {}
         KernelBody::Gcn(g) => {
-            log_at!(1, "kernel '{}' ({}): executing AMDGCN code objects is not supported yet", kernel.name, g.target);
-            return Err(HipError::NOT_SUPPORTED);
+            if threads > g.meta.max_flat_workgroup_size.max(1) as u64 {
+                log_at!(1, "kernel '{}': block of {threads} threads exceeds its maximum of {}", kernel.name, g.meta.max_flat_workgroup_size);
+                return Err(HipError::INVALID_CONFIGURATION);
+            }
+            code = Some(rt.module_code(g.module, dev)?);
         }
         KernelBody::Unusable => {
             log_at!(1, "kernel '{}': its code object for {} has no descriptor or metadata for it", kernel.name, dev.props.gcn_arch_name);
@@ -57,7 +66,11 @@ pub fn launch_op(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c
         }
     }
     let info = LaunchInfo { grid: [grid.x, grid.y, grid.z], block: [block.x, block.y, block.z], shared_mem_bytes: shared };
-    let launch = unsafe { KernelLaunch::capture(kernel, info, args as *const *mut c_void)? };
+    let mut launch = match packed {
+        Some(p) => KernelLaunch::from_packed(kernel, info, p)?,
+        None => unsafe { KernelLaunch::capture(kernel, info, args as *const *mut c_void)? },
+    };
+    launch.code = code;
     Ok(Op::simple(OpKind::Kernel(launch)))
 }
 
@@ -215,12 +228,19 @@ fn module_launch(f: hipFunction_t, grid: dim3, block: dim3, shared: usize, s: hi
     if !params.is_null() && !extra.is_null() {
         return Err(HipError::INVALID_VALUE);
     }
-    if extra_args(extra)?.is_some() {
+    if let Some((buf, size)) = extra_args(extra)? {
         // A packed argument buffer needs the kernel's argument layout (code object metadata).
         let k = runtime().kernel(f as usize)?;
         if let KernelBody::Host { .. } = k.body {
             return Err(HipError::NOT_SUPPORTED);
         }
+        if buf.is_null() && size > 0 {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let packed = if size == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(buf, size) } };
+        let st = stream(s)?;
+        let op = launch_op_with(f as *const c_void, grid, block, std::ptr::null_mut(), Some(packed), shared)?;
+        return runtime().enqueue(&st, op).map(drop);
     }
     launch(f as *const c_void, grid, block, params, shared, s)
 }

@@ -27,11 +27,15 @@ pub struct EntryState {
     pub id_dims: u32,
 }
 
-/// Base of the window of flat addresses that reach a lane's private memory, and of the
-/// one that reaches LDS: above the 47-bit user address space of x86-64 and AArch64 (so no
-/// host allocation can be mistaken for them), 4 GiB each, as on the hardware.
-pub const PRIVATE_APERTURE: u64 = 0xc000_0000_0000;
-pub const SHARED_APERTURE: u64 = 0xd000_0000_0000;
+/// Base of the window of flat addresses that reach LDS, and of the one that reaches a
+/// lane's private memory: above the 47-bit user address space of x86-64 and AArch64 (so no
+/// host allocation can be mistaken for them), 4 GiB each, and multiples of 2^48 as the
+/// hardware's aperture registers (`SH_MEM_BASES`) require; the same values ROCm uses.
+pub const SHARED_APERTURE: u64 = 1 << 48;
+pub const PRIVATE_APERTURE: u64 = 2 << 48;
+/// Base address of the private segment buffer resource (a V# holds 48 address bits, so
+/// this cannot be the flat window): MUBUF accesses through it reach the lanes' scratch.
+pub const PRIVATE_BUFFER_BASE: u64 = 0xc000_0000_0000;
 
 /// Everything a launch needs besides the program and memory.
 #[derive(Clone, Debug)]
@@ -95,7 +99,7 @@ impl Launch {
                 if let Some(r) = s.private_segment_buffer {
                     // A buffer resource whose base is the private aperture: the program
                     // resolves accesses through it to the lanes' own scratch.
-                    let base = PRIVATE_APERTURE;
+                    let base = PRIVATE_BUFFER_BASE;
                     wave.sgpr[r as usize] = base as u32;
                     wave.sgpr[r as usize + 1] = (base >> 32) as u32 & 0xffff;
                     wave.sgpr[r as usize + 2] = u32::MAX;
@@ -251,7 +255,7 @@ mod tests {
         assert_eq!((w.s64(4), w.s64(6)), (0xabc0, 0x1234_5678_9000));
         assert_eq!((w.sgpr[8], w.sgpr[9]), (2, 3));
         assert_eq!(w.sgpr[10], 0, "each wave's scratch starts at 0");
-        assert_eq!(w.s64(0) & 0xffff_ffff_ffff, PRIVATE_APERTURE);
+        assert_eq!(w.s64(0) & 0xffff_ffff_ffff, PRIVATE_BUFFER_BASE);
         // Lane 5 of wave 1 is work-item 37: x = 37 % 16 = 5, y = 37 / 16 = 2.
         assert_eq!((w.v(0)[5], w.v(1)[5]), (5, 2));
         let packed = Launch { state: EntryState { packed_ids: true, ..launch.state }, ..launch.clone() };

@@ -3,10 +3,12 @@
 //! loads and stores, LDS and cross-lane LDS ops. What it does not know it reports as
 //! [`Trap::Unsupported`], naming the instruction and its address.
 
+use crate::access::*;
 use crate::ir::{Inst, Opnd};
 use crate::wave::Wave;
 use crate::workgroup::{Program, Stop, Trap, WaveCtx};
-use crate::{lanes, scalar, vector_float, vector_int};
+use crate::ir::LaneSel;
+use crate::{lanes, lanesel, memops, scalar, vector_ext, vector_float, vector_int};
 
 /// Decoded code: instructions by address.
 pub struct Interp {
@@ -33,113 +35,57 @@ impl Interp {
     }
 }
 
-/// Registers a 64-bit op reads and writes as pairs.
-fn wide(name: &str) -> bool {
-    name.ends_with("_b64") || name.ends_with("_u64") || name.ends_with("_i64") || name.contains("_b64_") || name.ends_with("saveexec_b64")
+/// Hardware register ids of `s_getreg`/`s_setreg` (gfx10/gfx11).
+const HW_REG_MODE: u32 = 1;
+const HW_REG_TRAPSTS: u32 = 3;
+const HW_REG_SH_MEM_BASES: u32 = 15;
+
+/// (id, bit offset, field mask) of a `hwreg(...)` selector.
+fn hwreg_field(sel: u32) -> (u32, u32, u32) {
+    let size = (sel >> 11 & 31) + 1;
+    (sel & 63, sel >> 6 & 31, if size == 32 { u32::MAX } else { (1 << size) - 1 })
 }
 
-fn rd32(w: &Wave, o: Opnd) -> u32 {
-    match o {
-        Opnd::S(n) => w.sgpr[n as usize],
-        Opnd::Vcc => w.vcc as u32,
-        Opnd::Exec => w.exec as u32,
-        Opnd::M0 => w.m0,
-        Opnd::Scc => w.scc as u32,
-        Opnd::Imm(v) => v,
-        Opnd::Imm64(v) => v as u32,
+fn hwreg_read(w: &Wave, sel: u32) -> u32 {
+    let (id, off, mask) = hwreg_field(sel);
+    let whole = match id {
+        HW_REG_MODE => w.mode,
+        HW_REG_TRAPSTS => w.trapsts,
+        // The apertures' bits 63:48 (private in the low half, shared in the high).
+        HW_REG_SH_MEM_BASES => ((crate::dispatch::SHARED_APERTURE >> 48) as u32 & 0xffff) << 16 | ((crate::dispatch::PRIVATE_APERTURE >> 48) as u32 & 0xffff),
         _ => 0,
-    }
+    };
+    whole >> off & mask
 }
 
-fn rd64(w: &Wave, o: Opnd) -> u64 {
-    match o {
-        Opnd::S(n) => w.s64(n as usize),
-        Opnd::Vcc => w.vcc,
-        Opnd::Exec => w.exec,
-        // 32-bit constants sign-extend for 64-bit integer operands.
-        Opnd::Imm(v) => v as i32 as i64 as u64,
-        Opnd::Imm64(v) => v,
-        o => rd32(w, o) as u64,
-    }
-}
-
-fn wr32(w: &mut Wave, o: Opnd, v: u32) {
-    match o {
-        Opnd::S(n) => w.sgpr[n as usize] = v,
-        Opnd::Vcc => w.vcc = (w.vcc & !0xffff_ffff) | v as u64,
-        Opnd::Exec => w.exec = (w.exec & !0xffff_ffff) | v as u64,
-        Opnd::M0 => w.m0 = v,
+fn hwreg_write(w: &mut Wave, sel: u32, v: u32) {
+    let (id, off, mask) = hwreg_field(sel);
+    let m = mask << off;
+    match id {
+        HW_REG_MODE => w.mode = (w.mode & !m) | (v << off & m),
+        HW_REG_TRAPSTS => w.trapsts = (w.trapsts & !m) | (v << off & m),
+        // Flat scratch setup, scheduling hints and the like have no effect here.
         _ => {}
     }
 }
 
-fn wr64(w: &mut Wave, o: Opnd, v: u64) {
-    match o {
-        Opnd::S(n) => w.set_s64(n as usize, v),
-        Opnd::Vcc => w.vcc = v,
-        Opnd::Exec => w.exec = v,
-        o => wr32(w, o, v as u32),
-    }
+/// `OXROCM_GCN_TRACE=1`: every instruction wave 0 of workgroup 0 executes goes to
+/// stderr with the destination's value afterwards (lane 0 for VGPRs).
+fn trace_on() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("OXROCM_GCN_TRACE").is_some_and(|v| v != "0"))
 }
 
-/// A lane mask from a scalar operand (wave-sized).
-fn rd_mask(w: &Wave, o: Opnd) -> u64 {
-    if w.lanes == 32 { rd32(w, o) as u64 } else { rd64(w, o) }
-}
-fn wr_mask(w: &mut Wave, o: Opnd, m: u64) {
-    if w.lanes == 32 { wr32(w, o, m as u32) } else { wr64(w, o, m) }
-}
-
-/// A vector source for one lane.
-fn vsrc(w: &Wave, o: Opnd, lane: usize) -> u32 {
-    match o {
-        Opnd::V(n) => w.v(n as usize)[lane],
-        o => rd32(w, o),
-    }
-}
-fn vsrc64(w: &Wave, o: Opnd, lane: usize) -> u64 {
-    match o {
-        Opnd::V(n) => w.v(n as usize)[lane] as u64 | (w.v(n as usize + 1)[lane] as u64) << 32,
-        o => rd64(w, o),
-    }
-}
-fn vdst(w: &mut Wave, o: Opnd, lane: usize, v: u32) {
-    if let Opnd::V(n) = o {
-        w.v_mut(n as usize)[lane] = v;
-    }
-}
-
-fn active(w: &Wave) -> impl Iterator<Item = usize> + use<> {
-    let (exec, n) = (w.exec, w.lanes);
-    (0..n).filter(move |l| exec >> l & 1 != 0)
-}
-
-/// Dwords moved by a memory op, from its name (`dword`, `dwordx2`…, gfx11 `b32`…`b512`).
-fn dwords(name: &str) -> Option<usize> {
-    let tail = name.rsplit('_').next()?;
-    Some(match tail {
-        "dword" | "b32" => 1,
-        "dwordx2" | "b64" => 2,
-        "dwordx3" | "b96" => 3,
-        "dwordx4" | "b128" => 4,
-        "dwordx8" | "b256" => 8,
-        "dwordx16" | "b512" => 16,
-        _ => return None,
-    })
-}
-
-/// Sub-dword loads: (bytes, sign-extend).
-fn narrow(name: &str) -> Option<(usize, bool)> {
-    let tail = name.rsplit('_').next()?;
-    Some(match tail {
-        "ubyte" | "u8" => (1, false),
-        "sbyte" | "i8" => (1, true),
-        "ushort" | "u16" => (2, false),
-        "sshort" | "i16" => (2, true),
-        "byte" => (1, false),
-        "short" => (2, false),
-        _ => return None,
-    })
+fn trace(i: &Inst, pc: u64, w: &Wave) {
+    let show = |o: Opnd| match o {
+        Opnd::V(n) => format!("v{n}={:#x}", w.v(n as usize)[0]),
+        Opnd::S(n) => format!("s{n}={:#x}", w.sgpr[n as usize]),
+        Opnd::Vcc => format!("vcc={:#x}", w.vcc),
+        Opnd::Exec => format!("exec={:#x}", w.exec),
+        o => format!("{o:?}"),
+    };
+    let srcs: Vec<String> = i.src.iter().filter(|o| **o != Opnd::None).map(|o| format!("{o:?}")).collect();
+    eprintln!("{pc:#x} {} {} <- {} | {} scc={} exec={:#x}", i.name, show(i.dst), srcs.join(","), show(i.dst2), w.scc as u8, w.exec);
 }
 
 impl Program for Interp {
@@ -155,26 +101,48 @@ impl Interp {
             let pc = w.pc;
             let i = self.fetch(pc)?;
             w.pc = pc + i.len as u64;
-            if let Some(stop) = self.exec(i, pc, w, ctx)? {
+            let stop = self.exec(i, pc, w, ctx)?;
+            if trace_on() && ctx.workgroup_id == [0, 0, 0] && w.id == 0 {
+                trace(i, pc, w);
+            }
+            if let Some(stop) = stop {
                 return Ok(stop);
             }
         }
     }
 
     fn exec(&self, i: &Inst, pc: u64, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Stop>, Trap> {
+        let Some(y) = &i.pair else { return self.exec_one(i, pc, w, ctx) };
+        // VOPD: both halves read their sources before either writes; the halves are
+        // independent except that Y may read a register X overwrites, so then Y goes first.
+        let y_reads_x = y.src.contains(&i.dst);
+        let (first, second) = if y_reads_x { (&**y, i) } else { (i, &**y) };
+        self.exec_one(first, pc, w, ctx)?;
+        self.exec_one(second, pc, w, ctx)
+    }
+
+    fn exec_one(&self, i: &Inst, pc: u64, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Stop>, Trap> {
         let n = i.name;
         let unsupported = || Trap::Unsupported(n.to_string(), pc);
-        if let Some(stop) = self.control(i, w)? {
+        if let Some(stop) = self.control(i, w, ctx)? {
             return Ok(stop);
         }
         if n.starts_with("s_") {
             self.scalar(i, w, ctx).ok_or_else(unsupported)??;
         } else if n.starts_with("v_") {
-            self.vector(i, w).ok_or_else(unsupported)?;
-        } else if n.starts_with("global_") || n.starts_with("flat_") {
-            self.global(i, w, ctx).ok_or_else(unsupported)??;
+            if i.lanes == LaneSel::Plain {
+                self.vector(i, w).ok_or_else(unsupported)?;
+            } else {
+                lanesel::run(i, w, |i, w| self.vector(i, w)).ok_or_else(unsupported)?;
+            }
+        } else if n.starts_with("global_") || n.starts_with("flat_") || n.starts_with("scratch_") {
+            memops::flat(i, w, ctx).ok_or_else(unsupported)??;
+        } else if n.starts_with("buffer_") {
+            memops::buffer(i, w, ctx).ok_or_else(unsupported)??;
         } else if n.starts_with("ds_") {
-            self.lds(i, w, ctx).ok_or_else(unsupported)?;
+            if !self.cross_lane(i, w) {
+                memops::lds(i, w, ctx).ok_or_else(unsupported)??;
+            }
         } else {
             return Err(unsupported());
         }
@@ -183,7 +151,7 @@ impl Interp {
 
     /// Program flow. `Ok(Some(Some(stop)))`: the wave stops; `Ok(Some(None))`: handled
     /// here (branch, call, no-op); `Ok(None)`: not a flow instruction.
-    fn control(&self, i: &Inst, w: &mut Wave) -> Result<Option<Option<Stop>>, Trap> {
+    fn control(&self, i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Option<Stop>>, Trap> {
         let jump = |w: &mut Wave| w.pc = w.pc.wrapping_add_signed(i.offset as i64 * 4);
         let taken = match i.name {
             "s_endpgm" => return Ok(Some(Some(Stop::Ended))),
@@ -213,14 +181,61 @@ impl Interp {
             // Waits, hints and scheduling: nothing to do on an in-order interpreter.
             "s_waitcnt" | "s_waitcnt_vscnt" | "s_waitcnt_vmcnt" | "s_waitcnt_expcnt" | "s_waitcnt_lgkmcnt" | "s_nop"
             | "s_delay_alu" | "s_clause" | "s_setprio" | "s_inst_prefetch" | "s_code_end" | "s_dcache_inv"
-            | "s_icache_inv" | "s_gl1_inv" | "buffer_gl0_inv" | "buffer_gl1_inv" | "s_sendmsg" | "s_sleep"
-            | "s_trap" | "s_ttracedata" => return Ok(Some(None)),
+            | "s_icache_inv" | "s_gl1_inv" | "buffer_gl0_inv" | "buffer_gl1_inv" | "s_trap" | "s_ttracedata"
+            | "s_waitcnt_depctr" | "s_set_inst_prefetch_distance" | "s_sendmsghalt" | "s_dcache_wb" | "s_version" => {
+                return Ok(Some(None));
+            }
+            // A wave that signals or sleeps may be waiting for the host: answer its hostcalls
+            // here, on its own thread.
+            "s_sendmsg" | "s_sleep" => {
+                if let Some(h) = ctx.memory.hostcall() {
+                    h.service(&mut crate::hostcall::print_to_c_stream);
+                }
+                return Ok(Some(None));
+            }
             _ => return Ok(None),
         };
         if taken {
             jump(w);
         }
         Ok(Some(None))
+    }
+
+    /// The LDS-unit cross-lane ops, which touch no memory: `ds_bpermute_b32` (each lane
+    /// reads the lane its address names), `ds_permute_b32` (each lane writes there) and
+    /// `ds_swizzle_b32`. Returns false for any other instruction.
+    fn cross_lane(&self, i: &Inst, w: &mut Wave) -> bool {
+        let n = i.name;
+        match n {
+            "ds_bpermute_b32" | "ds_permute_b32" => {
+                let src: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.src[1], l)).collect();
+                let addr: Vec<usize> = (0..w.lanes).map(|l| (vsrc(w, i.src[0], l) as usize).wrapping_add(i.offset as usize) / 4 % w.lanes).collect();
+                let mut out: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.dst, l)).collect();
+                if n == "ds_bpermute_b32" {
+                    // Inactive source lanes read as 0.
+                    for l in active(w) {
+                        out[l] = if w.active(addr[l]) { src[addr[l]] } else { 0 };
+                    }
+                } else {
+                    for l in active(w) {
+                        out[addr[l]] = src[l];
+                    }
+                }
+                for l in active(w) {
+                    vdst(w, i.dst, l, out[l]);
+                }
+                true
+            }
+            "ds_swizzle_b32" => {
+                let src: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.src[0], l)).collect();
+                for l in active(w) {
+                    let s = lanes::swizzle_source(i.offset as u32, l);
+                    vdst(w, i.dst, l, if w.active(s) { src[s] } else { 0 });
+                }
+                true
+            }
+            _ => false,
+        }
     }
 
     fn scalar(&self, i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<(), Trap>> {
@@ -265,6 +280,28 @@ impl Interp {
             return Some(Ok(()));
         }
         match n {
+            "s_getreg_b32" => {
+                let v = hwreg_read(w, i.offset as u32);
+                wr32(w, i.dst, v);
+                return Some(Ok(()));
+            }
+            "s_setreg_b32" | "s_setreg_imm32_b32" => {
+                hwreg_write(w, i.offset as u32, rd32(w, i.src[0]));
+                return Some(Ok(()));
+            }
+            "s_cmovk_i32" => {
+                if w.scc {
+                    wr32(w, i.dst, i.offset as u16 as i16 as i32 as u32);
+                }
+                return Some(Ok(()));
+            }
+            _ if n.starts_with("s_cmpk_") => {
+                let k = i.offset as u16;
+                let imm = if n.ends_with("_i32") { k as i16 as i32 as u32 } else { k as u32 };
+                let name = n.replacen("s_cmpk_", "s_cmp_", 1);
+                w.scc = scalar::sopc(&name, rd32(w, i.dst) as u64, imm as u64)?;
+                return Some(Ok(()));
+            }
             "s_movk_i32" => {
                 wr32(w, i.dst, rd32(w, i.src[0]) as u16 as i16 as i32 as u32);
                 return Some(Ok(()));
@@ -355,6 +392,9 @@ impl Interp {
         if n.starts_with("v_cmp_") || n.starts_with("v_cmpx_") {
             return self.compare(i, w);
         }
+        if let Some((dw, sw)) = vector_ext::width(n) {
+            return self.vector_ext(i, w, dw, sw);
+        }
         if vector_int::vop_carry(n, 0, 0, false).is_some() {
             let cin = match i.src[2] { Opnd::None => w.vcc, o => rd_mask(w, o) };
             let mut cout = 0u64;
@@ -424,6 +464,60 @@ impl Interp {
         Some(())
     }
 
+    /// The ops of [`vector_ext`]: operands read at their widths, source modifiers
+    /// applied to floats, 16-bit results into the low half (the high half cleared, or
+    /// the high half alone with op_sel's destination bit).
+    fn vector_ext(&self, i: &Inst, w: &mut Wave, dw: u32, sw: [u32; 3]) -> Option<()> {
+        let n = i.name;
+        let m = i.mods;
+        let float = n.contains("_f32") || n.contains("_f64");
+        let mut vcc_out = 0u64;
+        for l in active(w) {
+            let mut s = [0u64; 3];
+            for k in 0..3 {
+                let sign = match sw[k] {
+                    64 => {
+                        s[k] = vsrc64(w, i.src[k], l);
+                        63
+                    }
+                    32 => {
+                        s[k] = vsrc(w, i.src[k], l) as u64;
+                        31
+                    }
+                    16 => {
+                        let v = vsrc(w, i.src[k], l);
+                        s[k] = if m.op_sel >> k & 1 != 0 { v >> 16 } else { v & 0xffff } as u64;
+                        15
+                    }
+                    _ => continue,
+                };
+                if float && m.abs >> k & 1 != 0 {
+                    s[k] &= !(1u64 << sign);
+                }
+                if float && m.neg >> k & 1 != 0 {
+                    s[k] ^= 1u64 << sign;
+                }
+            }
+            let (r, c) = vector_ext::eval(n, s, w.vcc >> l & 1 != 0)?;
+            match dw {
+                64 => vdst64(w, i.dst, l, r),
+                16 => {
+                    let v = if m.op_sel & 8 != 0 { (vsrc(w, i.dst, l) & 0xffff) | (r as u32) << 16 } else { r as u32 & 0xffff };
+                    vdst(w, i.dst, l, v);
+                }
+                _ => vdst(w, i.dst, l, r as u32),
+            }
+            if let Some(c) = c {
+                vcc_out |= (c as u64) << l;
+            }
+        }
+        if n.starts_with("v_div_scale") {
+            let d2 = if i.dst2 == Opnd::None { Opnd::Vcc } else { i.dst2 };
+            wr_mask(w, d2, vcc_out);
+        }
+        Some(())
+    }
+
     /// v_cmp_<cond>_<type> / v_cmpx_…: a lane mask into the destination (VCC by default),
     /// or EXEC for cmpx.
     fn compare(&self, i: &Inst, w: &mut Wave) -> Option<()> {
@@ -431,14 +525,39 @@ impl Interp {
         let rest = n.strip_prefix("v_cmpx_").or_else(|| n.strip_prefix("v_cmp_"))?;
         let (cond, ty) = rest.rsplit_once('_')?;
         let mut mask = 0u64;
+        let bits = match ty {
+            "f64" | "u64" | "i64" => 64,
+            "f16" | "u16" | "i16" => 16,
+            _ => 32,
+        };
+        let m = i.mods;
         for l in active(w) {
-            let (a, b) = (vsrc(w, i.src[0], l), vsrc(w, i.src[1], l));
+            let read = |k: usize| -> u64 {
+                let v = match bits {
+                    64 => vsrc64(w, i.src[k], l),
+                    16 => (if m.op_sel >> k & 1 != 0 { vsrc(w, i.src[k], l) >> 16 } else { vsrc(w, i.src[k], l) & 0xffff }) as u64,
+                    _ => vsrc(w, i.src[k], l) as u64,
+                };
+                let sign = 1u64 << (bits - 1);
+                let v = if ty.starts_with('f') && m.abs >> k & 1 != 0 { v & !sign } else { v };
+                if ty.starts_with('f') && m.neg >> k & 1 != 0 { v ^ sign } else { v }
+            };
+            let (a, b) = (read(0), read(1));
+            let as_f64 = |v: u64| match bits {
+                64 => f64::from_bits(v),
+                16 => half::f16::from_bits(v as u16).to_f64(),
+                _ => f32::from_bits(v as u32) as f64,
+            };
             let r = match (ty, cond) {
-                (_, "class") => vector_float::class_f32(a, b),
-                ("f32", c) => {
+                (_, "class") => match bits {
+                    64 => vector_float::class_f64(f64::from_bits(a), b as u32),
+                    16 => vector_float::class_f32(half::f16::from_bits(a as u16).to_f32().to_bits(), b as u32),
+                    _ => vector_float::class_f32(a as u32, b as u32),
+                },
+                (t, c) if t.starts_with('f') => {
                     use std::cmp::Ordering::{Equal, Greater, Less};
                     // Ordered relations are false with a NaN; their "n" forms are true.
-                    let ord = f32::from_bits(a).partial_cmp(&f32::from_bits(b));
+                    let ord = as_f64(a).partial_cmp(&as_f64(b));
                     let is = |set: &[std::cmp::Ordering]| ord.is_some_and(|o| set.contains(&o));
                     match c {
                         "f" => false,
@@ -460,8 +579,9 @@ impl Interp {
                         _ => return None,
                     }
                 }
-                ("i32" | "u32", c) => {
-                    let (x, y) = if ty == "i32" { (a as i32 as i64, b as i32 as i64) } else { (a as i64, b as i64) };
+                (t, c) if t.starts_with('i') || t.starts_with('u') => {
+                    let sh = 64 - bits;
+                    let (x, y) = if t.starts_with('i') { (((a << sh) as i64 >> sh) as i128, ((b << sh) as i64 >> sh) as i128) } else { (a as i128, b as i128) };
                     match c {
                         "f" => false,
                         "lt" => x < y,
@@ -489,143 +609,6 @@ impl Interp {
         }
         Some(())
     }
-
-    /// Global and flat memory: address from a VGPR pair, or a VGPR offset plus an SGPR
-    /// pair base (`saddr`); flat addresses in the LDS window go to LDS.
-    fn global(&self, i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<(), Trap>> {
-        let n = i.name;
-        let load = n.contains("_load_");
-        let store = n.contains("_store_");
-        if !load && !store {
-            return None;
-        }
-        let (addr_op, data_op, saddr) = if load { (i.src[0], Opnd::None, i.src[1]) } else { (i.src[0], i.src[1], i.src[2]) };
-        let width = dwords(n).map(|d| d * 4).or_else(|| narrow(n).map(|(b, _)| b))?;
-        let sign = narrow(n).is_some_and(|(_, s)| s);
-        for l in active(w) {
-            let addr = match saddr {
-                Opnd::S(_) => rd64(w, saddr).wrapping_add(vsrc(w, addr_op, l) as u64),
-                _ => vsrc64(w, addr_op, l),
-            }
-            .wrapping_add_signed(i.offset as i64);
-            let in_lds = n.starts_with("flat_") && (crate::dispatch::SHARED_APERTURE..crate::dispatch::SHARED_APERTURE + (1 << 32)).contains(&addr);
-            if load {
-                let mut buf = [0u8; 64];
-                let r = if in_lds {
-                    let o = (addr - crate::dispatch::SHARED_APERTURE) as usize;
-                    buf[..width].copy_from_slice(ctx.lds.get(o..o + width).unwrap_or(&[0; 64][..width]));
-                    Ok(())
-                } else {
-                    ctx.memory.read(addr, &mut buf[..width])
-                };
-                if let Err(f) = r {
-                    return Some(Err(f.into()));
-                }
-                let Opnd::V(d) = i.dst else { continue };
-                if width < 4 {
-                    let raw = u32::from_le_bytes(buf[..4].try_into().unwrap_or_default()) & ((1u64 << (8 * width)) - 1) as u32;
-                    let v = if sign && raw >> (8 * width - 1) & 1 != 0 { raw | !((1u32 << (8 * width)) - 1) } else { raw };
-                    w.v_mut(d as usize)[l] = v;
-                } else {
-                    for k in 0..width / 4 {
-                        w.v_mut(d as usize + k)[l] = u32::from_le_bytes(buf[4 * k..4 * k + 4].try_into().unwrap_or_default());
-                    }
-                }
-            } else {
-                let Opnd::V(s) = data_op else { return None };
-                let mut buf = [0u8; 64];
-                for k in 0..width.div_ceil(4) {
-                    buf[4 * k..4 * k + 4].copy_from_slice(&w.v(s as usize + k)[l].to_le_bytes());
-                }
-                let r = if in_lds {
-                    let o = (addr - crate::dispatch::SHARED_APERTURE) as usize;
-                    if let Some(dst) = ctx.lds.get_mut(o..o + width) {
-                        dst.copy_from_slice(&buf[..width]);
-                    }
-                    Ok(())
-                } else {
-                    ctx.memory.write(addr, &buf[..width])
-                };
-                if let Err(f) = r {
-                    return Some(Err(f.into()));
-                }
-            }
-        }
-        Some(Ok(()))
-    }
-
-    /// LDS reads, writes and the cross-lane LDS ops (no memory access).
-    fn lds(&self, i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<()> {
-        let n = i.name;
-        match n {
-            "ds_bpermute_b32" | "ds_permute_b32" => {
-                let src: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.src[1], l)).collect();
-                let addr: Vec<usize> = (0..w.lanes).map(|l| (vsrc(w, i.src[0], l) as usize + i.offset as usize) / 4 % w.lanes).collect();
-                let mut out: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.dst, l)).collect();
-                if n == "ds_bpermute_b32" {
-                    // Each lane reads the lane its address names (inactive sources read 0).
-                    for l in active(w) {
-                        out[l] = if w.active(addr[l]) { src[addr[l]] } else { 0 };
-                    }
-                } else {
-                    for l in active(w) {
-                        out[addr[l]] = src[l];
-                    }
-                }
-                for l in active(w) {
-                    vdst(w, i.dst, l, out[l]);
-                }
-                return Some(());
-            }
-            "ds_swizzle_b32" => {
-                let src: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.src[0], l)).collect();
-                for l in active(w) {
-                    let s = lanes::swizzle_source(i.offset as u32, l);
-                    vdst(w, i.dst, l, if w.active(s) { src[s] } else { 0 });
-                }
-                return Some(());
-            }
-            _ => {}
-        }
-        let read = n.starts_with("ds_read") || n.starts_with("ds_load");
-        let write = n.starts_with("ds_write") || n.starts_with("ds_store");
-        if !read && !write {
-            return None;
-        }
-        let width = dwords(n).map(|d| d * 4).or_else(|| narrow(n).map(|(b, _)| b))?;
-        let sign = narrow(n).is_some_and(|(_, s)| s);
-        for l in active(w) {
-            let o = vsrc(w, i.src[0], l) as usize + i.offset as usize;
-            if read {
-                let mut buf = [0u8; 16];
-                // Out-of-range LDS reads return 0.
-                if let Some(s) = ctx.lds.get(o..o + width) {
-                    buf[..width].copy_from_slice(s);
-                }
-                let Opnd::V(d) = i.dst else { continue };
-                if width < 4 {
-                    let raw = u32::from_le_bytes(buf[..4].try_into().unwrap_or_default());
-                    let v = if sign && raw >> (8 * width - 1) & 1 != 0 { raw | !((1u32 << (8 * width)) - 1) } else { raw };
-                    w.v_mut(d as usize)[l] = v;
-                } else {
-                    for k in 0..width / 4 {
-                        w.v_mut(d as usize + k)[l] = u32::from_le_bytes(buf[4 * k..4 * k + 4].try_into().unwrap_or_default());
-                    }
-                }
-            } else {
-                let Opnd::V(s) = i.src[1] else { return None };
-                let mut buf = [0u8; 16];
-                for k in 0..width.div_ceil(4) {
-                    buf[4 * k..4 * k + 4].copy_from_slice(&w.v(s as usize + k)[l].to_le_bytes());
-                }
-                // Out-of-range LDS writes are dropped.
-                if let Some(d) = ctx.lds.get_mut(o..o + width) {
-                    d.copy_from_slice(&buf[..width]);
-                }
-            }
-        }
-        Some(())
-    }
 }
 
 #[cfg(test)]
@@ -649,8 +632,8 @@ mod tests {
             Inst::new("s_and_saveexec_b32", S(12), &[Vcc]),
             Inst::new("s_cbranch_execz", Opnd::None, &[]).offset(5),
             Inst::new("v_lshlrev_b32", V(2), &[Imm(2), V(1)]),
-            Inst::new("global_load_dword", V(3), &[V(2), S(4)]),
-            Inst::new("global_load_dword", V(4), &[V(2), S(6)]),
+            Inst::new("global_load_dword", V(3), &[V(2), Opnd::None, S(4)]),
+            Inst::new("global_load_dword", V(4), &[V(2), Opnd::None, S(6)]),
             Inst::new("v_add_f32", V(3), &[V(3), V(4)]),
             Inst::new("global_store_dword", Opnd::None, &[V(2), V(3), S(8)]),
             Inst::new("s_or_b32", Exec, &[Exec, S(12)]),

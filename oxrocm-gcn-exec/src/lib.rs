@@ -6,17 +6,23 @@
 //! - [`memory`]: device memory as the CPU backend holds it (device address = host
 //!   address), with an optional bounds check against the live allocations.
 //! - [`workgroup`]: a workgroup's waves, its LDS, its scratch, barriers.
+//! - [`lower`]: decoded machine code (`oxrocm-amdgcn`) into the interpreter's [`ir`].
 //! - [`dispatch`]: the initial register state a kernel descriptor asks for, and the grid
 //!   run across threads.
 
+mod access;
 pub mod dispatch;
 pub mod hostcall;
 pub mod interp;
 pub mod ir;
 pub mod lanes;
+mod lanesel;
+pub mod lower;
+mod memops;
 pub mod memory;
 pub mod printf;
 pub mod scalar;
+pub mod vector_ext;
 pub mod vector_float;
 pub mod vector_int;
 pub mod wave;
@@ -25,3 +31,4 @@ pub mod workgroup;
 pub use memory::{Fault, Memory};
 pub use wave::Wave;
 pub use workgroup::{Program, Stop, Trap, WaveCtx};
+pub use oxrocm_amdgcn::Target;

@@ -27,6 +27,8 @@ impl std::fmt::Display for Fault {
 pub struct Memory {
     /// Sorted, non-overlapping [start, end) ranges; `None`: unchecked.
     ranges: Option<Vec<(u64, u64)>>,
+    /// The launch's hostcall buffer, which waiting waves service (device printf).
+    hostcall: Option<std::sync::Arc<crate::hostcall::Hostcall>>,
 }
 
 impl Memory {
@@ -41,7 +43,7 @@ impl Memory {
                 _ => merged.push((start, end)),
             }
         }
-        Memory { ranges: Some(merged) }
+        Memory { ranges: Some(merged), hostcall: None }
     }
 
     /// No checks: every address is taken for a valid host address.
@@ -50,7 +52,17 @@ impl Memory {
     /// Every access the kernel makes must be to readable (and, for writes, writable) host
     /// memory.
     pub unsafe fn unchecked() -> Memory {
-        Memory { ranges: None }
+        Memory { ranges: None, hostcall: None }
+    }
+
+    /// Attaches the hostcall buffer that waves of this launch call into.
+    pub fn with_hostcall(mut self, h: std::sync::Arc<crate::hostcall::Hostcall>) -> Memory {
+        self.hostcall = Some(h);
+        self
+    }
+
+    pub fn hostcall(&self) -> Option<&crate::hostcall::Hostcall> {
+        self.hostcall.as_deref()
     }
 
     pub fn is_checked(&self) -> bool {

@@ -171,6 +171,26 @@ pub fn class_f32(x: u32, mask: u32) -> bool {
     mask >> class & 1 != 0
 }
 
+/// `v_cmp_class_f64`: the same classes as [`class_f32`].
+pub fn class_f64(v: f64, mask: u32) -> bool {
+    let neg = v.is_sign_negative();
+    let class = if v.is_nan() {
+        // Quiet NaNs have the top mantissa bit set.
+        if v.to_bits() >> 51 & 1 == 0 { 0 } else { 1 }
+    } else if v.is_infinite() {
+        if neg { 2 } else { 9 }
+    } else if v == 0.0 {
+        if neg { 5 } else { 6 }
+    } else if v.is_subnormal() {
+        if neg { 4 } else { 7 }
+    } else if neg {
+        3
+    } else {
+        8
+    };
+    mask >> class & 1 != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

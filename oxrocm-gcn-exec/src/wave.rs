@@ -3,6 +3,10 @@
 /// SGPRs a wave can address as s0..s105 (gfx10/gfx11); VCC, M0 and EXEC live apart.
 pub const SGPRS: usize = 106;
 
+/// VGPRs a wave has beyond the kernel's own, for the executor's temporaries (DPP and SDWA
+/// operands), at indices `vgprs..vgprs + TEMP_VGPRS`.
+pub const TEMP_VGPRS: usize = 3;
+
 /// One wave: lanes × VGPRs, SGPRs, and the special registers.
 #[derive(Clone, Debug)]
 pub struct Wave {
@@ -33,7 +37,7 @@ impl Wave {
         Wave {
             lanes,
             sgpr: [0; SGPRS],
-            vgpr: vec![0; lanes * vgprs],
+            vgpr: vec![0; lanes * (vgprs + TEMP_VGPRS)],
             vgprs,
             exec: 0,
             vcc: 0,

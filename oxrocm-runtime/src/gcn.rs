@@ -1,13 +1,110 @@
 //! One launch of an AMDGCN kernel, prepared for the CPU executor (`oxrocm-gcn-exec`): the
 //! kernarg segment and AQL dispatch packet in memory the kernel can read, the initial
 //! register state its descriptor asks for, the workgroup's LDS and scratch sizes, and the
-//! entry address in the loaded image. What runs it is the instruction interpreter.
+//! entry address in the loaded image. What runs it is the instruction interpreter over
+//! the image's decoded code ([`LoadedCode`]), in [`execute`].
 
 use crate::codeobj::descriptor::packed_workitem_ids;
 use crate::codeobj::kernarg::{self, Dispatch, Explicit, HiddenValues};
 use crate::error::{HipError, Result};
 use crate::kernel::{GcnKernel, LaunchInfo};
-use oxrocm_gcn_exec::dispatch::{EntryState, Launch};
+use crate::codeobj::CodeObject;
+use crate::log_at;
+use oxrocm_gcn_exec::dispatch::{EntryState, Launch, PRIVATE_APERTURE, SHARED_APERTURE, run_grid};
+use oxrocm_gcn_exec::hostcall::{Hostcall, print_to_c_stream};
+use oxrocm_gcn_exec::interp::Interp;
+use oxrocm_gcn_exec::memory::Memory;
+use std::sync::Arc;
+
+/// Targets whose code the interpreter executes, in order of preference when a binary has
+/// no code object for the device's own target.
+pub const EXECUTABLE_TARGETS: [&str; 2] = ["gfx1100", "gfx1030"];
+
+/// A code object's `.text` as loaded at `base`, decoded once for all its kernels.
+pub struct LoadedCode {
+    pub base: u64,
+    pub target: String,
+    pub program: Interp,
+}
+
+impl LoadedCode {
+    /// Decodes the text section of `co` (loaded at `base`); words that do not decode
+    /// inside a function are reported once here, with the function's name, and trap
+    /// only if executed.
+    pub fn decode(co: &CodeObject, base: u64) -> Result<LoadedCode> {
+        let target = match co.processor() {
+            "gfx1030" => oxrocm_gcn_exec::Target::Gfx1030,
+            "gfx1100" => oxrocm_gcn_exec::Target::Gfx1100,
+            other => {
+                log_at!(1, "code object {other}: executing code for this target is not supported (runs: {})", EXECUTABLE_TARGETS.join(", "));
+                return Err(HipError::NO_BINARY_FOR_GPU);
+            }
+        };
+        let elf = crate::codeobj::elf::Elf::new(&co.image).ok_or(HipError::INVALID_IMAGE)?;
+        let text = elf.section(".text").ok_or(HipError::INVALID_IMAGE)?;
+        let t0 = std::time::Instant::now();
+        let decoded = oxrocm_gcn_exec::lower::decode_text(elf.section_bytes(&text), base + text.addr, target);
+        let funcs: Vec<_> = elf.symbols().into_iter().filter(|s| s.kind == 2 && s.size > 0).collect();
+        let mut reported = std::collections::HashSet::new();
+        for (addr, why) in &decoded.undecodable {
+            let off = addr - base;
+            if let Some(f) = funcs.iter().find(|f| (f.value..f.value + f.size).contains(&off)) {
+                if reported.insert(f.name.clone()) {
+                    log_at!(1, "kernel code '{}' ({}): instruction at +{:#x} does not decode ({why}); running it will fail", f.name, co.target, off - f.value);
+                }
+            }
+        }
+        log_at!(3, "code object {}: {} bytes of code decoded in {:.1} ms", co.target, text.size, t0.elapsed().as_secs_f64() * 1e3);
+        Ok(LoadedCode { base, target: co.target.clone(), program: decoded.program })
+    }
+}
+
+/// Whether launches check every device access against the allocation map
+/// (`OXROCM_GCN_CHECKED=0` turns it off for speed).
+fn checked() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_GCN_CHECKED").map(|v| v != "0").unwrap_or(true))
+}
+
+/// Runs one launch of `k` to completion on the CPU. A trap (device access outside every
+/// allocation, an instruction the interpreter lacks) fails the launch with
+/// hipErrorLaunchFailure and a log line naming the kernel and the address.
+pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, args: &[Vec<u8>]) -> Result<()> {
+    let hostcall = Arc::new(Hostcall::new(256));
+    let hidden = HiddenValues { hostcall_buffer: hostcall.address(), private_base: PRIVATE_APERTURE, shared_base: SHARED_APERTURE, ..Default::default() };
+    let g = prepare(k, code.base, info, args, &hidden)?;
+    let memory = if checked() {
+        let mut ranges: Vec<(u64, usize)> = Vec::new();
+        for a in crate::runtime::runtime().memory.all() {
+            ranges.push((a.base, a.size));
+            if a.device_addr != 0 && a.device_addr != a.base {
+                ranges.push((a.device_addr, a.size));
+            }
+        }
+        ranges.extend(g.own_ranges());
+        ranges.push(hostcall.range());
+        Memory::checked(ranges)
+    } else {
+        // SAFETY: the user asked for unchecked execution; on the CPU backend device
+        // addresses are host addresses.
+        unsafe { Memory::unchecked() }
+    }
+    .with_hostcall(hostcall.clone());
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_grid(&code.program, &g.launch, &memory, true)));
+    // Messages a wave finished just before it ended.
+    hostcall.service(&mut print_to_c_stream);
+    match run {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(trap)) => {
+            log_at!(1, "kernel '{name}' ({}): {trap}", code.target);
+            Err(HipError::LAUNCH_FAILURE)
+        }
+        Err(_) => {
+            log_at!(1, "kernel '{name}' ({}): the interpreter failed (internal error)", code.target);
+            Err(HipError::LAUNCH_FAILURE)
+        }
+    }
+}
 
 /// A prepared launch; owns the kernarg and packet bytes `launch` points to.
 pub struct GcnLaunch {

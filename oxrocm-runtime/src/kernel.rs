@@ -1,5 +1,5 @@
 //! Kernels and launches. A kernel is either AMDGCN code from a registered code object
-//! (executed once the ISA executor lands) or a host implementation that an oxrocm
+//! (run by the instruction interpreter, `gcn`) or a host implementation that an oxrocm
 //! library registered through the private interface.
 
 use crate::codeobj::descriptor::KernelDescriptor;
@@ -69,6 +69,8 @@ pub struct KernelLaunch {
     pub info: LaunchInfo,
     /// Argument values copied at launch time (one buffer per argument).
     pub args: Arc<Vec<Vec<u8>>>,
+    /// AMDGCN kernels: the decoded code of the device's loaded image.
+    pub code: Option<Arc<crate::gcn::LoadedCode>>,
 }
 
 impl KernelLaunch {
@@ -89,7 +91,7 @@ impl KernelLaunch {
             }
             copied.push(unsafe { std::slice::from_raw_parts(p, *n) }.to_vec());
         }
-        Ok(KernelLaunch { kernel, info, args: Arc::new(copied) })
+        Ok(KernelLaunch { kernel, info, args: Arc::new(copied), code: None })
     }
 
     pub fn run_on_host(&self, view: &dyn HostView) -> Result<()> {
@@ -110,7 +112,22 @@ impl KernelLaunch {
                 unsafe { f(&self.info, ptrs.as_ptr()) };
                 Ok(())
             }
+            KernelBody::Gcn(g) => {
+                let code = self.code.as_ref().ok_or(HipError::NOT_SUPPORTED)?;
+                crate::gcn::execute(&self.kernel.name, g, code, &self.info, &self.args)
+            }
             _ => Err(HipError::NOT_SUPPORTED),
         }
+    }
+
+    /// A launch of an AMDGCN kernel whose explicit arguments sit at their kernarg offsets
+    /// in `packed` (`hipModuleLaunchKernel`'s `extra` buffer).
+    pub fn from_packed(kernel: Arc<Kernel>, info: LaunchInfo, packed: &[u8]) -> Result<Self> {
+        let KernelBody::Gcn(g) = &kernel.body else { return Err(HipError::NOT_SUPPORTED) };
+        let mut args = Vec::new();
+        for a in g.meta.explicit_args() {
+            args.push(packed.get(a.offset..a.offset + a.size).ok_or(HipError::INVALID_VALUE)?.to_vec());
+        }
+        Ok(KernelLaunch { kernel, info, args: Arc::new(args), code: None })
     }
 }

@@ -65,6 +65,8 @@ pub struct Module {
     /// `__managed__` variables: the code object's pointer variable of that name must hold
     /// the managed allocation's address.
     pub managed: Mutex<Vec<(String, u64)>>,
+    /// Device ordinal → the loaded image's code, decoded (made on a kernel's first launch).
+    pub code: Mutex<HashMap<usize, Arc<crate::gcn::LoadedCode>>>,
     /// Parsed metadata notes by code-object target (parsed once: a library registers
     /// thousands of kernels of one code object).
     metas: Mutex<HashMap<String, Arc<CodeObjectMeta>>>,
@@ -72,7 +74,7 @@ pub struct Module {
 
 impl Module {
     fn new(code_objects: Vec<CodeObject>) -> Module {
-        Module { code_objects, kernels: Mutex::default(), vars: Mutex::default(), images: Mutex::default(), managed: Mutex::default(), metas: Mutex::default() }
+        Module { code_objects, kernels: Mutex::default(), vars: Mutex::default(), images: Mutex::default(), managed: Mutex::default(), code: Mutex::default(), metas: Mutex::default() }
     }
 
     /// Kernel `name` of code object `co` (one of this module's), from its metadata and
@@ -111,8 +113,11 @@ impl Module {
 
 impl Module {
     /// The code object for `arch`, matching the processor name (features ignored).
+    /// The code object to use on a device of target `arch`: its own, else one for a target
+    /// the executor runs (on the CPU, gfx1030 and gfx1100 code run alike).
     pub fn code_object_for(&self, arch: &str) -> Option<&CodeObject> {
-        self.code_objects.iter().find(|c| c.processor() == arch)
+        let by = |t: &str| self.code_objects.iter().find(|c| c.processor() == t);
+        by(arch).or_else(|| crate::gcn::EXECUTABLE_TARGETS.iter().find_map(|t| by(t)))
     }
 }
 
@@ -790,6 +795,19 @@ impl Runtime {
         Ok(base)
     }
 
+    /// The decoded code of module `module`'s image on `dev` (loading and decoding it once).
+    pub fn module_code(&self, module: usize, dev: &Device) -> Result<Arc<crate::gcn::LoadedCode>> {
+        let m = self.modules.get(module)?;
+        if let Some(c) = m.code.lock().get(&dev.ordinal) {
+            return Ok(c.clone());
+        }
+        let base = self.module_image(&m, dev)?;
+        let co = m.code_object_for(&dev.props.gcn_arch_name).ok_or(HipError::NO_BINARY_FOR_GPU)?;
+        let code = Arc::new(crate::gcn::LoadedCode::decode(co, base)?);
+        m.code.lock().insert(dev.ordinal, code.clone());
+        Ok(code)
+    }
+
     /// Address and size of `m`'s data symbol `name` in `dev`'s loaded image.
     fn image_symbol(&self, m: &Module, dev: &Device, name: &str) -> Result<(u64, usize)> {
         let co = m.code_object_for(&dev.props.gcn_arch_name).ok_or(HipError::NOT_FOUND)?;
@@ -818,7 +836,8 @@ impl Runtime {
     pub fn load_module(&self, bytes: &[u8]) -> Result<usize> {
         let code_objects = codeobj::parse_image(bytes)?;
         let arch = &self.current()?.props.gcn_arch_name;
-        if !code_objects.iter().any(|c| c.processor() == arch) {
+        let runnable = |c: &CodeObject| c.processor() == arch || crate::gcn::EXECUTABLE_TARGETS.contains(&c.processor());
+        if !code_objects.iter().any(runnable) {
             log_at!(1, "hipModuleLoad: no code object for {arch} (have: {})",
                 code_objects.iter().map(|c| c.target.as_str()).collect::<Vec<_>>().join(" "));
             return Err(HipError::NO_BINARY_FOR_GPU);

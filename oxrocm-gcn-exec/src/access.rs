@@ -1,0 +1,110 @@
+//! Operand access for the interpreter: scalar and vector reads and writes by operand,
+//! lane masks at the wave's size, and memory widths by mnemonic.
+
+use crate::ir::Opnd;
+use crate::wave::Wave;
+
+/// Registers a 64-bit op reads and writes as pairs.
+pub(crate) fn wide(name: &str) -> bool {
+    name.ends_with("_b64") || name.ends_with("_u64") || name.ends_with("_i64") || name.contains("_b64_") || name.ends_with("saveexec_b64")
+}
+
+pub(crate) fn rd32(w: &Wave, o: Opnd) -> u32 {
+    match o {
+        Opnd::S(n) => w.sgpr[n as usize],
+        Opnd::Vcc => w.vcc as u32,
+        Opnd::Exec => w.exec as u32,
+        Opnd::M0 => w.m0,
+        Opnd::Scc => w.scc as u32,
+        Opnd::Imm(v) => v,
+        Opnd::Imm64(v) => v as u32,
+        _ => 0,
+    }
+}
+
+pub(crate) fn rd64(w: &Wave, o: Opnd) -> u64 {
+    match o {
+        Opnd::S(n) => w.s64(n as usize),
+        Opnd::Vcc => w.vcc,
+        Opnd::Exec => w.exec,
+        // 32-bit constants sign-extend for 64-bit integer operands.
+        Opnd::Imm(v) => v as i32 as i64 as u64,
+        Opnd::Imm64(v) => v,
+        o => rd32(w, o) as u64,
+    }
+}
+
+pub(crate) fn wr32(w: &mut Wave, o: Opnd, v: u32) {
+    match o {
+        Opnd::S(n) => w.sgpr[n as usize] = v,
+        Opnd::Vcc => w.vcc = (w.vcc & !0xffff_ffff) | v as u64,
+        Opnd::Exec => w.exec = (w.exec & !0xffff_ffff) | v as u64,
+        Opnd::M0 => w.m0 = v,
+        _ => {}
+    }
+}
+
+pub(crate) fn wr64(w: &mut Wave, o: Opnd, v: u64) {
+    match o {
+        Opnd::S(n) => w.set_s64(n as usize, v),
+        Opnd::Vcc => w.vcc = v,
+        Opnd::Exec => w.exec = v,
+        o => wr32(w, o, v as u32),
+    }
+}
+
+/// A lane mask from a scalar operand (wave-sized).
+pub(crate) fn rd_mask(w: &Wave, o: Opnd) -> u64 {
+    if w.lanes == 32 { rd32(w, o) as u64 } else { rd64(w, o) }
+}
+pub(crate) fn wr_mask(w: &mut Wave, o: Opnd, m: u64) {
+    if w.lanes == 32 { wr32(w, o, m as u32) } else { wr64(w, o, m) }
+}
+
+/// A vector source for one lane.
+pub(crate) fn vsrc(w: &Wave, o: Opnd, lane: usize) -> u32 {
+    match o {
+        Opnd::V(n) => w.v(n as usize)[lane],
+        o => rd32(w, o),
+    }
+}
+pub(crate) fn vsrc64(w: &Wave, o: Opnd, lane: usize) -> u64 {
+    match o {
+        Opnd::V(n) => w.v(n as usize)[lane] as u64 | (w.v(n as usize + 1)[lane] as u64) << 32,
+        o => rd64(w, o),
+    }
+}
+pub(crate) fn vdst(w: &mut Wave, o: Opnd, lane: usize, v: u32) {
+    if let Opnd::V(n) = o {
+        w.v_mut(n as usize)[lane] = v;
+    }
+}
+
+pub(crate) fn active(w: &Wave) -> impl Iterator<Item = usize> + use<> {
+    let (exec, n) = (w.exec, w.lanes);
+    (0..n).filter(move |l| exec >> l & 1 != 0)
+}
+
+/// Dwords moved by a memory op, from its name (`dword`, `dwordx2`…, gfx11 `b32`…`b512`).
+pub(crate) fn dwords(name: &str) -> Option<usize> {
+    let tail = name.rsplit('_').next()?;
+    Some(match tail {
+        "dword" | "b32" => 1,
+        "dwordx2" | "b64" => 2,
+        "dwordx3" | "b96" => 3,
+        "dwordx4" | "b128" => 4,
+        "dwordx8" | "b256" => 8,
+        "dwordx16" | "b512" => 16,
+        _ => return None,
+    })
+}
+
+
+
+/// Writes a 64-bit result to the VGPR pair starting at `o`.
+pub(crate) fn vdst64(w: &mut Wave, o: Opnd, lane: usize, v: u64) {
+    if let Opnd::V(n) = o {
+        w.v_mut(n as usize)[lane] = v as u32;
+        w.v_mut(n as usize + 1)[lane] = (v >> 32) as u32;
+    }
+}
