@@ -3,8 +3,9 @@
 //! device library uses them (`__ockl_hostcall_internal`):
 //!
 //! - `buffer_t`: headers pointer, payloads pointer, doorbell signal, free-stack top,
-//!   ready-stack top (u64 each), index size (u32). Stack tops are `tag << index_size |
-//!   index`; index 0 is never a packet, so a top of 0 is an empty stack.
+//!   ready-stack top, index mask (u64 each). Stack tops are an index in the mask's bits
+//!   plus a tag above them (bumped by mask + 1 on each reuse against ABA); index 0 is
+//!   never a packet, so a top of 0 is an empty stack.
 //! - a header per packet: next (u64), active lane mask (u64), service id (u32), control
 //!   (u32, bit 0 = ready); a payload per packet: 64 lanes × 8 u64.
 //! - A wave pops a free packet, fills its lanes' slots, pushes it on the ready stack, adds
@@ -66,7 +67,7 @@ impl Hostcall {
         w(&mut h, BUFFER_AT + 16, base + SIGNAL_AT as u64);
         w(&mut h, BUFFER_AT + 24, 1); // free stack: packet 1, then 2, …
         w(&mut h, BUFFER_AT + 32, 0);
-        w(&mut h, BUFFER_AT + 40, index_size as u64);
+        w(&mut h, BUFFER_AT + 40, (1u64 << index_size) - 1);
         // The doorbell: an amd_signal_t of kind "user" (1) with no event mailbox, so the
         // device only adds to its value.
         w(&mut h, SIGNAL_AT, 1);
@@ -171,8 +172,8 @@ mod tests {
         let at = |o: u64| unsafe { AtomicU64::from_ptr(base.add((o - h.address()) as usize) as *mut u64) };
         let buf = h.address();
         let (headers, payloads) = (at(buf).load(Ordering::Relaxed), at(buf + 8).load(Ordering::Relaxed));
-        let index_size = at(buf + 40).load(Ordering::Relaxed) as u32;
-        let idx = |p: u64| p & ((1 << index_size) - 1);
+        let index_mask = at(buf + 40).load(Ordering::Relaxed);
+        let idx = |p: u64| p & index_mask;
         // pop free
         let free = at(buf + 24);
         let ptr = free.load(Ordering::Acquire);
@@ -203,7 +204,7 @@ mod tests {
             (at(s).load(Ordering::Relaxed), at(s + 8).load(Ordering::Relaxed))
         }).collect();
         // return the packet (tag + 1)
-        let back = ptr + (1 << index_size);
+        let back = ptr + (index_mask + 1);
         at(header).store(free.load(Ordering::Relaxed), Ordering::Relaxed);
         free.store(back, Ordering::Release);
         res

@@ -101,7 +101,7 @@ impl Interp {
             let pc = w.pc;
             let i = self.fetch(pc)?;
             w.pc = pc + i.len as u64;
-            let stop = self.exec(i, pc, w, ctx)?;
+            let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
             if trace_on() && ctx.workgroup_id == [0, 0, 0] && w.id == 0 {
                 trace(i, pc, w);
             }
@@ -688,7 +688,9 @@ mod tests {
         args.extend_from_slice(&64u32.to_le_bytes());
         let mem = Memory::checked(vec![(args.as_ptr() as u64, args.len()), (a.as_ptr() as u64, 256), (c.as_ptr() as u64, 128)]);
         let t = run_grid(&Interp::new(0x1000, vector_add()), &launch(1, 64, args.as_ptr() as u64, 0), &mem, false).unwrap_err();
-        let Trap::Memory(f) = t else { panic!("{t}") };
+        let Trap::At(inner, pc) = t else { panic!("{t}") };
+        assert_eq!(pc, 0x1000 + 4 * 16, "the store's address");
+        let Trap::Memory(f) = *inner else { panic!("{inner}") };
         assert!(f.write && f.addr >= c.as_ptr() as u64 + 128, "{f}");
     }
 

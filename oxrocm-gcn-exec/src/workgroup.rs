@@ -35,6 +35,26 @@ pub enum Trap {
     Unsupported(String, u64),
     /// A jump to an address holding no instruction.
     BadPc(u64),
+    /// A trap raised by the instruction at `pc`.
+    At(Box<Trap>, u64),
+}
+
+impl Trap {
+    /// This trap, noting the address of the instruction that raised it.
+    pub fn at(self, pc: u64) -> Trap {
+        match self {
+            t @ (Trap::Unsupported(..) | Trap::BadPc(_) | Trap::At(..)) => t,
+            t => Trap::At(Box::new(t), pc),
+        }
+    }
+
+    /// The address of the instruction involved, where known.
+    pub fn pc(&self) -> Option<u64> {
+        match self {
+            Trap::Unsupported(_, pc) | Trap::At(_, pc) => Some(*pc),
+            _ => None,
+        }
+    }
 }
 
 impl From<Fault> for Trap {
@@ -49,6 +69,7 @@ impl std::fmt::Display for Trap {
             Trap::Memory(m) => write!(f, "{m}"),
             Trap::Unsupported(n, pc) => write!(f, "unsupported instruction {n} at {pc:#x}"),
             Trap::BadPc(pc) => write!(f, "jump to {pc:#x}, where there is no instruction"),
+            Trap::At(t, pc) => write!(f, "{t} (instruction at {pc:#x})"),
         }
     }
 }

@@ -25,6 +25,8 @@ pub struct LoadedCode {
     pub base: u64,
     pub target: String,
     pub program: Interp,
+    /// Functions of the code object: (name, start, size), addresses relative to `base`.
+    pub functions: Vec<(String, u64, u64)>,
 }
 
 impl LoadedCode {
@@ -55,7 +57,17 @@ impl LoadedCode {
             }
         }
         log_at!(3, "code object {}: {} bytes of code decoded in {:.1} ms", co.target, text.size, t0.elapsed().as_secs_f64() * 1e3);
-        Ok(LoadedCode { base, target: co.target.clone(), program: decoded.program })
+        let functions = funcs.iter().map(|f| (f.name.clone(), f.value, f.size)).collect();
+        Ok(LoadedCode { base, target: co.target.clone(), program: decoded.program, functions })
+    }
+
+    /// `name+0xoff` for an address in this code.
+    pub fn describe(&self, pc: u64) -> String {
+        let off = pc.wrapping_sub(self.base);
+        match self.functions.iter().find(|(_, s, n)| (*s..s + n).contains(&off)) {
+            Some((name, s, _)) => format!("{name}+{:#x}", off - s),
+            None => format!("{pc:#x}"),
+        }
     }
 }
 
@@ -96,7 +108,8 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
     match run {
         Ok(Ok(())) => Ok(()),
         Ok(Err(trap)) => {
-            log_at!(1, "kernel '{name}' ({}): {trap}", code.target);
+            let place = trap.pc().map(|pc| format!(" [{}]", code.describe(pc))).unwrap_or_default();
+            log_at!(1, "kernel '{name}' ({}): {trap}{place}", code.target);
             Err(HipError::LAUNCH_FAILURE)
         }
         Err(_) => {
@@ -132,7 +145,11 @@ pub fn prepare(k: &GcnKernel, image_base: u64, info: &LaunchInfo, args: &[Vec<u8
         return Err(HipError::INVALID_VALUE);
     }
     // SAFETY: each pointer is a captured buffer of exactly its argument's size.
-    let kernarg = unsafe { kernarg::build(&k.meta, Explicit::Pointers(&ptrs), &d, hidden)? }.into_boxed_slice();
+    let mut kernarg = unsafe { kernarg::build(&k.meta, Explicit::Pointers(&ptrs), &d, hidden)? };
+    // Scalar loads fetch up to 64 bytes at a time and may run past the last argument (the
+    // hardware's kernarg segment is padded too): zeros up to the next 64 bytes and beyond.
+    kernarg.resize(kernarg.len().next_multiple_of(64) + 64, 0);
+    let kernarg = kernarg.into_boxed_slice();
     let kd_addr = image_base + k.entry.wrapping_add_signed(-kd.entry_offset);
     let packet = Box::new(kernarg::dispatch_packet(&d, k.meta.private_segment_fixed_size, lds as u32, kd_addr, kernarg.as_ptr() as u64));
     let l = kd.sgpr_layout();
