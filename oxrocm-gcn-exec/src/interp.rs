@@ -689,7 +689,7 @@ mod tests {
         let mem = Memory::checked(vec![(args.as_ptr() as u64, args.len()), (a.as_ptr() as u64, 256), (c.as_ptr() as u64, 128)]);
         let t = run_grid(&Interp::new(0x1000, vector_add()), &launch(1, 64, args.as_ptr() as u64, 0), &mem, false).unwrap_err();
         let Trap::At(inner, pc) = t else { panic!("{t}") };
-        assert_eq!(pc, 0x1000 + 4 * 16, "the store's address");
+        assert_eq!(pc, 0x1000 + 4 * 12, "the store's address");
         let Trap::Memory(f) = *inner else { panic!("{inner}") };
         assert!(f.write && f.addr >= c.as_ptr() as u64 + 128, "{f}");
     }

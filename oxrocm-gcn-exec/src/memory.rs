@@ -25,25 +25,42 @@ impl std::fmt::Display for Fault {
 
 /// The memory a launch may access.
 pub struct Memory {
-    /// Sorted, non-overlapping [start, end) ranges; `None`: unchecked.
-    ranges: Option<Vec<(u64, u64)>>,
+    /// Sorted, non-overlapping regions; `None`: unchecked.
+    regions: Option<Vec<Region>>,
     /// The launch's hostcall buffer, which waiting waves service (device printf).
     hostcall: Option<std::sync::Arc<crate::hostcall::Hostcall>>,
 }
 
+/// Device addresses [start, end) and the host address of `start`.
+#[derive(Clone, Copy, Debug)]
+struct Region {
+    start: u64,
+    end: u64,
+    host: u64,
+}
+
 impl Memory {
-    /// Accesses are checked against `ranges` (start, length), which may overlap.
-    pub fn checked(mut ranges: Vec<(u64, usize)>) -> Memory {
-        ranges.sort_unstable();
-        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(ranges.len());
-        for (start, len) in ranges {
+    /// Accesses are checked against `ranges` (start, length), which may overlap; device
+    /// addresses are host addresses.
+    pub fn checked(ranges: Vec<(u64, usize)>) -> Memory {
+        Memory::mapped(ranges.into_iter().map(|(a, n)| (a, n, a)).collect())
+    }
+
+    /// Accesses are checked against `regions` (device address, length, host address of
+    /// the same bytes) and go to the host copy: device memory the host cannot address
+    /// directly (a GPU backend) is reached through its staged copy.
+    pub fn mapped(mut regions: Vec<(u64, usize, u64)>) -> Memory {
+        regions.sort_unstable();
+        let mut merged: Vec<Region> = Vec::with_capacity(regions.len());
+        for (start, len, host) in regions {
             let end = start.saturating_add(len as u64);
             match merged.last_mut() {
-                Some(last) if start <= last.1 => last.1 = last.1.max(end),
-                _ => merged.push((start, end)),
+                // Overlapping or touching ranges with the same mapping become one.
+                Some(last) if start <= last.end && last.host.wrapping_sub(last.start) == host.wrapping_sub(start) => last.end = last.end.max(end),
+                _ => merged.push(Region { start, end, host }),
             }
         }
-        Memory { ranges: Some(merged), hostcall: None }
+        Memory { regions: Some(merged), hostcall: None }
     }
 
     /// No checks: every address is taken for a valid host address.
@@ -52,7 +69,7 @@ impl Memory {
     /// Every access the kernel makes must be to readable (and, for writes, writable) host
     /// memory.
     pub unsafe fn unchecked() -> Memory {
-        Memory { ranges: None, hostcall: None }
+        Memory { regions: None, hostcall: None }
     }
 
     /// Attaches the hostcall buffer that waves of this launch call into.
@@ -66,32 +83,33 @@ impl Memory {
     }
 
     pub fn is_checked(&self) -> bool {
-        self.ranges.is_some()
+        self.regions.is_some()
     }
 
-    fn check(&self, addr: u64, len: usize, write: bool) -> Result<(), Fault> {
-        let Some(r) = &self.ranges else { return Ok(()) };
+    /// The host address of `[addr, addr + len)`, which must lie inside one region.
+    fn check(&self, addr: u64, len: usize, write: bool) -> Result<u64, Fault> {
+        let Some(r) = &self.regions else { return Ok(addr) };
         let end = addr.checked_add(len as u64);
-        // The last range starting at or below addr must cover [addr, addr + len).
-        let i = r.partition_point(|&(s, _)| s <= addr);
+        // The last region starting at or below addr must cover [addr, addr + len).
+        let i = r.partition_point(|g| g.start <= addr);
         match (i.checked_sub(1).map(|i| r[i]), end) {
-            (Some((_, e)), Some(end)) if end <= e => Ok(()),
+            (Some(g), Some(end)) if end <= g.end => Ok(g.host + (addr - g.start)),
             _ => Err(Fault { addr, len, write, space: "global" }),
         }
     }
 
     pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
-        self.check(addr, out.len(), false)?;
+        let host = self.check(addr, out.len(), false)?;
         // SAFETY: checked against live allocations, or the caller of `unchecked` vouched.
-        unsafe { std::ptr::copy_nonoverlapping(addr as *const u8, out.as_mut_ptr(), out.len()) };
+        unsafe { std::ptr::copy_nonoverlapping(host as *const u8, out.as_mut_ptr(), out.len()) };
         Ok(())
     }
 
     pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
-        self.check(addr, data.len(), true)?;
+        let host = self.check(addr, data.len(), true)?;
         // SAFETY: as in `read`. Other waves may write the same bytes concurrently, as on
         // the GPU; plain stores of the same width are what the ISA promises there too.
-        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), addr as *mut u8, data.len()) };
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), host as *mut u8, data.len()) };
         Ok(())
     }
 
@@ -113,24 +131,24 @@ impl Memory {
 
     /// Atomic read-modify-write of an aligned u32: `f(old)` is stored, `old` returned.
     pub fn atomic_u32(&self, addr: u64, f: impl Fn(u32) -> u32) -> Result<u32, Fault> {
-        self.check(addr, 4, true)?;
+        let host = self.check(addr, 4, true)?;
         if !addr.is_multiple_of(4) {
             return Err(Fault { addr, len: 4, write: true, space: "global (misaligned atomic)" });
         }
         // SAFETY: checked (or vouched) and aligned; device memory is only ever accessed
         // through such atomics or plain copies, as on the GPU.
-        let a = unsafe { AtomicU32::from_ptr(addr as *mut u32) };
+        let a = unsafe { AtomicU32::from_ptr(host as *mut u32) };
         Ok(a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |v| Some(f(v))).unwrap_or_else(|v| v))
     }
 
     /// Atomic read-modify-write of an aligned u64.
     pub fn atomic_u64(&self, addr: u64, f: impl Fn(u64) -> u64) -> Result<u64, Fault> {
-        self.check(addr, 8, true)?;
+        let host = self.check(addr, 8, true)?;
         if !addr.is_multiple_of(8) {
             return Err(Fault { addr, len: 8, write: true, space: "global (misaligned atomic)" });
         }
         // SAFETY: as in `atomic_u32`.
-        let a = unsafe { AtomicU64::from_ptr(addr as *mut u64) };
+        let a = unsafe { AtomicU64::from_ptr(host as *mut u64) };
         Ok(a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |v| Some(f(v))).unwrap_or_else(|v| v))
     }
 }

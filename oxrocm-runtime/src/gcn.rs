@@ -81,21 +81,25 @@ fn checked() -> bool {
 /// Runs one launch of `k` to completion on the CPU. A trap (device access outside every
 /// allocation, an instruction the interpreter lacks) fails the launch with
 /// hipErrorLaunchFailure and a log line naming the kernel and the address.
-pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, args: &[Vec<u8>]) -> Result<()> {
+pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, args: &[Vec<u8>], view: &dyn crate::ops::HostView) -> Result<()> {
     let hostcall = Arc::new(Hostcall::new(256));
     let hidden = HiddenValues { hostcall_buffer: hostcall.address(), private_base: PRIVATE_APERTURE, shared_base: SHARED_APERTURE, ..Default::default() };
     let g = prepare(k, code.base, info, args, &hidden)?;
-    let memory = if checked() {
-        let mut ranges: Vec<(u64, usize)> = Vec::new();
+    // Every allocation, at the host address the backend gives it (the CPU backend: the
+    // same address; a GPU backend: a staged copy, written back after the op).
+    let on_cpu = crate::runtime::runtime().backend_name() == "cpu";
+    let memory = if checked() || !on_cpu {
+        let mut regions: Vec<(u64, usize, u64)> = Vec::new();
         for a in crate::runtime::runtime().memory.all() {
-            ranges.push((a.base, a.size));
+            regions.push((a.base, a.size, view.host_ptr(a.base) as u64));
             if a.device_addr != 0 && a.device_addr != a.base {
-                ranges.push((a.device_addr, a.size));
+                regions.push((a.device_addr, a.size, view.host_ptr(a.device_addr) as u64));
             }
         }
-        ranges.extend(g.own_ranges());
-        ranges.push(hostcall.range());
-        Memory::checked(ranges)
+        for (a, n) in g.own_ranges().into_iter().chain([hostcall.range()]) {
+            regions.push((a, n, a));
+        }
+        Memory::mapped(regions)
     } else {
         // SAFETY: the user asked for unchecked execution; on the CPU backend device
         // addresses are host addresses.

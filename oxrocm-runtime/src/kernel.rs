@@ -114,7 +114,7 @@ impl KernelLaunch {
             }
             KernelBody::Gcn(g) => {
                 let code = self.code.as_ref().ok_or(HipError::NOT_SUPPORTED)?;
-                crate::gcn::execute(&self.kernel.name, g, code, &self.info, &self.args)
+                crate::gcn::execute(&self.kernel.name, g, code, &self.info, &self.args, view)
             }
             _ => Err(HipError::NOT_SUPPORTED),
         }
