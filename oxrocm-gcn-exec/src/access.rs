@@ -9,6 +9,7 @@ pub(crate) fn wide(name: &str) -> bool {
     name.ends_with("_b64") || name.ends_with("_u64") || name.ends_with("_i64") || name.contains("_b64_") || name.ends_with("saveexec_b64")
 }
 
+#[inline]
 pub(crate) fn rd32(w: &Wave, o: Opnd) -> u32 {
     match o {
         Opnd::S(n) => w.sgpr[n as usize],
@@ -22,6 +23,7 @@ pub(crate) fn rd32(w: &Wave, o: Opnd) -> u32 {
     }
 }
 
+#[inline]
 pub(crate) fn rd64(w: &Wave, o: Opnd) -> u64 {
     match o {
         Opnd::S(n) => w.s64(n as usize),
@@ -34,6 +36,7 @@ pub(crate) fn rd64(w: &Wave, o: Opnd) -> u64 {
     }
 }
 
+#[inline]
 pub(crate) fn wr32(w: &mut Wave, o: Opnd, v: u32) {
     match o {
         Opnd::S(n) => w.sgpr[n as usize] = v,
@@ -44,6 +47,7 @@ pub(crate) fn wr32(w: &mut Wave, o: Opnd, v: u32) {
     }
 }
 
+#[inline]
 pub(crate) fn wr64(w: &mut Wave, o: Opnd, v: u64) {
     match o {
         Opnd::S(n) => w.set_s64(n as usize, v),
@@ -54,32 +58,38 @@ pub(crate) fn wr64(w: &mut Wave, o: Opnd, v: u64) {
 }
 
 /// A lane mask from a scalar operand (wave-sized).
+#[inline]
 pub(crate) fn rd_mask(w: &Wave, o: Opnd) -> u64 {
     if w.lanes == 32 { rd32(w, o) as u64 } else { rd64(w, o) }
 }
+#[inline]
 pub(crate) fn wr_mask(w: &mut Wave, o: Opnd, m: u64) {
     if w.lanes == 32 { wr32(w, o, m as u32) } else { wr64(w, o, m) }
 }
 
 /// A vector source for one lane.
+#[inline]
 pub(crate) fn vsrc(w: &Wave, o: Opnd, lane: usize) -> u32 {
     match o {
         Opnd::V(n) => w.v(n as usize)[lane],
         o => rd32(w, o),
     }
 }
+#[inline]
 pub(crate) fn vsrc64(w: &Wave, o: Opnd, lane: usize) -> u64 {
     match o {
         Opnd::V(n) => w.v(n as usize)[lane] as u64 | (w.v(n as usize + 1)[lane] as u64) << 32,
         o => rd64(w, o),
     }
 }
+#[inline]
 pub(crate) fn vdst(w: &mut Wave, o: Opnd, lane: usize, v: u32) {
     if let Opnd::V(n) = o {
         w.v_mut(n as usize)[lane] = v;
     }
 }
 
+#[inline]
 pub(crate) fn active(w: &Wave) -> impl Iterator<Item = usize> + use<> {
     let (exec, n) = (w.exec, w.lanes);
     (0..n).filter(move |l| exec >> l & 1 != 0)
@@ -102,6 +112,7 @@ pub(crate) fn dwords(name: &str) -> Option<usize> {
 
 
 /// Writes a 64-bit result to the VGPR pair starting at `o`.
+#[inline]
 pub(crate) fn vdst64(w: &mut Wave, o: Opnd, lane: usize, v: u64) {
     if let Opnd::V(n) = o {
         w.v_mut(n as usize)[lane] = v as u32;

@@ -21,7 +21,11 @@ impl Interp {
     /// Lays `insts` out from address `base`, each after the previous by its length.
     pub fn new(base: u64, insts: Vec<Inst>) -> Interp {
         let mut code = Vec::new();
-        for i in insts {
+        for mut i in insts {
+            i.fast = crate::fast::resolve(&i);
+            if let Some(p) = i.pair.as_mut() {
+                p.fast = crate::fast::resolve(p);
+            }
             let words = (i.len as usize / 4).max(1);
             code.push(Some(i));
             code.extend(std::iter::repeat_n(None, words - 1));
@@ -122,6 +126,9 @@ impl Interp {
     }
 
     fn exec_one(&self, i: &Inst, pc: u64, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Stop>, Trap> {
+        if crate::fast::run(i, w) {
+            return Ok(None);
+        }
         let n = i.name;
         let unsupported = || Trap::Unsupported(n.to_string(), pc);
         if let Some(stop) = self.control(i, w, ctx)? {

@@ -83,6 +83,8 @@ pub struct Inst {
     pub lanes: LaneSel,
     /// VOPD: the second half, issued with this one (the halves are independent).
     pub pair: Option<Box<Inst>>,
+    /// Resolved when the program is laid out ([`crate::interp::Interp::new`]).
+    pub fast: crate::fast::Fast,
     /// Instruction length in bytes.
     pub len: u8,
 }

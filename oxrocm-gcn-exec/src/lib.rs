@@ -12,6 +12,7 @@
 
 mod access;
 pub mod dispatch;
+mod fast;
 pub mod hostcall;
 pub mod interp;
 pub mod ir;

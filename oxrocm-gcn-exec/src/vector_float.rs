@@ -10,34 +10,10 @@
 pub fn vop_f32(name: &str, a: u32, b: u32, c: u32, denorm: bool) -> Option<u32> {
     let flush = |v: f32| if !denorm && v.is_subnormal() { f32::from_bits(v.to_bits() & 0x8000_0000) } else { v };
     let (x, y, z) = (flush(f32::from_bits(a)), flush(f32::from_bits(b)), flush(f32::from_bits(c)));
-    let r = match name {
-        "v_add_f32" => x + y,
-        "v_sub_f32" => x - y,
-        "v_subrev_f32" => y - x,
-        "v_mul_f32" => x * y,
-        // Fused: one rounding (v_fmac/v_fma); v_mac/v_mad round twice.
-        "v_fma_f32" | "v_fmac_f32" | "v_fmamk_f32" | "v_fmaak_f32" => x.mul_add(y, z),
-        "v_mad_f32" | "v_mac_f32" | "v_madmk_f32" | "v_madak_f32" => flush(x * y) + z,
-        "v_min_f32" => min_ieee(x, y),
-        "v_max_f32" => max_ieee(x, y),
-        "v_min3_f32" => min_ieee(min_ieee(x, y), z),
-        "v_max3_f32" => max_ieee(max_ieee(x, y), z),
-        "v_med3_f32" => med3(x, y, z),
-        "v_trunc_f32" => x.trunc(),
-        "v_ceil_f32" => x.ceil(),
-        "v_floor_f32" => x.floor(),
-        "v_rndne_f32" => x.round_ties_even(),
-        "v_fract_f32" => {
-            if x.is_infinite() { f32::NAN } else { (x - x.floor()).min(f32::from_bits(0x3f7f_ffff)) }
-        }
-        "v_rcp_f32" => 1.0 / x,
-        "v_rsq_f32" => 1.0 / x.sqrt(),
-        "v_sqrt_f32" => x.sqrt(),
-        "v_exp_f32" => x.exp2(),
-        "v_log_f32" => x.log2(),
-        // Angles in revolutions.
-        "v_sin_f32" => (x as f64 * std::f64::consts::TAU).sin() as f32,
-        "v_cos_f32" => (x as f64 * std::f64::consts::TAU).cos() as f32,
+    let r = match vop_f32_fn(name) {
+        Some(_) if name.starts_with("v_ma") && !denorm => flush(x * y) + z,
+        Some(f) => f(x, y, z),
+        None => match name {
         "v_ldexp_f32" => ldexp(x, b as i32),
         "v_frexp_mant_f32" => {
             if !x.is_finite() || x == 0.0 { x } else { frexp(x).0 }
@@ -50,8 +26,72 @@ pub fn vop_f32(name: &str, a: u32, b: u32, c: u32, denorm: bool) -> Option<u32> 
         "v_cvt_f32_ubyte3" => (a >> 24) as f32,
         "v_cvt_f32_f16" => half_to_f32(a as u16),
         _ => return vop_f32_to_int(name, x).or_else(|| vop_f32_bits(name, x, y)),
+        },
     };
     Some(flush(r).to_bits())
+}
+
+/// Per-lane function of an op on f32 values (denormals kept).
+pub type LaneF = fn(f32, f32, f32) -> f32;
+
+/// Defines, from one table of `mnemonics => |x, y, z| f32 expression`, the per-lane
+/// function of each op ([`vop_f32_fn`]) and its whole-wave loop over lane bits
+/// ([`wave_f32_fn`], denormals kept).
+macro_rules! f32_ops {
+    ($( $($name:literal)|+ => |$x:ident, $y:ident, $z:ident| $e:expr ),* $(,)?) => {
+        /// The per-lane function of a pure f32 op `name`.
+        pub fn vop_f32_fn(name: &str) -> Option<LaneF> {
+            Some(match name {
+                $( $($name)|+ => |$x, $y, $z| $e, )*
+                _ => return None,
+            })
+        }
+
+        /// The whole-wave loop of a pure f32 op `name`, on the lanes' bits.
+        pub fn wave_f32_fn(name: &str) -> Option<crate::vector_int::WaveOp> {
+            Some(match name {
+                $( $($name)|+ => {
+                    fn wave(a: &[u32; 64], b: &[u32; 64], c: &[u32; 64], out: &mut [u32; 64], n: usize) {
+                        for l in 0..n.min(64) {
+                            #[allow(unused_variables)]
+                            let ($x, $y, $z) = (f32::from_bits(a[l]), f32::from_bits(b[l]), f32::from_bits(c[l]));
+                            out[l] = ($e).to_bits();
+                        }
+                    }
+                    wave
+                } )*
+                _ => return None,
+            })
+        }
+    };
+}
+
+f32_ops! {
+        "v_add_f32" => |x, y, _z| x + y,
+        "v_sub_f32" => |x, y, _z| x - y,
+        "v_subrev_f32" => |x, y, _z| y - x,
+        "v_mul_f32" => |x, y, _z| x * y,
+        // Fused: one rounding (v_fmac/v_fma); v_mac/v_mad round twice.
+        "v_fma_f32" | "v_fmac_f32" | "v_fmamk_f32" | "v_fmaak_f32" => |x, y, z| x.mul_add(y, z),
+        "v_mad_f32" | "v_mac_f32" | "v_madmk_f32" | "v_madak_f32" => |x, y, z| x * y + z,
+        "v_min_f32" => |x, y, _z| min_ieee(x, y),
+        "v_max_f32" => |x, y, _z| max_ieee(x, y),
+        "v_min3_f32" => |x, y, z| min_ieee(min_ieee(x, y), z),
+        "v_max3_f32" => |x, y, z| max_ieee(max_ieee(x, y), z),
+        "v_med3_f32" => |x, y, z| med3(x, y, z),
+        "v_trunc_f32" => |x, _y, _z| x.trunc(),
+        "v_ceil_f32" => |x, _y, _z| x.ceil(),
+        "v_floor_f32" => |x, _y, _z| x.floor(),
+        "v_rndne_f32" => |x, _y, _z| x.round_ties_even(),
+        "v_fract_f32" => |x, _y, _z| if x.is_infinite() { f32::NAN } else { (x - x.floor()).min(f32::from_bits(0x3f7f_ffff)) },
+        "v_rcp_f32" => |x, _y, _z| 1.0 / x,
+        "v_rsq_f32" => |x, _y, _z| 1.0 / x.sqrt(),
+        "v_sqrt_f32" => |x, _y, _z| x.sqrt(),
+        "v_exp_f32" => |x, _y, _z| x.exp2(),
+        "v_log_f32" => |x, _y, _z| x.log2(),
+        // Angles in revolutions.
+        "v_sin_f32" => |x, _y, _z| (x as f64 * std::f64::consts::TAU).sin() as f32,
+        "v_cos_f32" => |x, _y, _z| (x as f64 * std::f64::consts::TAU).cos() as f32,
 }
 
 /// Conversions to integers: round toward zero (or as named), NaN to 0, clamped.

@@ -6,76 +6,120 @@
 
 use crate::scalar::bfe32;
 
+/// Per-lane function of a 32-bit op with up to three 32-bit sources.
+pub type Lane3 = fn(u32, u32, u32) -> u32;
+
+fn u24(v: u32) -> u32 {
+    v & 0xff_ffff
+}
+
+/// The low 24 bits, sign-extended from bit 23.
+fn i24(v: u32) -> i32 {
+    ((v << 8) as i32) >> 8
+}
+
+/// A whole wave of one op: sources and result as lane arrays (`n` lanes used).
+pub type WaveOp = fn(&[u32; 64], &[u32; 64], &[u32; 64], &mut [u32; 64], usize);
+
+/// Defines, from one table of `mnemonics => |a, b, c| per-lane expression`, both the
+/// per-lane function of each op ([`vop_fn`]) and its whole-wave loop ([`wave_fn`]), which
+/// the compiler can vectorize because the op is known inside it.
+macro_rules! int_ops {
+    ($( $($name:literal)|+ => |$a:ident, $b:ident, $c:ident| $e:expr ),* $(,)?) => {
+        /// The per-lane function of op `name`.
+        pub fn vop_fn(name: &str) -> Option<Lane3> {
+            Some(match name {
+                $( $($name)|+ => |$a, $b, $c| $e, )*
+                _ => return None,
+            })
+        }
+
+        /// The whole-wave loop of op `name`.
+        pub fn wave_fn(name: &str) -> Option<WaveOp> {
+            Some(match name {
+                $( $($name)|+ => {
+                    fn wave(a: &[u32; 64], b: &[u32; 64], c: &[u32; 64], out: &mut [u32; 64], n: usize) {
+                        for l in 0..n.min(64) {
+                            #[allow(unused_variables)]
+                            let ($a, $b, $c) = (a[l], b[l], c[l]);
+                            out[l] = $e;
+                        }
+                    }
+                    wave
+                } )*
+                _ => return None,
+            })
+        }
+    };
+}
+
+int_ops! {
+        "v_mov_b32" => |a, _b, _c| a,
+        "v_not_b32" => |a, _b, _c| !a,
+        "v_bfrev_b32" => |a, _b, _c| a.reverse_bits(),
+        "v_ffbh_u32" | "v_clz_i32_u32" => |a, _b, _c| if a == 0 { u32::MAX } else { a.leading_zeros() },
+        "v_ffbl_b32" | "v_ctz_i32_b32" => |a, _b, _c| if a == 0 { u32::MAX } else { a.trailing_zeros() },
+        "v_ffbh_i32" | "v_cls_i32" => |a, _b, _c| {
+            let lead = if (a as i32) < 0 { a.leading_ones() } else { a.leading_zeros() };
+            if lead == 32 { u32::MAX } else { lead }
+        },
+        "v_add_u32" | "v_add_nc_u32" => |a, b, _c| a.wrapping_add(b),
+        "v_sub_u32" | "v_sub_nc_u32" => |a, b, _c| a.wrapping_sub(b),
+        "v_subrev_u32" | "v_subrev_nc_u32" => |a, b, _c| b.wrapping_sub(a),
+        "v_add_nc_i32" => |a, b, _c| (a as i32).wrapping_add(b as i32) as u32,
+        "v_sub_nc_i32" => |a, b, _c| (a as i32).wrapping_sub(b as i32) as u32,
+        "v_mul_lo_u32" => |a, b, _c| a.wrapping_mul(b),
+        "v_mul_hi_u32" => |a, b, _c| ((a as u64 * b as u64) >> 32) as u32,
+        "v_mul_hi_i32" => |a, b, _c| (((a as i32) as i64 * (b as i32) as i64) >> 32) as u32,
+        "v_mul_u32_u24" => |a, b, _c| u24(a).wrapping_mul(u24(b)),
+        "v_mul_hi_u32_u24" => |a, b, _c| ((u24(a) as u64 * u24(b) as u64) >> 32) as u32,
+        "v_mul_i32_i24" => |a, b, _c| i24(a).wrapping_mul(i24(b)) as u32,
+        "v_mul_hi_i32_i24" => |a, b, _c| ((i24(a) as i64 * i24(b) as i64) >> 32) as u32,
+        "v_mad_u32_u24" => |a, b, c| u24(a).wrapping_mul(u24(b)).wrapping_add(c),
+        "v_mad_i32_i24" => |a, b, c| i24(a).wrapping_mul(i24(b)).wrapping_add(c as i32) as u32,
+        "v_mad_u32_u16" => |a, b, c| (a & 0xffff) * (b & 0xffff) + c,
+        "v_lshlrev_b32" => |a, b, _c| b << (a & 31),
+        "v_lshrrev_b32" => |a, b, _c| b >> (a & 31),
+        "v_ashrrev_i32" => |a, b, _c| ((b as i32) >> (a & 31)) as u32,
+        "v_lshl_add_u32" => |a, b, c| (a << (b & 31)).wrapping_add(c),
+        "v_add_lshl_u32" => |a, b, c| a.wrapping_add(b) << (c & 31),
+        "v_lshl_or_b32" => |a, b, c| (a << (b & 31)) | c,
+        "v_and_or_b32" => |a, b, c| (a & b) | c,
+        "v_or3_b32" => |a, b, c| a | b | c,
+        "v_xor3_b32" => |a, b, c| a ^ b ^ c,
+        "v_add3_u32" => |a, b, c| a.wrapping_add(b).wrapping_add(c),
+        "v_xad_u32" => |a, b, c| (a ^ b).wrapping_add(c),
+        "v_and_b32" => |a, b, _c| a & b,
+        "v_or_b32" => |a, b, _c| a | b,
+        "v_xor_b32" => |a, b, _c| a ^ b,
+        "v_xnor_b32" => |a, b, _c| !(a ^ b),
+        "v_min_u32" => |a, b, _c| a.min(b),
+        "v_max_u32" => |a, b, _c| a.max(b),
+        "v_min_i32" => |a, b, _c| (a as i32).min(b as i32) as u32,
+        "v_max_i32" => |a, b, _c| (a as i32).max(b as i32) as u32,
+        "v_min3_u32" => |a, b, c| a.min(b).min(c),
+        "v_max3_u32" => |a, b, c| a.max(b).max(c),
+        "v_min3_i32" => |a, b, c| (a as i32).min(b as i32).min(c as i32) as u32,
+        "v_max3_i32" => |a, b, c| (a as i32).max(b as i32).max(c as i32) as u32,
+        "v_med3_u32" => |a, b, c| a.max(b).min(a.min(b).max(c)),
+        "v_med3_i32" => |a, b, c| (a as i32).max(b as i32).min((a as i32).min(b as i32).max(c as i32)) as u32,
+        // Offset in the low 5 bits of b, width in the low 5 bits of c.
+        "v_bfe_u32" => |a, b, c| bfe32(a, b & 31, c & 31, false),
+        "v_bfe_i32" => |a, b, c| bfe32(a, b & 31, c & 31, true),
+        "v_bfi_b32" => |a, b, c| (a & b) | (!a & c),
+        "v_bfm_b32" => |a, b, _c| ((1u64 << (a & 31)) as u32).wrapping_sub(1) << (b & 31),
+        "v_bcnt_u32_b32" => |a, b, _c| a.count_ones() + b,
+        // ({a, b} >> (c & 31)) low half; alignbyte shifts by bytes.
+        "v_alignbit_b32" => |a, b, c| (((a as u64) << 32 | b as u64) >> (c & 31)) as u32,
+        "v_alignbyte_b32" => |a, b, c| (((a as u64) << 32 | b as u64) >> (8 * (c & 3))) as u32,
+        "v_perm_b32" => |a, b, c| perm(a, b, c),
+        "v_cvt_u32_u16" => |a, _b, _c| a & 0xffff,
+        "v_cvt_i32_i16" => |a, _b, _c| a as u16 as i16 as i32 as u32,
+}
+
 /// A 32-bit result from up to three 32-bit sources.
 pub fn vop(name: &str, a: u32, b: u32, c: u32) -> Option<u32> {
-    let (ai, bi, ci) = (a as i32, b as i32, c as i32);
-    // 24-bit operands: unsigned low 24 bits, or sign-extended from bit 23.
-    let u24 = |v: u32| v & 0xff_ffff;
-    let i24 = |v: u32| ((v << 8) as i32) >> 8;
-    Some(match name {
-        "v_mov_b32" => a,
-        "v_not_b32" => !a,
-        "v_bfrev_b32" => a.reverse_bits(),
-        "v_ffbh_u32" | "v_clz_i32_u32" => if a == 0 { u32::MAX } else { a.leading_zeros() },
-        "v_ffbl_b32" | "v_ctz_i32_b32" => if a == 0 { u32::MAX } else { a.trailing_zeros() },
-        "v_ffbh_i32" | "v_cls_i32" => {
-            let lead = if ai < 0 { a.leading_ones() } else { a.leading_zeros() };
-            if lead == 32 { u32::MAX } else { lead }
-        }
-        "v_add_u32" | "v_add_nc_u32" => a.wrapping_add(b),
-        "v_sub_u32" | "v_sub_nc_u32" => a.wrapping_sub(b),
-        "v_subrev_u32" | "v_subrev_nc_u32" => b.wrapping_sub(a),
-        "v_add_nc_i32" => ai.wrapping_add(bi) as u32,
-        "v_sub_nc_i32" => ai.wrapping_sub(bi) as u32,
-        "v_mul_lo_u32" => a.wrapping_mul(b),
-        "v_mul_hi_u32" => ((a as u64 * b as u64) >> 32) as u32,
-        "v_mul_hi_i32" => ((ai as i64 * bi as i64) >> 32) as u32,
-        "v_mul_u32_u24" => u24(a).wrapping_mul(u24(b)),
-        "v_mul_hi_u32_u24" => ((u24(a) as u64 * u24(b) as u64) >> 32) as u32,
-        "v_mul_i32_i24" => i24(a).wrapping_mul(i24(b)) as u32,
-        "v_mul_hi_i32_i24" => ((i24(a) as i64 * i24(b) as i64) >> 32) as u32,
-        "v_mad_u32_u24" => u24(a).wrapping_mul(u24(b)).wrapping_add(c),
-        "v_mad_i32_i24" => i24(a).wrapping_mul(i24(b)).wrapping_add(ci) as u32,
-        "v_mad_u32_u16" => (a & 0xffff) * (b & 0xffff) + c,
-        "v_lshlrev_b32" => b << (a & 31),
-        "v_lshrrev_b32" => b >> (a & 31),
-        "v_ashrrev_i32" => (bi >> (a & 31)) as u32,
-        "v_lshl_add_u32" => (a << (b & 31)).wrapping_add(c),
-        "v_add_lshl_u32" => a.wrapping_add(b) << (c & 31),
-        "v_lshl_or_b32" => (a << (b & 31)) | c,
-        "v_and_or_b32" => (a & b) | c,
-        "v_or3_b32" => a | b | c,
-        "v_xor3_b32" => a ^ b ^ c,
-        "v_add3_u32" => a.wrapping_add(b).wrapping_add(c),
-        "v_xad_u32" => (a ^ b).wrapping_add(c),
-        "v_and_b32" => a & b,
-        "v_or_b32" => a | b,
-        "v_xor_b32" => a ^ b,
-        "v_xnor_b32" => !(a ^ b),
-        "v_min_u32" => a.min(b),
-        "v_max_u32" => a.max(b),
-        "v_min_i32" => ai.min(bi) as u32,
-        "v_max_i32" => ai.max(bi) as u32,
-        "v_min3_u32" => a.min(b).min(c),
-        "v_max3_u32" => a.max(b).max(c),
-        "v_min3_i32" => ai.min(bi).min(ci) as u32,
-        "v_max3_i32" => ai.max(bi).max(ci) as u32,
-        "v_med3_u32" => a.max(b).min(a.min(b).max(c)),
-        "v_med3_i32" => ai.max(bi).min(ai.min(bi).max(ci)) as u32,
-        // Offset in the low 5 bits of b, width in the low 5 bits of c.
-        "v_bfe_u32" => bfe32(a, b & 31, c & 31, false),
-        "v_bfe_i32" => bfe32(a, b & 31, c & 31, true),
-        "v_bfi_b32" => (a & b) | (!a & c),
-        "v_bfm_b32" => ((1u64 << (a & 31)) as u32).wrapping_sub(1) << (b & 31),
-        "v_bcnt_u32_b32" => a.count_ones() + b,
-        // ({a, b} >> (c & 31)) low half; alignbyte shifts by bytes.
-        "v_alignbit_b32" => (((a as u64) << 32 | b as u64) >> (c & 31)) as u32,
-        "v_alignbyte_b32" => (((a as u64) << 32 | b as u64) >> (8 * (c & 3))) as u32,
-        "v_perm_b32" => perm(a, b, c),
-        "v_cvt_u32_u16" => a & 0xffff,
-        "v_cvt_i32_i16" => a as u16 as i16 as i32 as u32,
-        _ => return None,
-    })
+    vop_fn(name).map(|f| f(a, b, c))
 }
 
 /// `v_perm_b32`: each result byte chosen by a selector byte of `sel` from the eight bytes
