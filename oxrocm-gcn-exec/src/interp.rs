@@ -8,7 +8,7 @@ use crate::ir::{Inst, Opnd};
 use crate::wave::Wave;
 use crate::workgroup::{Program, Stop, Trap, WaveCtx};
 use crate::ir::LaneSel;
-use crate::{lanes, lanesel, memops, scalar, vector_ext, vector_float, vector_int};
+use crate::{lanes, lanesel, memops, scalar, vector16, vector_ext, vector_float, vector_int};
 
 /// Decoded code: instructions by address.
 pub struct Interp {
@@ -90,6 +90,23 @@ fn trace(i: &Inst, pc: u64, w: &Wave) {
     };
     let srcs: Vec<String> = i.src.iter().filter(|o| **o != Opnd::None).map(|o| format!("{o:?}")).collect();
     eprintln!("{pc:#x} {} {} <- {} | {} scc={} exec={:#x}", i.name, show(i.dst), srcs.join(","), show(i.dst2), w.scc as u8, w.exec);
+}
+
+/// Whether the interpreter implements `i`: runs it once on one active lane of a scratch
+/// wave with no memory (a memory fault counts as implemented; only an unsupported
+/// instruction does not). For coverage reports over whole code objects.
+pub fn implements(i: &Inst) -> bool {
+    let mut w = Wave::new(32, 256);
+    w.exec = 1;
+    w.mode = 0xf0;
+    let memory = crate::memory::Memory::checked(vec![]);
+    let mut lds = [0u8; 64];
+    let mut scratch = [0u8; 0];
+    let mut ctx = WaveCtx { memory: &memory, lds: &mut lds, scratch: &mut scratch, private_size: 0, workgroup_id: [0; 3] };
+    let mut i = i.clone();
+    i.fast = crate::fast::resolve(&i);
+    let p = Interp::new(0, vec![]);
+    !matches!(p.exec(&i, 0, &mut w, &mut ctx), Err(Trap::Unsupported(..)))
 }
 
 impl Program for Interp {
@@ -296,6 +313,13 @@ impl Interp {
                 hwreg_write(w, i.offset as u32, rd32(w, i.src[0]));
                 return Some(Ok(()));
             }
+            "s_bitset0_b32" | "s_bitset1_b32" | "s_bitset0_b64" | "s_bitset1_b64" => {
+                let bit = rd32(w, i.src[0]) & if n.ends_with("_b64") { 63 } else { 31 };
+                let v = rd64(w, i.dst);
+                let v = if n.starts_with("s_bitset1") { v | 1 << bit } else { v & !(1 << bit) };
+                if n.ends_with("_b64") { wr64(w, i.dst, v) } else { wr32(w, i.dst, v as u32) }
+                return Some(Ok(()));
+            }
             "s_cmovk_i32" => {
                 if w.scc {
                     wr32(w, i.dst, i.offset as u16 as i16 as i32 as u32);
@@ -379,6 +403,34 @@ impl Interp {
                 vdst(w, i.dst, lane, v);
                 return Some(());
             }
+            "v_swap_b32" => {
+                // vdst and src0 are both VGPRs: exchange them in the active lanes.
+                if let (Opnd::V(a), Opnd::V(b)) = (i.dst, i.src[0]) {
+                    for l in active(w) {
+                        let (x, y) = (w.v(a as usize)[l], w.v(b as usize)[l]);
+                        w.v_mut(a as usize)[l] = y;
+                        w.v_mut(b as usize)[l] = x;
+                    }
+                }
+                return Some(());
+            }
+            // Relative VGPR addressing by M0: movrels reads v[src + M0], movreld writes
+            // v[dst + M0], movrelsd both.
+            "v_movrels_b32" | "v_movreld_b32" | "v_movrelsd_b32" | "v_movrelsd_2_b32" => {
+                let off = w.m0 as u16;
+                let limit = w.vgprs as u16;
+                let rel = |o: Opnd, by: bool| match o {
+                    Opnd::V(r) if by => Opnd::V(r.wrapping_add(off).min(limit.saturating_sub(1))),
+                    o => o,
+                };
+                let src = rel(i.src[0], n != "v_movreld_b32");
+                let dst = rel(i.dst, n != "v_movrels_b32");
+                for l in active(w) {
+                    let v = vsrc(w, src, l);
+                    vdst(w, dst, l, v);
+                }
+                return Some(());
+            }
             "v_mbcnt_lo_u32_b32" | "v_mbcnt_hi_u32_b32" => {
                 for l in active(w) {
                     let r = vector_int::mbcnt(n.contains("_hi_"), l, vsrc(w, i.src[0], l), vsrc(w, i.src[1], l));
@@ -398,6 +450,9 @@ impl Interp {
         }
         if n.starts_with("v_cmp_") || n.starts_with("v_cmpx_") {
             return self.compare(i, w);
+        }
+        if let Some(done) = self.vector_16(i, w) {
+            return Some(done);
         }
         if let Some((dw, sw)) = vector_ext::width(n) {
             return self.vector_ext(i, w, dw, sw);
@@ -467,6 +522,102 @@ impl Interp {
                 r = f.to_bits();
             }
             vdst(w, i.dst, l, r);
+        }
+        Some(())
+    }
+
+    /// 16-bit, packed and mixed-precision ops ([`vector16`]), and the f16 conversions;
+    /// `None` when `i` is none of them.
+    fn vector_16(&self, i: &Inst, w: &mut Wave) -> Option<()> {
+        let n = i.name;
+        let m = i.mods;
+        let srcs = |w: &Wave, l: usize| [vsrc(w, i.src[0], l), vsrc(w, i.src[1], l), vsrc(w, i.src[2], l)];
+        // A 16-bit result goes to the low half, or the high half with op_sel's destination
+        // bit; the other half is kept.
+        let put16 = |w: &mut Wave, l: usize, r: u16, hi: bool| {
+            let old = vsrc(w, i.dst, l);
+            let v = if hi { (old & 0xffff) | (r as u32) << 16 } else { (old & 0xffff_0000) | r as u32 };
+            vdst(w, i.dst, l, v);
+        };
+        if let Some(base) = vector16::packed_base(n) {
+            if !vector16::knows(&base) {
+                return None;
+            }
+            for l in active(w) {
+                let r = vector16::packed(&base, srcs(w, l), m.op_sel, m.op_sel_hi, m.neg, m.neg_hi)?;
+                vdst(w, i.dst, l, r);
+            }
+            return Some(());
+        }
+        match n {
+            "v_fma_mix_f32" | "v_fma_mixlo_f16" | "v_fma_mixhi_f16" | "v_mad_mix_f32" | "v_mad_mixlo_f16" | "v_mad_mixhi_f16" => {
+                for l in active(w) {
+                    let mut r = vector16::fma_mix(srcs(w, l), m.op_sel, m.op_sel_hi, m.neg, m.neg_hi);
+                    if m.clamp {
+                        r = if r.is_nan() { 0.0 } else { r.clamp(0.0, 1.0) };
+                    }
+                    if n.ends_with("_f32") {
+                        vdst(w, i.dst, l, r.to_bits());
+                    } else {
+                        put16(w, l, vector16::f32_to_f16_bits(r), n.contains("mixhi"));
+                    }
+                }
+                return Some(());
+            }
+            "v_pack_b32_f16" => {
+                for l in active(w) {
+                    let s = srcs(w, l);
+                    let half = |k: usize| {
+                        let v = if m.op_sel >> k & 1 != 0 { s[k] >> 16 } else { s[k] & 0xffff };
+                        if m.neg >> k & 1 != 0 { v ^ 0x8000 } else { v }
+                    };
+                    vdst(w, i.dst, l, half(0) | half(1) << 16);
+                }
+                return Some(());
+            }
+            "v_cvt_f16_f32" => {
+                for l in active(w) {
+                    let mut x = f32::from_bits(vsrc(w, i.src[0], l));
+                    if m.abs & 1 != 0 {
+                        x = x.abs();
+                    }
+                    if m.neg & 1 != 0 {
+                        x = -x;
+                    }
+                    put16(w, l, vector16::f32_to_f16_bits(x), m.op_sel & 8 != 0);
+                }
+                return Some(());
+            }
+            "v_cvt_f32_f16" => {
+                for l in active(w) {
+                    let v = vsrc(w, i.src[0], l);
+                    let bits = if m.op_sel & 1 != 0 { v >> 16 } else { v & 0xffff } as u16;
+                    let mut x = half::f16::from_bits(bits).to_f32();
+                    if m.abs & 1 != 0 {
+                        x = x.abs();
+                    }
+                    if m.neg & 1 != 0 {
+                        x = -x;
+                    }
+                    vdst(w, i.dst, l, x.to_bits());
+                }
+                return Some(());
+            }
+            _ => {}
+        }
+        if !vector16::knows(n) {
+            return None;
+        }
+        let float = vector16::is_float(n);
+        for l in active(w) {
+            let s = srcs(w, l);
+            let arg = |k: usize| -> u16 {
+                let v = if m.op_sel >> k & 1 != 0 { (s[k] >> 16) as u16 } else { s[k] as u16 };
+                let v = if float && m.abs >> k & 1 != 0 { v & 0x7fff } else { v };
+                if float && m.neg >> k & 1 != 0 { v ^ 0x8000 } else { v }
+            };
+            let r = vector16::op16(n, arg(0), arg(1), arg(2))?;
+            put16(w, l, r, m.op_sel & 8 != 0);
         }
         Some(())
     }

@@ -23,6 +23,7 @@ mod memops;
 pub mod memory;
 pub mod printf;
 pub mod scalar;
+pub mod vector16;
 pub mod vector_ext;
 pub mod vector_float;
 pub mod vector_int;

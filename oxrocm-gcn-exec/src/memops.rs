@@ -403,10 +403,16 @@ pub(crate) fn buffer(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result
         return Some(Ok(()));
     }
     let load = op.starts_with("load_");
-    if !load && !op.starts_with("store_") || op.contains("format") {
+    if !load && !op.starts_with("store_") {
         return None;
     }
-    let a = access(op)?;
+    let a = match op.strip_prefix("load_format_").or_else(|| op.strip_prefix("store_format_")) {
+        // Formatted accesses, taken as 32-bit components (the formats the compiler uses for
+        // plain buffers); d16 forms are not handled.
+        Some(comps) if !comps.starts_with("d16") => Access { bytes: 4 * comps.len(), sign: false, d16: None },
+        Some(_) => return None,
+        None => access(op)?,
+    };
     let mut buf = [0u8; 64];
     for l in active(w) {
         let p = place(w, l);

@@ -1,6 +1,5 @@
 //! Vector ops beyond 32-bit integers and floats: f64 arithmetic and conversions, the
-//! division helpers (`v_div_scale`, `v_div_fmas`, `v_div_fixup`) for f32 and f64, and
-//! 16-bit integer ops. Pure functions of the lane's operand bits; the interpreter reads
+//! division helpers (`v_div_scale`, `v_div_fmas`, `v_div_fixup`) for f32 and f64. Pure functions of the lane's operand bits; the interpreter reads
 //! the operands at the widths [`width`] gives and applies source modifiers first.
 
 /// Operand widths of an op this module knows: (destination, sources) in bits; `None` for
@@ -16,12 +15,6 @@ pub fn width(name: &str) -> Option<(u32, [u32; 3])> {
         "v_cvt_f32_f64" | "v_cvt_i32_f64" | "v_cvt_u32_f64" | "v_frexp_exp_i32_f64" => (32, [64, 0, 0]),
         "v_div_fixup_f32" | "v_div_fmas_f32" | "v_div_scale_f32" => (32, [32, 32, 32]),
         "v_rcp_iflag_f32" => (32, [32, 0, 0]),
-        n if n.ends_with("_u16") || n.ends_with("_i16") || n.ends_with("_b16") => {
-            if int16(n, 0, 0).is_none() {
-                return None;
-            }
-            (16, [16, 16, 0])
-        }
         _ => return None,
     })
 }
@@ -138,25 +131,6 @@ fn div_fixup(q: f64, den: f64, num: f64, exp_num: i32, exp_den: i32, exp_q: i32,
     signed(q.abs())
 }
 
-/// 16-bit integer ops on the low halves.
-fn int16(name: &str, a: u16, b: u16) -> Option<u16> {
-    let (sa, sb) = (a as i16, b as i16);
-    Some(match name {
-        "v_add_u16" | "v_add_nc_u16" => a.wrapping_add(b),
-        "v_sub_u16" | "v_sub_nc_u16" => a.wrapping_sub(b),
-        "v_subrev_u16" => b.wrapping_sub(a),
-        "v_mul_lo_u16" => a.wrapping_mul(b),
-        "v_lshlrev_b16" => b << (a & 15),
-        "v_lshrrev_b16" => b >> (a & 15),
-        "v_ashrrev_i16" => (sb >> (a & 15)) as u16,
-        "v_max_u16" => a.max(b),
-        "v_min_u16" => a.min(b),
-        "v_max_i16" => sa.max(sb) as u16,
-        "v_min_i16" => sa.min(sb) as u16,
-        _ => return None,
-    })
-}
-
 /// One lane of an op of this module: operands at their widths (zero-extended into u64),
 /// `vcc` the lane's VCC bit. Returns the result and, for `v_div_scale`, the VCC bit.
 pub fn eval(name: &str, s: [u64; 3], vcc: bool) -> Option<(u64, Option<bool>)> {
@@ -232,7 +206,7 @@ pub fn eval(name: &str, s: [u64; 3], vcc: bool) -> Option<(u64, Option<bool>)> {
             w(div_fixup(q as f64, den as f64, num as f64, exp32(num), exp32(den), exp32(q), 255, -150) as f32)
         }
         "v_div_fixup_f64" => d(div_fixup(f(0), f(1), f(2), exp64(f(2)), exp64(f(1)), exp64(f(0)), 2047, -1075)),
-        n => int16(n, s[0] as u16, s[1] as u16).map(|v| (v as u64, None)),
+        _ => None,
     }
 }
 
@@ -296,7 +270,6 @@ mod tests {
         assert_eq!(eval("v_ldexp_f64", [b(3.0), 4, 0], false).unwrap().0, b(48.0));
         assert_eq!(eval("v_frexp_exp_i32_f64", [b(48.0), 0, 0], false).unwrap().0, 6);
         assert_eq!(eval("v_frexp_mant_f64", [b(48.0), 0, 0], false).unwrap().0, b(0.75));
-        assert_eq!(eval("v_lshlrev_b16", [3, 0x1001, 0], false).unwrap().0, 0x8008);
         assert_eq!(width("v_cmp_eq_u16"), None);
     }
 }
