@@ -80,8 +80,15 @@ fn trace_on() -> bool {
     *ON.get_or_init(|| std::env::var_os("OXROCM_GCN_TRACE").is_some_and(|v| v != "0"))
 }
 
+/// `OXROCM_GCN_TRACE=2`: VGPR destinations with every lane.
+fn trace_all_lanes() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_GCN_TRACE").is_ok_and(|v| v == "2"))
+}
+
 fn trace(i: &Inst, pc: u64, w: &Wave) {
     let show = |o: Opnd| match o {
+        Opnd::V(n) if trace_all_lanes() => format!("v{n}={:x?}", w.v(n as usize)),
         Opnd::V(n) => format!("v{n}={:#x}", w.v(n as usize)[0]),
         Opnd::S(n) => format!("s{n}={:#x}", w.sgpr[n as usize]),
         Opnd::Vcc => format!("vcc={:#x}", w.vcc),

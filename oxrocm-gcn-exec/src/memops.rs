@@ -440,7 +440,9 @@ pub(crate) fn lds(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<()
         let mut buf = [0u8; 64];
         let addrs: Vec<(usize, u64)> = active(w).map(|l| (l, vsrc(w, i.src[0], l) as u64)).collect();
         for (l, base) in addrs {
-            let mut parts = [(base + (i.offset as u32 & 0xffff) as u64, i.dst, i.src[1]); 2];
+            // LDS addresses are 32-bit: address + offset wraps.
+            let at = |off: u64| (base as u32).wrapping_add(off as u32) as u64;
+            let mut parts = [(at((i.offset as u32 & 0xffff) as u64), i.dst, i.src[1]); 2];
             let mut count = 1;
             if two {
                 let scale = a.bytes as u64 * if op.contains("st64") || op.contains("stride64") { 64 } else { 1 };
@@ -449,7 +451,7 @@ pub(crate) fn lds(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<()
                     Opnd::V(d) => Opnd::V(d + (a.bytes / 4) as u16),
                     o => o,
                 };
-                parts = [(base + o0, i.dst, i.src[1]), (base + o1, d2, i.src[2])];
+                parts = [(at(o0), i.dst, i.src[1]), (at(o1), d2, i.src[2])];
                 count = 2;
             }
             for &(addr, dst, data) in &parts[..count] {
@@ -471,7 +473,7 @@ pub(crate) fn lds(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<()
     let dst = if op.contains("_rtn") || op.starts_with("wrxchg") { i.dst } else { Opnd::None };
     let r = if let Rmw::CmpSwap(_) = r { Rmw::CmpSwap(op.starts_with("cmpstore")) } else { r };
     for l in active(w) {
-        let p = Place::Lds(vsrc(w, i.src[0], l) as u64 + (i.offset as u32 & 0xffff) as u64);
+        let p = Place::Lds(vsrc(w, i.src[0], l).wrapping_add(i.offset as u32 & 0xffff) as u64);
         if let Err(t) = lane_atomic(ctx, w, l, p, r, wide, i.src[1], i.src[2], dst) {
             return Some(Err(t));
         }

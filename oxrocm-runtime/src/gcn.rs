@@ -91,7 +91,12 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
     let memory = if checked() || !on_cpu {
         let mut regions: Vec<(u64, usize, u64)> = Vec::new();
         for a in crate::runtime::runtime().memory.all() {
-            regions.push((a.base, a.size, view.host_ptr(a.base) as u64));
+            // The CPU backend hands out whole pages, as the GPU does: kernels may read past
+            // the requested size inside the last page (loads before a bounds check are
+            // common), which faults nowhere on a GPU.
+            let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered;
+            let len = if whole_pages { a.size.next_multiple_of(4096) } else { a.size };
+            regions.push((a.base, len, view.host_ptr(a.base) as u64));
             if a.device_addr != 0 && a.device_addr != a.base {
                 regions.push((a.device_addr, a.size, view.host_ptr(a.device_addr) as u64));
             }

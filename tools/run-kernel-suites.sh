@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# run-kernel-suites.sh OUTDIR [SUITE...]   (SUITE: rocprim rocrand rocsparse; default all)
+# Runs Debian's rocPRIM/rocRAND/rocSPARSE test binaries (fetch-rocm-peers.sh
+# --with-kernel-suites) on our staged libamdhip64, each with a time limit, and writes
+# OUTDIR/<suite>/<binary>.log plus OUTDIR/summary.tsv: binary, tests run, passed, failed,
+# exit status, seconds. Env: ROCM_PEERS (default ~/.cache/rocm-peers), OXROCM_LIB_DIR
+# (default target/oxrocm/release/lib), SUITE_TIMEOUT (seconds per binary, default 600),
+# GTEST_FILTER (passed through).
+set -uo pipefail
+out=${1:?usage: run-kernel-suites.sh OUTDIR [SUITE...]}; shift
+suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(rocprim rocrand rocsparse)
+peers=${ROCM_PEERS:-$HOME/.cache/rocm-peers}
+root=$(cd "$(dirname "$0")/.." && pwd)
+export ROCM_PEERS_LIBS=${OXROCM_LIB_DIR:-$root/target/oxrocm/release/lib}
+limit=${SUITE_TIMEOUT:-600}
+mkdir -p "$out"
+summary=$out/summary.tsv
+printf 'binary\trun\tpassed\tfailed\texit\tseconds\n' > "$summary"
+names=$("$peers/bin/run-peer-test" --list) || exit 2
+for s in "${suites[@]}"; do
+    mkdir -p "$out/$s"
+    for t in $(grep "^$s/" <<< "$names"); do
+        b=${t#*/}
+        log=$out/$s/$b.log
+        start=$(date +%s)
+        echo "[suites] $t ..." >&2
+        AMD_LOG_LEVEL=${AMD_LOG_LEVEL:-1} timeout "$limit" "$peers/bin/run-peer-test" "$t" ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} > "$log" 2>&1
+        rc=$?
+        secs=$(( $(date +%s) - start ))
+        run=$(grep -c '^\[ RUN      \]' "$log")
+        ok=$(grep -c '^\[       OK \]' "$log")
+        bad=$(grep -c '^\[  FAILED  \] .*(' "$log")
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$run" "$ok" "$bad" "$rc" "$secs" | tee -a "$summary" >&2
+    done
+done
+awk -F'\t' 'NR>1 {r+=$2; p+=$3} END {printf "[suites] %d tests started, %d passed (%.1f%%)\n", r, p, r ? 100*p/r : 0}' "$summary"
