@@ -98,8 +98,29 @@ impl Memory {
         }
     }
 
+    /// Whether `[addr, addr + len)` lies within a page's distance of some region: memory a
+    /// GPU has mapped next to an allocation (its neighbours), where reads do not fault.
+    fn near_region(&self, addr: u64, len: usize) -> bool {
+        const GUARD: u64 = 4096;
+        let Some(r) = &self.regions else { return true };
+        let i = r.partition_point(|g| g.start <= addr);
+        let below = i.checked_sub(1).map(|i| r[i]).is_some_and(|g| addr < g.end + GUARD);
+        let above = r.get(i).is_some_and(|g| addr + len as u64 + GUARD > g.start);
+        below || above
+    }
+
+    /// Reads `out.len()` bytes. Reads just outside an allocation (within a page of one:
+    /// speculative loads before a bounds check, or the element before an array) return
+    /// zeros, as neighbouring mapped memory would not fault on a GPU; reads elsewhere fault.
     pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
-        let host = self.check(addr, out.len(), false)?;
+        let host = match self.check(addr, out.len(), false) {
+            Ok(h) => h,
+            Err(_) if self.near_region(addr, out.len()) => {
+                out.fill(0);
+                return Ok(());
+            }
+            Err(f) => return Err(f),
+        };
         // SAFETY: checked against live allocations, or the caller of `unchecked` vouched.
         unsafe { std::ptr::copy_nonoverlapping(host as *const u8, out.as_mut_ptr(), out.len()) };
         Ok(())
@@ -166,10 +187,15 @@ mod tests {
         m.write_u32(base + 28, 0xdead_beef).unwrap();
         assert_eq!(m.read_u32(base + 28).unwrap(), 0xdead_beef);
         assert_eq!(m.read_u32(other.as_ptr() as u64 + 4).unwrap(), 5);
-        let f = m.read_u32(base + 30).unwrap_err();
-        assert_eq!((f.addr, f.len, f.write), (base + 30, 4, false));
+        let f = m.write_u32(base + 30, 1).unwrap_err();
+        assert_eq!((f.addr, f.len, f.write), (base + 30, 4, true));
         assert!(m.write_u32(base - 4, 1).is_err());
         assert!(m.read_u64(u64::MAX - 3).is_err());
+        // Reads next to an allocation see zeros; reads far from every one fault.
+        let far = Memory::checked(vec![(0x10_0000, 64)]);
+        assert_eq!(far.read_u32(0x10_0040).unwrap(), 0);
+        assert_eq!(far.read_u32(0x0f_fff0).unwrap(), 0);
+        assert!(far.read_u32(0x20_0000).is_err());
         assert_eq!(m.atomic_u32(base, |v| v + 3).unwrap(), 0);
         assert_eq!(m.atomic_u32(base, |v| v * 2).unwrap(), 3);
         assert_eq!(buf[0], 6);
