@@ -893,17 +893,27 @@ fn module_image_holds_globals_and_relocated_function_pointers() {
         ok(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&mut n, f, 1024, 0));
         assert_eq!(n, 1);
         ok(hipModuleUnload(m));
-        // The same code object registered as a program's fat binary: its kernel is known
-        // (arguments captured from the metadata's sizes); executing it is not there yet.
+        // The same code object registered as a program's fat binary: its kernel runs through
+        // the AMDGCN interpreter, reading the module's own global table.
         let w = Box::leak(Box::new(Wrapper { magic: 0x4849_5046, version: 1, binary: Box::leak(image.into_boxed_slice()).as_ptr(), unused: null() }));
         let h = __hipRegisterFatBinary(w as *const Wrapper as _);
         static STUB: u8 = 0;
         let stub = &STUB as *const u8 as *const c_void;
         __hipRegisterFunction(h, stub, c"scaled_copy".as_ptr() as _, c"scaled_copy".as_ptr(), 0, null_mut(), null_mut(), null_mut(), null_mut(), null_mut());
-        let (pin, pout, cnt, scale) = (0u64, 0u64, 4i32, 2.0f32);
-        let mut args = [&pin as *const u64 as *mut c_void, &pout as *const u64 as *mut c_void, &cnt as *const i32 as *mut c_void, &scale as *const f32 as *mut c_void];
-        let one = dim3 { x: 1, y: 1, z: 1 };
-        assert_eq!(hipLaunchKernel(stub, one, one, args.as_mut_ptr(), 0, null_mut()), hipErrorNotSupported);
+        let input = [1.5f32, -2.0, 0.25, 8.0, 100.0];
+        let (pin, pout): (*mut f32, *mut f32) = (dmalloc(20), dmalloc(20));
+        ok(hipMemcpy(pin as _, input.as_ptr() as _, 20, H2D));
+        ok(hipMemset(pout as _, 0, 20));
+        let (cnt, scale) = (4i32, 2.0f32);
+        let mut args = [&pin as *const *mut f32 as *mut c_void, &pout as *const *mut f32 as *mut c_void, &cnt as *const i32 as *mut c_void, &scale as *const f32 as *mut c_void];
+        let (one, block) = (dim3 { x: 1, y: 1, z: 1 }, dim3 { x: 64, y: 1, z: 1 });
+        ok(hipLaunchKernel(stub, one, block, args.as_mut_ptr(), 0, null_mut()));
+        let mut out = [f32::NAN; 5];
+        ok(hipMemcpy(out.as_mut_ptr() as _, pout as _, 20, D2H));
+        // out[i] = in[i] * s * scale_table[i & 3]; the fifth element is past n and untouched
+        assert_eq!(out, [1.5 * 2.0 * 1.0, -2.0 * 2.0 * 2.0, 0.25 * 2.0 * 3.0, 8.0 * 2.0 * 4.0, 0.0]);
+        ok(hipFree(pin as _));
+        ok(hipFree(pout as _));
         ok(hipFuncGetAttributes(&mut a, stub));
         assert_eq!(a.numRegs, 5);
         __hipUnregisterFatBinary(h);
