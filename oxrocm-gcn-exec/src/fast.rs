@@ -1,7 +1,8 @@
 //! Instructions resolved once, when a program is laid out: the common vector ALU ops
 //! (32-bit integer and f32 ops without modifiers) run as one tight loop over the lanes
 //! with their per-lane function found ahead of time, instead of looking the mnemonic up
-//! for every lane. Anything else takes the interpreter's general path.
+//! for every lane; compares, `v_cndmask_b32`, branches and the no-ops of an in-order
+//! machine (waits, hints) likewise. Anything else takes the interpreter's general path.
 
 use crate::access::rd32;
 use crate::ir::{Inst, LaneSel, Mods, Opnd};
@@ -18,7 +19,34 @@ pub enum Fast {
     Int(WaveOp),
     /// f32 ops: only while the wave keeps denormals.
     F32(WaveOp),
+    Cmp(crate::fast_cmp::Compare),
+    /// `v_cndmask_b32`: src1 where the mask (VCC or src2) has the lane's bit, else src0.
+    Cndmask,
+    /// Waits, hints, cache controls: nothing to do on an in-order interpreter.
+    Nop,
+    /// A relative branch (offset in words from the next instruction) and its condition.
+    Branch(BranchIf),
 }
+
+/// Conditions of `s_branch` / `s_cbranch_*`.
+#[derive(Clone, Copy, Debug)]
+pub enum BranchIf {
+    Always,
+    Scc0,
+    Scc1,
+    Vccz,
+    Vccnz,
+    Execz,
+    Execnz,
+}
+
+/// Mnemonics with no effect here (the general path's list, `Interp::control`, agrees).
+pub const NO_OPS: &[&str] = &[
+    "s_waitcnt", "s_waitcnt_vscnt", "s_waitcnt_vmcnt", "s_waitcnt_expcnt", "s_waitcnt_lgkmcnt", "s_nop", "s_delay_alu",
+    "s_clause", "s_setprio", "s_inst_prefetch", "s_code_end", "s_dcache_inv", "s_icache_inv", "s_gl1_inv",
+    "buffer_gl0_inv", "buffer_gl1_inv", "s_trap", "s_ttracedata", "s_waitcnt_depctr", "s_set_inst_prefetch_distance",
+    "s_sendmsghalt", "s_dcache_wb", "s_version",
+];
 
 impl PartialEq for Fast {
     /// A cache of the mnemonic's meaning, so it never makes two instructions differ.
@@ -33,15 +61,43 @@ impl std::fmt::Debug for Fast {
             Fast::General => "General",
             Fast::Int(_) => "Int",
             Fast::F32(_) => "F32",
+            Fast::Cmp(_) => "Cmp",
+            Fast::Cndmask => "Cndmask",
+            Fast::Nop => "Nop",
+            Fast::Branch(_) => "Branch",
         })
     }
 }
 
 /// The fast form of `i`, if it has one.
 pub fn resolve(i: &Inst) -> Fast {
+    if i.pair.is_none() {
+        if NO_OPS.contains(&i.name) {
+            return Fast::Nop;
+        }
+        let branch = match i.name {
+            "s_branch" => Some(BranchIf::Always),
+            "s_cbranch_scc0" => Some(BranchIf::Scc0),
+            "s_cbranch_scc1" => Some(BranchIf::Scc1),
+            "s_cbranch_vccz" => Some(BranchIf::Vccz),
+            "s_cbranch_vccnz" => Some(BranchIf::Vccnz),
+            "s_cbranch_execz" => Some(BranchIf::Execz),
+            "s_cbranch_execnz" => Some(BranchIf::Execnz),
+            _ => None,
+        };
+        if let Some(b) = branch {
+            return Fast::Branch(b);
+        }
+        if i.lanes == LaneSel::Plain && i.name.starts_with("v_cmp") {
+            return crate::fast_cmp::resolve(i).map_or(Fast::General, Fast::Cmp);
+        }
+    }
     let plain = i.lanes == LaneSel::Plain && i.pair.is_none() && i.dst2 == Opnd::None && matches!(i.dst, Opnd::V(_));
     if !plain || i.mods != Mods::default() {
         return Fast::General;
+    }
+    if i.name == "v_cndmask_b32" && i.mods == Mods::default() {
+        return Fast::Cndmask;
     }
     if let Some(f) = vector_int::wave_fn(i.name) {
         return Fast::Int(f);
@@ -70,6 +126,31 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         // general path flushes.
         Fast::F32(f) if w.mode >> 4 & 3 == 3 => f,
         Fast::F32(_) => return false,
+        Fast::Cmp(c) => {
+            crate::fast_cmp::run(i, &c, w);
+            return true;
+        }
+        Fast::Cndmask => {
+            cndmask(i, w);
+            return true;
+        }
+        Fast::Nop => return true,
+        Fast::Branch(b) => {
+            let full = w.full_mask();
+            let taken = match b {
+                BranchIf::Always => true,
+                BranchIf::Scc0 => !w.scc,
+                BranchIf::Scc1 => w.scc,
+                BranchIf::Vccz => w.vcc & full == 0,
+                BranchIf::Vccnz => w.vcc & full != 0,
+                BranchIf::Execz => w.exec & full == 0,
+                BranchIf::Execnz => w.exec & full != 0,
+            };
+            if taken {
+                w.pc = w.pc.wrapping_add_signed(i.offset as i64 * 4);
+            }
+            return true;
+        }
     };
     let Opnd::V(d) = i.dst else { return false };
     let n = w.lanes;
@@ -91,4 +172,25 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         }
     }
     true
+}
+
+fn cndmask(i: &Inst, w: &mut Wave) {
+    let Opnd::V(d) = i.dst else { return };
+    let mask = match i.src[2] {
+        Opnd::None => w.vcc,
+        o => crate::access::rd_mask(w, o),
+    } & w.exec;
+    let n = w.lanes;
+    let (mut a, mut b) = ([0u32; 64], [0u32; 64]);
+    gather(w, i.src[0], &mut a);
+    gather(w, i.src[1], &mut b);
+    let exec = w.exec;
+    let dst = w.v_mut(d as usize);
+    for l in 0..n {
+        if mask >> l & 1 != 0 {
+            dst[l] = b[l];
+        } else if exec >> l & 1 != 0 {
+            dst[l] = a[l];
+        }
+    }
 }

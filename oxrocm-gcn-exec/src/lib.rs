@@ -13,6 +13,7 @@
 mod access;
 pub mod dispatch;
 mod fast;
+mod fast_cmp;
 pub mod hostcall;
 pub mod interp;
 pub mod ir;

@@ -156,10 +156,9 @@ fn med3(a: f32, b: f32, c: f32) -> f32 {
 }
 
 fn ldexp(x: f32, e: i32) -> f32 {
-    // Two steps keep intermediate scales finite for large |e|.
-    let e = e.clamp(-400, 400);
-    let h = e / 2;
-    x * 2f32.powi(h) * 2f32.powi(e - h)
+    // In f64 every f32 times 2^e for |e| <= 400 is exact and finite, so the result rounds
+    // once (and 0 · 2^e stays 0); beyond ±400 every finite f32 overflows or underflows.
+    (x as f64 * 2f64.powi(e.clamp(-400, 400))) as f32
 }
 
 /// Mantissa in [0.5, 1) and exponent, for finite non-zero x.
