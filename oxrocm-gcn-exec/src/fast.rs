@@ -26,7 +26,12 @@ pub enum Fast {
     Nop,
     /// A relative branch (offset in words from the next instruction) and its condition.
     Branch(BranchIf),
+    /// Other program flow (end, barrier, calls, messages): `Interp::control` runs it.
+    Flow,
 }
+
+/// Flow instructions `Interp::control` handles besides branches and no-ops.
+const FLOW: &[&str] = &["s_endpgm", "s_barrier", "s_getpc_b64", "s_setpc_b64", "s_swappc_b64", "s_sendmsg", "s_sleep"];
 
 /// Conditions of `s_branch` / `s_cbranch_*`.
 #[derive(Clone, Copy, Debug)]
@@ -65,6 +70,7 @@ impl std::fmt::Debug for Fast {
             Fast::Cndmask => "Cndmask",
             Fast::Nop => "Nop",
             Fast::Branch(_) => "Branch",
+            Fast::Flow => "Flow",
         })
     }
 }
@@ -88,6 +94,9 @@ pub fn resolve(i: &Inst) -> Fast {
         if let Some(b) = branch {
             return Fast::Branch(b);
         }
+        if FLOW.contains(&i.name) {
+            return Fast::Flow;
+        }
         if i.lanes == LaneSel::Plain && i.name.starts_with("v_cmp") {
             return crate::fast_cmp::resolve(i).map_or(Fast::General, Fast::Cmp);
         }
@@ -108,12 +117,25 @@ pub fn resolve(i: &Inst) -> Fast {
     }
 }
 
-/// A source's lanes: a VGPR's, or one value for all.
-fn gather(w: &Wave, o: Opnd, out: &mut [u32; 64]) {
-    let n = w.lanes;
-    match o {
-        Opnd::V(r) => out[..n].copy_from_slice(w.v(r as usize)),
-        o => out[..n].fill(rd32(w, o)),
+/// Lanes of a source that is not a VGPR (unused sources read 0).
+fn splat(w: &Wave, o: Opnd) -> [u32; 64] {
+    [rd32(w, o); 64]
+}
+
+/// Writes `out` to the lanes of `dst` that EXEC enables: one copy when all are, else a
+/// walk over the set bits only (cheaper than a per-lane select without wide vectors).
+fn blend(dst: &mut [u32], out: &[u32], exec: u64) {
+    let n = dst.len();
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    if exec & full == full {
+        dst.copy_from_slice(&out[..n]);
+        return;
+    }
+    let mut m = exec & full;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        dst[l] = out[l];
+        m &= m - 1;
     }
 }
 
@@ -125,7 +147,7 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         // Denormals kept (MODE FP_DENORM for f32 = 3), as HIP kernels run; else the
         // general path flushes.
         Fast::F32(f) if w.mode >> 4 & 3 == 3 => f,
-        Fast::F32(_) => return false,
+        Fast::F32(_) | Fast::Flow => return false,
         Fast::Cmp(c) => {
             crate::fast_cmp::run(i, &c, w);
             return true;
@@ -154,23 +176,18 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
     };
     let Opnd::V(d) = i.dst else { return false };
     let n = w.lanes;
-    let (mut a, mut b, mut c, mut out) = ([0u32; 64], [0u32; 64], [0u32; 64], [0u32; 64]);
-    gather(w, i.src[0], &mut a);
-    gather(w, i.src[1], &mut b);
-    gather(w, i.src[2], &mut c);
-    f(&a, &b, &c, &mut out, n);
-    let exec = w.exec;
-    let full = w.full_mask();
-    let dst = w.v_mut(d as usize);
-    if exec & full == full {
-        dst.copy_from_slice(&out[..n]);
-    } else {
-        for (l, v) in dst.iter_mut().enumerate() {
-            if exec >> l & 1 != 0 {
-                *v = out[l];
-            }
-        }
+    let mut out = [0u32; 64];
+    {
+        // VGPR sources are read in place; others are splat into a buffer set up only
+        // when needed.
+        let (ka, kb, kc);
+        let a = match i.src[0] { Opnd::V(r) => w.v(r as usize), o => { ka = splat(w, o); &ka[..n] } };
+        let b = match i.src[1] { Opnd::V(r) => w.v(r as usize), o => { kb = splat(w, o); &kb[..n] } };
+        let c = match i.src[2] { Opnd::V(r) => w.v(r as usize), o => { kc = splat(w, o); &kc[..n] } };
+        f(a, b, c, &mut out[..n]);
     }
+    let exec = w.exec;
+    blend(w.v_mut(d as usize), &out, exec);
     true
 }
 
@@ -181,16 +198,15 @@ fn cndmask(i: &Inst, w: &mut Wave) {
         o => crate::access::rd_mask(w, o),
     } & w.exec;
     let n = w.lanes;
-    let (mut a, mut b) = ([0u32; 64], [0u32; 64]);
-    gather(w, i.src[0], &mut a);
-    gather(w, i.src[1], &mut b);
-    let exec = w.exec;
-    let dst = w.v_mut(d as usize);
-    for l in 0..n {
-        if mask >> l & 1 != 0 {
-            dst[l] = b[l];
-        } else if exec >> l & 1 != 0 {
-            dst[l] = a[l];
+    let mut out = [0u32; 64];
+    {
+        let (ka, kb);
+        let a = match i.src[0] { Opnd::V(r) => w.v(r as usize), o => { ka = splat(w, o); &ka[..n] } };
+        let b = match i.src[1] { Opnd::V(r) => w.v(r as usize), o => { kb = splat(w, o); &kb[..n] } };
+        for l in 0..n {
+            out[l] = if mask >> l & 1 != 0 { b[l] } else { a[l] };
         }
     }
+    let exec = w.exec;
+    blend(w.v_mut(d as usize), &out, exec);
 }

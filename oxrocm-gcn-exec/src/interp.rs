@@ -155,8 +155,11 @@ impl Interp {
         }
         let n = i.name;
         let unsupported = || Trap::Unsupported(n.to_string(), pc);
-        if let Some(stop) = self.control(i, w, ctx)? {
-            return Ok(stop);
+        // Flow instructions are known at load (the general path sees only the rest).
+        if matches!(i.fast, crate::fast::Fast::Flow) {
+            if let Some(stop) = self.control(i, w, ctx)? {
+                return Ok(stop);
+            }
         }
         if n.starts_with("s_") {
             self.scalar(i, w, ctx).ok_or_else(unsupported)??;
@@ -239,9 +242,12 @@ impl Interp {
         let n = i.name;
         match n {
             "ds_bpermute_b32" | "ds_permute_b32" => {
-                let src: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.src[1], l)).collect();
-                let addr: Vec<usize> = (0..w.lanes).map(|l| (vsrc(w, i.src[0], l) as usize).wrapping_add(i.offset as usize) / 4 % w.lanes).collect();
-                let mut out: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.dst, l)).collect();
+                let (mut src, mut addr, mut out) = ([0u32; 64], [0usize; 64], [0u32; 64]);
+                for l in 0..w.lanes {
+                    src[l] = vsrc(w, i.src[1], l);
+                    addr[l] = (vsrc(w, i.src[0], l) as usize).wrapping_add(i.offset as usize) / 4 % w.lanes;
+                    out[l] = vsrc(w, i.dst, l);
+                }
                 if n == "ds_bpermute_b32" {
                     // Inactive source lanes read as 0.
                     for l in active(w) {
@@ -258,7 +264,10 @@ impl Interp {
                 true
             }
             "ds_swizzle_b32" => {
-                let src: Vec<u32> = (0..w.lanes).map(|l| vsrc(w, i.src[0], l)).collect();
+                let mut src = [0u32; 64];
+                for (l, v) in src[..w.lanes].iter_mut().enumerate() {
+                    *v = vsrc(w, i.src[0], l);
+                }
                 for l in active(w) {
                     let s = lanes::swizzle_source(i.offset as u32, l);
                     vdst(w, i.dst, l, if w.active(s) { src[s] } else { 0 });
@@ -336,8 +345,13 @@ impl Interp {
             _ if n.starts_with("s_cmpk_") => {
                 let k = i.offset as u16;
                 let imm = if n.ends_with("_i32") { k as i16 as i32 as u32 } else { k as u32 };
-                let name = n.replacen("s_cmpk_", "s_cmp_", 1);
-                w.scc = scalar::sopc(&name, rd32(w, i.dst) as u64, imm as u64)?;
+                // s_cmpk_<rel>_<ty> compares as s_cmp_<rel>_<ty> does.
+                let mut name = [0u8; 32];
+                let tail = &n.as_bytes()["s_cmpk_".len()..];
+                let len = "s_cmp_".len() + tail.len();
+                name.get_mut(..6)?.copy_from_slice(b"s_cmp_");
+                name.get_mut(6..len)?.copy_from_slice(tail);
+                w.scc = scalar::sopc(std::str::from_utf8(&name[..len]).ok()?, rd32(w, i.dst) as u64, imm as u64)?;
                 return Some(Ok(()));
             }
             "s_movk_i32" => {

@@ -188,12 +188,13 @@ enum Rmw {
 
 /// (operation, 64-bit) of an atomic mnemonic, after its prefix.
 fn rmw(op: &str) -> Option<(Rmw, bool)> {
-    let toks: Vec<&str> = op.split('_').filter(|t| *t != "rtn").collect();
-    let ty = toks.get(1).copied().unwrap_or("");
+    let mut toks = op.split('_').filter(|t| *t != "rtn");
+    let first = toks.next();
+    let ty = toks.next().unwrap_or("");
     let wide = matches!(ty, "x2" | "u64" | "i64" | "b64" | "f64");
     let float = ty.starts_with('f');
     let signed = ty.starts_with('i');
-    let r = match toks.first().copied()? {
+    let r = match first? {
         "add" if float => Rmw::AddF,
         "add" => Rmw::Add,
         "sub" => Rmw::Sub,
@@ -438,8 +439,8 @@ pub(crate) fn lds(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<()
     if (load || store) && !op.starts_with("write_addtid") && !op.starts_with("read_addtid") && !op.starts_with("wrxchg") {
         let a = access(op)?;
         let mut buf = [0u8; 64];
-        let addrs: Vec<(usize, u64)> = active(w).map(|l| (l, vsrc(w, i.src[0], l) as u64)).collect();
-        for (l, base) in addrs {
+        for l in active(w) {
+            let base = vsrc(w, i.src[0], l) as u64;
             // LDS addresses are 32-bit: address + offset wraps.
             let at = |off: u64| (base as u32).wrapping_add(off as u32) as u64;
             let mut parts = [(at((i.offset as u32 & 0xffff) as u64), i.dst, i.src[1]); 2];

@@ -51,8 +51,10 @@ macro_rules! f32_ops {
         pub fn wave_f32_fn(name: &str) -> Option<crate::vector_int::WaveOp> {
             Some(match name {
                 $( $($name)|+ => {
-                    fn wave(a: &[u32; 64], b: &[u32; 64], c: &[u32; 64], out: &mut [u32; 64], n: usize) {
-                        for l in 0..n.min(64) {
+                    fn wave(a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
+                        let n = out.len();
+                        let (a, b, c) = (&a[..n], &b[..n], &c[..n]);
+                        for l in 0..n {
                             #[allow(unused_variables)]
                             let ($x, $y, $z) = (f32::from_bits(a[l]), f32::from_bits(b[l]), f32::from_bits(c[l]));
                             out[l] = ($e).to_bits();

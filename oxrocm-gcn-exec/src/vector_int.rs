@@ -18,8 +18,8 @@ fn i24(v: u32) -> i32 {
     ((v << 8) as i32) >> 8
 }
 
-/// A whole wave of one op: sources and result as lane arrays (`n` lanes used).
-pub type WaveOp = fn(&[u32; 64], &[u32; 64], &[u32; 64], &mut [u32; 64], usize);
+/// A whole wave of one op: sources and result as lane slices of equal length.
+pub type WaveOp = fn(&[u32], &[u32], &[u32], &mut [u32]);
 
 /// Defines, from one table of `mnemonics => |a, b, c| per-lane expression`, both the
 /// per-lane function of each op ([`vop_fn`]) and its whole-wave loop ([`wave_fn`]), which
@@ -38,8 +38,11 @@ macro_rules! int_ops {
         pub fn wave_fn(name: &str) -> Option<WaveOp> {
             Some(match name {
                 $( $($name)|+ => {
-                    fn wave(a: &[u32; 64], b: &[u32; 64], c: &[u32; 64], out: &mut [u32; 64], n: usize) {
-                        for l in 0..n.min(64) {
+                    fn wave(a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
+                        // Equal lengths up front let the loop run without bounds checks.
+                        let n = out.len();
+                        let (a, b, c) = (&a[..n], &b[..n], &c[..n]);
+                        for l in 0..n {
                             #[allow(unused_variables)]
                             let ($a, $b, $c) = (a[l], b[l], c[l]);
                             out[l] = $e;
