@@ -28,6 +28,13 @@ pub enum Fast {
     Branch(BranchIf),
     /// Other program flow (end, barrier, calls, messages): `Interp::control` runs it.
     Flow,
+    /// Add/sub with carry-out (and carry-in): the exact result of (a, b, carry-in), whose
+    /// low 32 bits are the value and whose leaving the u32 range is the carry.
+    Carry(CarryWave),
+    /// 64-bit shifts: (shift amount, value) to the result.
+    Shift64(fn(u32, u64) -> u64),
+    /// Whole-dword global loads and stores: `memops::global_dwords` runs them.
+    Global { load: bool, dwords: u8 },
 }
 
 /// Flow instructions `Interp::control` handles besides branches and no-ops.
@@ -71,6 +78,9 @@ impl std::fmt::Debug for Fast {
             Fast::Nop => "Nop",
             Fast::Branch(_) => "Branch",
             Fast::Flow => "Flow",
+            Fast::Carry(_) => "Carry",
+            Fast::Shift64(_) => "Shift64",
+            Fast::Global { .. } => "Global",
         })
     }
 }
@@ -100,6 +110,42 @@ pub fn resolve(i: &Inst) -> Fast {
         if i.lanes == LaneSel::Plain && i.name.starts_with("v_cmp") {
             return crate::fast_cmp::resolve(i).map_or(Fast::General, Fast::Cmp);
         }
+    }
+    if i.pair.is_none() {
+        let global = match i.name {
+            "global_load_b32" | "global_load_dword" => Some((true, 1)),
+            "global_load_b64" | "global_load_dwordx2" => Some((true, 2)),
+            "global_load_b128" | "global_load_dwordx4" => Some((true, 4)),
+            "global_store_b32" | "global_store_dword" => Some((false, 1)),
+            "global_store_b64" | "global_store_dwordx2" => Some((false, 2)),
+            "global_store_b128" | "global_store_dwordx4" => Some((false, 4)),
+            _ => None,
+        };
+        if let Some((load, dwords)) = global {
+            return Fast::Global { load, dwords };
+        }
+    }
+    let carry: Option<CarryWave> = match i.name {
+        "v_add_co_u32" => Some(carry_wave::<ADD>),
+        "v_sub_co_u32" => Some(carry_wave::<SUB>),
+        "v_subrev_co_u32" => Some(carry_wave::<SUBREV>),
+        "v_add_co_ci_u32" | "v_addc_co_u32" => Some(carry_wave::<ADD_CI>),
+        "v_sub_co_ci_u32" | "v_subb_co_u32" => Some(carry_wave::<SUB_CI>),
+        "v_subrev_co_ci_u32" | "v_subbrev_co_u32" => Some(carry_wave::<SUBREV_CI>),
+        _ => None,
+    };
+    let lane_ok = i.lanes == LaneSel::Plain && i.pair.is_none() && i.mods == Mods::default() && matches!(i.dst, Opnd::V(_));
+    if let (Some(f), true) = (carry, lane_ok) {
+        return Fast::Carry(f);
+    }
+    let shift: Option<fn(u32, u64) -> u64> = match i.name {
+        "v_lshlrev_b64" => Some(|s, v| v << (s & 63)),
+        "v_lshrrev_b64" => Some(|s, v| v >> (s & 63)),
+        "v_ashrrev_i64" => Some(|s, v| ((v as i64) >> (s & 63)) as u64),
+        _ => None,
+    };
+    if let (Some(f), true) = (shift, lane_ok && i.dst2 == Opnd::None) {
+        return Fast::Shift64(f);
     }
     let plain = i.lanes == LaneSel::Plain && i.pair.is_none() && i.dst2 == Opnd::None && matches!(i.dst, Opnd::V(_));
     if !plain || i.mods != Mods::default() {
@@ -147,7 +193,7 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         // Denormals kept (MODE FP_DENORM for f32 = 3), as HIP kernels run; else the
         // general path flushes.
         Fast::F32(f) if w.mode >> 4 & 3 == 3 => f,
-        Fast::F32(_) | Fast::Flow => return false,
+        Fast::F32(_) | Fast::Flow | Fast::Global { .. } => return false,
         Fast::Cmp(c) => {
             crate::fast_cmp::run(i, &c, w);
             return true;
@@ -157,6 +203,14 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
             return true;
         }
         Fast::Nop => return true,
+        Fast::Carry(f) => {
+            carry(i, w, f);
+            return true;
+        }
+        Fast::Shift64(f) => {
+            shift64(i, w, f);
+            return true;
+        }
         Fast::Branch(b) => {
             let full = w.full_mask();
             let taken = match b {
@@ -209,4 +263,74 @@ fn cndmask(i: &Inst, w: &mut Wave) {
     }
     let exec = w.exec;
     blend(w.v_mut(d as usize), &out, exec);
+}
+
+/// A whole wave of an add/sub with carries: sources, carry-in mask, results; returns the
+/// carry-out mask.
+pub type CarryWave = fn(&[u32], &[u32], u64, &mut [u32]) -> u64;
+
+const ADD: u8 = 0;
+const SUB: u8 = 1;
+const SUBREV: u8 = 2;
+const ADD_CI: u8 = 3;
+const SUB_CI: u8 = 4;
+const SUBREV_CI: u8 = 5;
+
+/// The exact result of op `K` widened to i64: its low 32 bits are the value, and it
+/// leaves the u32 range exactly when the ISA's carry (or borrow) is set.
+fn carry_wave<const K: u8>(a: &[u32], b: &[u32], cin: u64, out: &mut [u32]) -> u64 {
+    let n = out.len();
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut cout = 0u64;
+    for l in 0..n {
+        let (x, y, c) = (a[l] as i64, b[l] as i64, (cin >> l & 1) as i64);
+        let v = match K {
+            ADD => x + y,
+            SUB => x - y,
+            SUBREV => y - x,
+            ADD_CI => x + y + c,
+            SUB_CI => x - y - c,
+            _ => y - x - c,
+        };
+        out[l] = v as u32;
+        cout |= ((v >> 32 != 0) as u64) << l;
+    }
+    cout
+}
+
+fn carry(i: &Inst, w: &mut Wave, f: CarryWave) {
+    let Opnd::V(d) = i.dst else { return };
+    let cin = match i.src[2] {
+        Opnd::None => w.vcc,
+        o => crate::access::rd_mask(w, o),
+    };
+    let n = w.lanes;
+    let mut out = [0u32; 64];
+    let cout;
+    {
+        let (ka, kb);
+        let a = match i.src[0] { Opnd::V(r) => w.v(r as usize), o => { ka = splat(w, o); &ka[..n] } };
+        let b = match i.src[1] { Opnd::V(r) => w.v(r as usize), o => { kb = splat(w, o); &kb[..n] } };
+        cout = f(a, b, cin, &mut out[..n]);
+    }
+    let exec = w.exec;
+    blend(w.v_mut(d as usize), &out, exec);
+    // The carry mask: active lanes' carries, inactive lanes' old bits.
+    let d2 = if i.dst2 == Opnd::None { Opnd::Vcc } else { i.dst2 };
+    let keep = crate::access::rd_mask(w, d2) & !exec;
+    crate::access::wr_mask(w, d2, keep | (cout & exec));
+}
+
+fn shift64(i: &Inst, w: &mut Wave, f: fn(u32, u64) -> u64) {
+    let Opnd::V(d) = i.dst else { return };
+    let n = w.lanes;
+    let (mut lo, mut hi) = ([0u32; 64], [0u32; 64]);
+    for l in 0..n {
+        let v = f(crate::access::vsrc(w, i.src[0], l), crate::access::vsrc64(w, i.src[1], l));
+        lo[l] = v as u32;
+        hi[l] = (v >> 32) as u32;
+    }
+    let exec = w.exec;
+    blend(w.v_mut(d as usize), &lo, exec);
+    blend(w.v_mut(d as usize + 1), &hi, exec);
 }

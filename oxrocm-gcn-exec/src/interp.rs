@@ -153,6 +153,10 @@ impl Interp {
         if crate::fast::run(i, w) {
             return Ok(None);
         }
+        if let crate::fast::Fast::Global { load, dwords } = i.fast {
+            memops::global_dwords(i, w, ctx, load, dwords as usize)?;
+            return Ok(None);
+        }
         let n = i.name;
         let unsupported = || Trap::Unsupported(n.to_string(), pc);
         // Flow instructions are known at load (the general path sees only the rest).

@@ -297,6 +297,38 @@ fn lane_atomic(ctx: &mut WaveCtx, w: &mut Wave, lane: usize, p: Place, r: Rmw, w
     Ok(())
 }
 
+/// Whole-dword global loads and stores (the common case, resolved at load): per active
+/// lane one address, then `dwords` dwords to or from consecutive VGPRs. The same
+/// addressing and checks as [`flat`].
+pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: bool, dwords: usize) -> Result<(), Trap> {
+    let saddr = match i.src[2] {
+        Opnd::S(_) => Some(rd64(w, i.src[2])),
+        _ => None,
+    };
+    let mut lanes = w.exec & w.full_mask();
+    while lanes != 0 {
+        let l = lanes.trailing_zeros() as usize;
+        lanes &= lanes - 1;
+        let base = match saddr {
+            Some(s) => s.wrapping_add(vsrc(w, i.src[0], l) as u64),
+            None => vsrc64(w, i.src[0], l),
+        };
+        let a = base.wrapping_add_signed(i.offset as i64);
+        for k in 0..dwords {
+            let at = a + 4 * k as u64;
+            if load {
+                let v = ctx.memory.read_u32(at)?;
+                if let Opnd::V(d) = i.dst {
+                    w.v_mut(d as usize + k)[l] = v;
+                }
+            } else if let Opnd::V(s) = i.src[1] {
+                ctx.memory.write_u32(at, w.v(s as usize + k)[l])?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// FLAT, GLOBAL and SCRATCH: src[0] address, src[1] data, src[2] saddr.
 pub(crate) fn flat(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<(), Trap>> {
     let n = i.name;

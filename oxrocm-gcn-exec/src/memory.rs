@@ -122,7 +122,14 @@ impl Memory {
             Err(f) => return Err(f),
         };
         // SAFETY: checked against live allocations, or the caller of `unchecked` vouched.
-        unsafe { std::ptr::copy_nonoverlapping(host as *const u8, out.as_mut_ptr(), out.len()) };
+        // Dword reads (most of them) as one unaligned load rather than a memcpy call.
+        unsafe {
+            if out.len() == 4 {
+                out.copy_from_slice(&(host as *const [u8; 4]).read_unaligned());
+            } else {
+                std::ptr::copy_nonoverlapping(host as *const u8, out.as_mut_ptr(), out.len());
+            }
+        }
         Ok(())
     }
 
