@@ -85,8 +85,23 @@ impl std::fmt::Debug for Fast {
     }
 }
 
+/// `OXROCM_GCN_FAST=0`: every instruction takes the general path (flow through
+/// `Interp::control`), a check that a fast form agrees with it.
+fn fast_paths_on() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_GCN_FAST").map(|v| v != "0").unwrap_or(true))
+}
+
 /// The fast form of `i`, if it has one.
 pub fn resolve(i: &Inst) -> Fast {
+    match resolve_fast(i) {
+        Fast::Branch(_) | Fast::Nop if !fast_paths_on() => Fast::Flow,
+        f if !fast_paths_on() && !matches!(f, Fast::Flow) => Fast::General,
+        f => f,
+    }
+}
+
+fn resolve_fast(i: &Inst) -> Fast {
     if i.pair.is_none() {
         if NO_OPS.contains(&i.name) {
             return Fast::Nop;

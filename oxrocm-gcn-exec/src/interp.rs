@@ -80,6 +80,21 @@ fn trace_on() -> bool {
     *ON.get_or_init(|| std::env::var_os("OXROCM_GCN_TRACE").is_some_and(|v| v != "0"))
 }
 
+/// `OXROCM_GCN_TRACE_GROUP=x[,y,z]`: the workgroup whose wave 0 the trace follows
+/// (default 0,0,0).
+fn trace_group() -> [u32; 3] {
+    static G: std::sync::OnceLock<[u32; 3]> = std::sync::OnceLock::new();
+    *G.get_or_init(|| {
+        let mut g = [0u32; 3];
+        if let Ok(v) = std::env::var("OXROCM_GCN_TRACE_GROUP") {
+            for (d, x) in g.iter_mut().zip(v.split(',')) {
+                *d = x.trim().parse().unwrap_or(0);
+            }
+        }
+        g
+    })
+}
+
 /// `OXROCM_GCN_TRACE=2`: VGPR destinations with every lane.
 fn trace_all_lanes() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -130,7 +145,7 @@ impl Interp {
             let i = self.fetch(pc)?;
             w.pc = pc + i.len as u64;
             let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
-            if trace_on() && ctx.workgroup_id == [0, 0, 0] && w.id == 0 {
+            if trace_on() && ctx.workgroup_id == trace_group() && w.id == 0 {
                 trace(i, pc, w);
             }
             if let Some(stop) = stop {
@@ -487,6 +502,12 @@ impl Interp {
             let mut cout = 0u64;
             for l in active(w) {
                 let (v, c) = vector_int::vop_carry(n, vsrc(w, i.src[0], l), vsrc(w, i.src[1], l), cin >> l & 1 != 0)?;
+                // clamp: an add that carries saturates at all ones, a sub that borrows at 0.
+                let v = match (i.mods.clamp && c, n.contains("_add")) {
+                    (true, true) => u32::MAX,
+                    (true, false) => 0,
+                    _ => v,
+                };
                 vdst(w, i.dst, l, v);
                 cout |= (c as u64) << l;
             }
@@ -521,8 +542,10 @@ impl Interp {
             return Some(());
         }
         if vector_int::vop(n, 0, 0, 0).is_some() {
+            let clamped = i.mods.clamp && vector_int::vop_clamped(n, 0, 0, 0).is_some();
             for l in active(w) {
-                let v = vector_int::vop(n, vsrc(w, i.src[0], l), vsrc(w, i.src[1], l), vsrc(w, i.src[2], l))?;
+                let (a, b, c) = (vsrc(w, i.src[0], l), vsrc(w, i.src[1], l), vsrc(w, i.src[2], l));
+                let v = if clamped { vector_int::vop_clamped(n, a, b, c)? } else { vector_int::vop(n, a, b, c)? };
                 vdst(w, i.dst, l, v);
             }
             return Some(());

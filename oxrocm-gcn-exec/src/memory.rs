@@ -29,6 +29,8 @@ pub struct Memory {
     regions: Option<Vec<Region>>,
     /// The launch's hostcall buffer, which waiting waves service (device printf).
     hostcall: Option<std::sync::Arc<crate::hostcall::Hostcall>>,
+    /// Reads just outside a region fault too (see [`Memory::read`]).
+    strict: bool,
 }
 
 /// Device addresses [start, end) and the host address of `start`.
@@ -60,7 +62,7 @@ impl Memory {
                 _ => merged.push(Region { start, end, host }),
             }
         }
-        Memory { regions: Some(merged), hostcall: None }
+        Memory { regions: Some(merged), hostcall: None, strict: false }
     }
 
     /// No checks: every address is taken for a valid host address.
@@ -69,12 +71,19 @@ impl Memory {
     /// Every access the kernel makes must be to readable (and, for writes, writable) host
     /// memory.
     pub unsafe fn unchecked() -> Memory {
-        Memory { regions: None, hostcall: None }
+        Memory { regions: None, hostcall: None, strict: false }
     }
 
     /// Attaches the hostcall buffer that waves of this launch call into.
     pub fn with_hostcall(mut self, h: std::sync::Arc<crate::hostcall::Hostcall>) -> Memory {
         self.hostcall = Some(h);
+        self
+    }
+
+    /// Every access outside the regions faults, also reads next to one (a debugging aid:
+    /// finds the kernel's first stray read).
+    pub fn strict(mut self) -> Memory {
+        self.strict = true;
         self
     }
 
@@ -115,7 +124,7 @@ impl Memory {
     pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
         let host = match self.check(addr, out.len(), false) {
             Ok(h) => h,
-            Err(_) if self.near_region(addr, out.len()) => {
+            Err(_) if !self.strict && self.near_region(addr, out.len()) => {
                 out.fill(0);
                 return Ok(());
             }

@@ -159,6 +159,28 @@ pub fn vop_carry(name: &str, a: u32, b: u32, carry_in: bool) -> Option<(u32, boo
     })
 }
 
+/// The result of an integer op with VOP3's clamp bit: saturated at the type's limits
+/// instead of wrapping (LLVM selects `usubsat`/`uaddsat` and friends to these: e.g.
+/// `max(x, 1) - 1` becomes `v_sub_nc_u32 … clamp`). `None`: the op has no saturating form
+/// here (clamp then changes nothing).
+pub fn vop_clamped(name: &str, a: u32, b: u32, c: u32) -> Option<u32> {
+    let sat_i = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32;
+    let sat_u = |v: i64| v.clamp(0, u32::MAX as i64) as u32;
+    let (ua, ub, uc) = (a as i64, b as i64, c as i64);
+    let (ia, ib, ic) = (a as i32 as i64, b as i32 as i64, c as i32 as i64);
+    Some(match name {
+        "v_add_nc_u32" | "v_add_u32" => sat_u(ua + ub),
+        "v_sub_nc_u32" | "v_sub_u32" => sat_u(ua - ub),
+        "v_subrev_nc_u32" | "v_subrev_u32" => sat_u(ub - ua),
+        "v_add_nc_i32" | "v_add_i32" => sat_i(ia + ib),
+        "v_sub_nc_i32" | "v_sub_i32" => sat_i(ia - ib),
+        "v_add3_u32" => sat_u(ua + ub + uc),
+        "v_mad_u32_u24" => sat_u((ua & 0xff_ffff) * (ub & 0xff_ffff) + uc),
+        "v_mad_i32_i24" => sat_i(i24(a) as i64 * i24(b) as i64 + ic),
+        _ => return None,
+    })
+}
+
 /// 64-bit multiply-adds: `v_mad_u64_u32` / `v_mad_i64_i32` (result and carry-out).
 pub fn vop_mad64(name: &str, a: u32, b: u32, c: u64) -> Option<(u64, bool)> {
     Some(match name {

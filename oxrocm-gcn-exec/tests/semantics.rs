@@ -618,3 +618,40 @@ fn float_source_modifiers() {
         }
     }
 }
+
+/// VOP3 clamp on integer adds and subtracts saturates instead of wrapping (LLVM emits
+/// `v_sub_nc_u32 … clamp` for `max(x, 1) - 1`).
+#[test]
+fn integer_clamp_saturates() {
+    let mut r = Rng(21);
+    let cases: [(&'static str, fn(u32, u32) -> u32); 5] = [
+        ("v_add_nc_u32", |a, b| a.saturating_add(b)),
+        ("v_sub_nc_u32", |a, b| a.saturating_sub(b)),
+        ("v_subrev_nc_u32", |a, b| b.saturating_sub(a)),
+        ("v_add_nc_i32", |a, b| (a as i32).saturating_add(b as i32) as u32),
+        ("v_sub_nc_i32", |a, b| (a as i32).saturating_sub(b as i32) as u32),
+    ];
+    for (name, f) in cases {
+        for _ in 0..TRIALS {
+            let mut w = wave(&mut r);
+            let before = w.clone();
+            let mut inst = Inst::new(name, V(8), &[V(1), V(3)]).len(8);
+            inst.mods.clamp = true;
+            run(inst, &mut w);
+            for l in 0..w.lanes {
+                let want = if before.active(l) { f(before.v(1)[l], before.v(3)[l]) } else { before.v(8)[l] };
+                assert_eq!(w.v(8)[l], want, "{name} clamp lane {l}: {:#x}, {:#x}", before.v(1)[l], before.v(3)[l]);
+            }
+        }
+    }
+    // max(x, 1) - 1 as the compiler writes it: lane 0 (x = 0) stays 0.
+    let mut w = Wave::new(32, 16);
+    w.exec = u32::MAX as u64;
+    for l in 0..32 {
+        w.v_mut(0)[l] = l as u32;
+    }
+    let mut inst = Inst::new("v_sub_nc_u32", V(5), &[V(0), Imm(1)]).len(8);
+    inst.mods.clamp = true;
+    run(inst, &mut w);
+    assert_eq!(w.v(5)[..4], [0, 0, 1, 2]);
+}

@@ -78,6 +78,14 @@ fn checked() -> bool {
     *ON.get_or_init(|| std::env::var("OXROCM_GCN_CHECKED").map(|v| v != "0").unwrap_or(true))
 }
 
+/// `OXROCM_GCN_CHECKED=strict`: allocations end at their requested size and every access
+/// past one faults (by default reads within a page of an allocation return zeros, as GPU
+/// memory next to an allocation is mapped): finds a kernel's first stray read.
+fn strict() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_GCN_CHECKED").is_ok_and(|v| v == "strict"))
+}
+
 /// Runs one launch of `k` to completion on the CPU. A trap (device access outside every
 /// allocation, an instruction the interpreter lacks) fails the launch with
 /// hipErrorLaunchFailure and a log line naming the kernel and the address.
@@ -94,7 +102,7 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
             // The CPU backend hands out whole pages, as the GPU does: kernels may read past
             // the requested size inside the last page (loads before a bounds check are
             // common), which faults nowhere on a GPU.
-            let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered;
+            let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered && !strict();
             let len = if whole_pages { a.size.next_multiple_of(4096) } else { a.size };
             regions.push((a.base, len, view.host_ptr(a.base) as u64));
             if a.device_addr != 0 && a.device_addr != a.base {
@@ -104,7 +112,8 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
         for (a, n) in g.own_ranges().into_iter().chain([hostcall.range()]) {
             regions.push((a, n, a));
         }
-        Memory::mapped(regions)
+        let m = Memory::mapped(regions);
+        if strict() { m.strict() } else { m }
     } else {
         // SAFETY: the user asked for unchecked execution; on the CPU backend device
         // addresses are host addresses.
