@@ -12,6 +12,8 @@
 #                   program tests run on (Vulkan: lavapipe or a GPU, two logical devices,
 #                   validation layer on; -staging forces the GPU transfer paths)
 #
+#   ONLY=name    run only the test of that name (e.g. ONLY=hip_samples_run_their_kernels)
+#
 #   run.sh            every test
 #   run.sh --example  only the example program (the README's main job), with its output
 set -euo pipefail
@@ -330,6 +332,18 @@ test_hip_samples_run_their_kernels() {
     done
     [[ $n -gt 0 ]] || { echo "no samples built"; return 1; }
     echo "$n sample programs ran their kernels and printed PASS"
+    # Device math through ROCm's device libraries (OCML) against the host's libm, on both
+    # targets (the devlibs overlay the samples' build made supplies gfx1100's bitcode).
+    if [[ -d $dir/devlibs ]]; then
+        hipcc --offload-arch=gfx1030 --offload-arch=gfx1100 --rocm-device-lib-path="$dir/devlibs" -O2 \
+            "$ROOT/abi-tests/programs/gcn_math.hip" -o "$WORK/gcn_math" >"$WORK/gcn_math.build" 2>&1 \
+            || { echo "gcn_math: build failed: $(tail -3 "$WORK/gcn_math.build")"; return 1; }
+        for t in gfx1030 gfx1100; do
+            local out; out=$(OXROCM_CPU_ARCH=$t OXROCM_VULKAN_ARCH=$t AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/gcn_math" 2>&1)
+            grep -q "^PASS gcn_math" <<< "$out" || { echo "gcn_math ($t): $(tail -5 <<< "$out")"; rc=1; }
+        done
+        echo "device math (OCML) matches libm on gfx1030 and gfx1100"
+    fi
     return $rc
 }
 
@@ -440,6 +454,28 @@ test_rocm_suites_list_their_tests() {
     return $rc
 }
 
+# Debian's rocRAND kernel tests (their own AMDGCN kernels, fetched with
+# `fetch-rocm-peers.sh --kernel-suites rocrand`): a quick set of whole binaries must pass.
+test_kernel_suites_quick() {
+    cpu_backend_only || return $?
+    need_libs || return $?
+    local runner=$ROCM_PEERS/bin/run-peer-test
+    [[ -x $runner ]] && "$runner" --list 2>/dev/null | grep '^rocrand/' >/dev/null \
+        || { echo "no rocRAND kernel suite at $ROCM_PEERS (tools/fetch-rocm-peers.sh --kernel-suites rocrand)"; return 77; }
+    local b rc=0 total=0
+    for b in test_rocrand_kernel_mtgp32 test_rocrand_kernel_sobol32 test_rocrand_kernel_sobol64 \
+             test_rocrand_kernel_philox4x32_10 test_rocrand_kernel_lfsr113 test_rocrand_generator_type; do
+        local out; out=$(ROCM_PEERS_LIBS=$LIB_DIR AMD_LOG_LEVEL=1 timeout 300 "$runner" "rocrand/$b" 2>&1)
+        local n; n=$(grep -c '^\[       OK \]' <<< "$out")
+        total=$((total + n))
+        if ! grep -q '^\[  PASSED  \]' <<< "$out" || grep -q '^\[  FAILED  \]' <<< "$out"; then
+            echo "rocrand/$b: $(grep -E 'FAILED|oxrocm' <<< "$out" | head -5)"; rc=1
+        fi
+    done
+    echo "$total rocRAND kernel tests passed"
+    return $rc
+}
+
 if [[ ${1:-} == --example ]]; then
     run_multistream
     exit $?
@@ -463,6 +499,7 @@ TESTS=(
     test_device_reset
     test_hip_samples_run_their_kernels
     test_rocm_suites_list_their_tests
+    test_kernel_suites_quick
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm
     test_layout_later_rocm_facts
@@ -473,6 +510,7 @@ TESTS=(
 passed=0 failed=0 skipped=0
 for t in "${TESTS[@]}"; do
     name=${t#test_}
+    [[ -z ${ONLY:-} || $name == "$ONLY" ]] || continue
     set +e
     out=$("$t" 2>&1)
     rc=$?

@@ -480,8 +480,15 @@ impl Interp {
             }
             "v_cndmask_b32" => {
                 let mask = match i.src[2] { Opnd::None => w.vcc, o => rd_mask(w, o) };
+                // VOP3 form: abs/neg act on the selected value's sign bit (the compiler folds
+                // a negation into the select, e.g. OCML's cos: `v_cndmask_b32 v3, -v3, v5`).
+                let m = i.mods;
+                let modify = |k: usize, v: u32| {
+                    let v = if m.abs >> k & 1 != 0 { v & 0x7fff_ffff } else { v };
+                    if m.neg >> k & 1 != 0 { v ^ 0x8000_0000 } else { v }
+                };
                 for l in active(w) {
-                    let v = if mask >> l & 1 != 0 { vsrc(w, i.src[1], l) } else { vsrc(w, i.src[0], l) };
+                    let v = if mask >> l & 1 != 0 { modify(1, vsrc(w, i.src[1], l)) } else { modify(0, vsrc(w, i.src[0], l)) };
                     vdst(w, i.dst, l, v);
                 }
                 return Some(());

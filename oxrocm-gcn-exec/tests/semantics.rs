@@ -655,3 +655,30 @@ fn integer_clamp_saturates() {
     run(inst, &mut w);
     assert_eq!(w.v(5)[..4], [0, 0, 1, 2]);
 }
+
+/// VOP3 v_cndmask_b32 applies abs/neg to the value it selects.
+#[test]
+fn cndmask_source_modifiers() {
+    let mut r = Rng(8);
+    for _ in 0..TRIALS {
+        let mut w = wave(&mut r);
+        let before = w.clone();
+        let (abs, neg) = (r.below(4) as u8, r.below(4) as u8);
+        let mut inst = Inst::new("v_cndmask_b32", V(8), &[V(1), V(3), S(20)]).len(8);
+        inst.mods = Mods { abs, neg, ..Default::default() };
+        run(inst, &mut w);
+        let mask = if before.lanes == 32 { before.sgpr[20] as u64 } else { before.s64(20) };
+        for l in 0..w.lanes {
+            let k = (mask >> l & 1) as usize;
+            let mut v = [before.v(1)[l], before.v(3)[l]][k];
+            if abs >> k & 1 == 1 {
+                v &= 0x7fff_ffff;
+            }
+            if neg >> k & 1 == 1 {
+                v ^= 0x8000_0000;
+            }
+            let want = if before.active(l) { v } else { before.v(8)[l] };
+            assert_eq!(w.v(8)[l], want, "v_cndmask_b32 abs {abs} neg {neg} lane {l}");
+        }
+    }
+}
