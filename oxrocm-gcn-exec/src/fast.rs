@@ -35,6 +35,67 @@ pub enum Fast {
     Shift64(fn(u32, u64) -> u64),
     /// Whole-dword global loads and stores: `memops::global_dwords` runs them.
     Global { load: bool, dwords: u8 },
+    /// SOP1/SOP2/SOPC ALU ops with their function looked up once.
+    Scalar(ScalarOp),
+}
+
+/// A scalar ALU op resolved at load: its function and operand widths (as
+/// `Interp::scalar` derives them from the mnemonic).
+#[derive(Clone, Copy)]
+pub struct ScalarOp {
+    f: ScalarFn,
+    /// src0 (and a compare's src1) read as 64 bits.
+    a64: bool,
+    /// src1 of a two-operand op read as 64 bits (not for shift amounts and field specs).
+    b64: bool,
+    /// The result written as 64 bits (not for bit counts and searches).
+    d64: bool,
+}
+
+#[derive(Clone, Copy)]
+enum ScalarFn {
+    One(crate::scalar::Sop1Fn),
+    Two(crate::scalar::Sop2Fn),
+    Cmp(crate::scalar::SopcFn),
+}
+
+/// The resolved form of a scalar ALU instruction, if `scalar.rs` defines it.
+fn scalar_op(i: &Inst) -> Option<ScalarOp> {
+    use crate::access::wide;
+    use crate::scalar::{sop1_fn, sop2_fn, sopc_fn};
+    let n = i.name;
+    let w64 = wide(n);
+    if let Some(f) = sopc_fn(n) {
+        return Some(ScalarOp { f: ScalarFn::Cmp(f), a64: w64, b64: w64, d64: false });
+    }
+    let f = match i.src[1] {
+        Opnd::None => ScalarFn::One(sop1_fn(n)?),
+        _ => ScalarFn::Two(sop2_fn(n)?),
+    };
+    let b64 = w64 && !n.contains("lsh") && !n.contains("ashr") && !n.contains("bfe");
+    let narrow_result = ["s_bcnt", "s_ff", "s_flbit", "s_ctz", "s_clz", "s_cls"].iter().any(|p| n.starts_with(p));
+    Some(ScalarOp { f, a64: w64, b64, d64: w64 && !narrow_result })
+}
+
+fn run_scalar(i: &Inst, op: ScalarOp, w: &mut Wave) {
+    use crate::access::{rd64, wr32, wr64};
+    let rd = |w: &Wave, o: Opnd, wide: bool| if wide { rd64(w, o) } else { rd32(w, o) as u64 };
+    let (v, scc) = match op.f {
+        ScalarFn::Cmp(f) => {
+            w.scc = f(rd(w, i.src[0], op.a64), rd(w, i.src[1], op.a64));
+            return;
+        }
+        ScalarFn::One(f) => f(rd(w, i.src[0], op.a64)),
+        ScalarFn::Two(f) => f(i.name, rd(w, i.src[0], op.a64), rd(w, i.src[1], op.b64), w.scc),
+    };
+    if op.d64 {
+        wr64(w, i.dst, v);
+    } else {
+        wr32(w, i.dst, v as u32);
+    }
+    if let Some(c) = scc {
+        w.scc = c;
+    }
 }
 
 /// Flow instructions `Interp::control` handles besides branches and no-ops.
@@ -81,6 +142,7 @@ impl std::fmt::Debug for Fast {
             Fast::Carry(_) => "Carry",
             Fast::Shift64(_) => "Shift64",
             Fast::Global { .. } => "Global",
+            Fast::Scalar(_) => "Scalar",
         })
     }
 }
@@ -121,6 +183,9 @@ fn resolve_fast(i: &Inst) -> Fast {
         }
         if FLOW.contains(&i.name) {
             return Fast::Flow;
+        }
+        if i.name.starts_with("s_") {
+            return scalar_op(i).map_or(Fast::General, Fast::Scalar);
         }
         if i.lanes == LaneSel::Plain && i.name.starts_with("v_cmp") {
             return crate::fast_cmp::resolve(i).map_or(Fast::General, Fast::Cmp);
@@ -218,6 +283,10 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
             return true;
         }
         Fast::Nop => return true,
+        Fast::Scalar(op) => {
+            run_scalar(i, op, w);
+            return true;
+        }
         Fast::Carry(f) => {
             carry(i, w, f);
             return true;

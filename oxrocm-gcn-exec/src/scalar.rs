@@ -12,36 +12,65 @@ fn nz(v: u64) -> Option<bool> {
     Some(v != 0)
 }
 
+/// A two-operand scalar op's function: (mnemonic, s0, s1, incoming SCC).
+pub type Sop2Fn = fn(&str, u64, u64, bool) -> Out;
+
+/// Defines from one table of `mnemonics => result` both the lookup of an op's function
+/// ([`sop2_fn`], done once when a program is laid out) and [`sop2`]. The binder list names
+/// what every arm may use: the mnemonic, the raw operands, SCC, their u32/i32 views and
+/// the "32-bit result, SCC = non-zero" helper.
+macro_rules! sop2_ops {
+    (|$name:ident, $s0:ident, $s1:ident, $scc:ident, $a:ident, $b:ident, $ai:ident, $bi:ident, $w32:ident|
+     $( $($op:literal)|+ => $e:expr ),* $(,)?) => {
+        /// The function of two-operand op `name`.
+        pub fn sop2_fn(name: &str) -> Option<Sop2Fn> {
+            Some(match name {
+                $( $($op)|+ => {
+                    #[allow(unused_variables)]
+                    fn op($name: &str, $s0: u64, $s1: u64, $scc: bool) -> Out {
+                        let ($a, $b) = ($s0 as u32, $s1 as u32);
+                        let ($ai, $bi) = ($a as i32, $b as i32);
+                        let $w32 = |v: u32| (v as u64, nz(v as u64));
+                        $e
+                    }
+                    op
+                } )*
+                _ => return None,
+            })
+        }
+    };
+}
+
 /// A two-operand scalar op: `s0`, `s1` and the incoming SCC.
 pub fn sop2(name: &str, s0: u64, s1: u64, scc: bool) -> Option<Out> {
-    let (a, b) = (s0 as u32, s1 as u32);
-    let (ai, bi) = (a as i32, b as i32);
-    let w32 = |v: u32| (v as u64, nz(v as u64));
-    Some(match name {
+    sop2_fn(name).map(|f| f(name, s0, s1, scc))
+}
+
+sop2_ops! { |name, s0, s1, scc, a, b, ai, bi, w32|
         "s_add_u32" => {
             let (v, c) = a.overflowing_add(b);
             (v as u64, Some(c))
-        }
+        },
         "s_sub_u32" => {
             let (v, c) = a.overflowing_sub(b);
             (v as u64, Some(c))
-        }
+        },
         "s_addc_u32" => {
             let v = a as u64 + b as u64 + scc as u64;
             (v as u32 as u64, Some(v >> 32 != 0))
-        }
+        },
         "s_subb_u32" => {
             let v = (a as u64).wrapping_sub(b as u64).wrapping_sub(scc as u64);
             (v as u32 as u64, Some(v >> 32 != 0))
-        }
+        },
         "s_add_i32" => {
             let (v, o) = ai.overflowing_add(bi);
             (v as u32 as u64, Some(o))
-        }
+        },
         "s_sub_i32" => {
             let (v, o) = ai.overflowing_sub(bi);
             (v as u32 as u64, Some(o))
-        }
+        },
         // SCC: whether s0 was chosen.
         "s_min_i32" => (if ai < bi { a } else { b } as u64, Some(ai < bi)),
         "s_min_u32" => (a.min(b) as u64, Some(a < b)),
@@ -73,12 +102,12 @@ pub fn sop2(name: &str, s0: u64, s1: u64, scc: bool) -> Option<Out> {
         "s_ashr_i64" => {
             let v = ((s0 as i64) >> (b & 63)) as u64;
             (v, nz(v))
-        }
+        },
         "s_lshl1_add_u32" | "s_lshl2_add_u32" | "s_lshl3_add_u32" | "s_lshl4_add_u32" => {
             let n = (name.as_bytes()[6] - b'0') as u32;
             let v = ((a as u64) << n) + b as u64;
             (v as u32 as u64, Some(v >> 32 != 0))
-        }
+        },
         "s_bfm_b32" => (((((1u64 << (a & 31)) - 1) << (b & 31)) as u32) as u64, None),
         "s_bfm_b64" => ((((1u128 << (a & 63)) - 1) as u64).wrapping_shl(b & 63), None),
         "s_mul_i32" => (ai.wrapping_mul(bi) as u32 as u64, None),
@@ -90,17 +119,15 @@ pub fn sop2(name: &str, s0: u64, s1: u64, scc: bool) -> Option<Out> {
         "s_bfe_u64" => {
             let v = bfe64(s0, b & 63, (b >> 16) & 0x7f, false);
             (v, nz(v))
-        }
+        },
         "s_bfe_i64" => {
             let v = bfe64(s0, b & 63, (b >> 16) & 0x7f, true);
             (v, nz(v))
-        }
+        },
         "s_absdiff_i32" => w32((ai.wrapping_sub(bi)).unsigned_abs()),
         "s_pack_ll_b32_b16" => ((a & 0xffff | b << 16) as u64, None),
         "s_pack_lh_b32_b16" => ((a & 0xffff | b & 0xffff_0000) as u64, None),
         "s_pack_hh_b32_b16" => ((a >> 16 | b & 0xffff_0000) as u64, None),
-        _ => return None,
-    })
 }
 
 /// Bit-field extract: `width` bits of `v` from `offset`, sign-extended if `signed`.
@@ -122,13 +149,38 @@ pub fn bfe64(v: u64, offset: u32, width: u32, signed: bool) -> u64 {
     if signed && width < 64 && offset + width <= 64 && field >> (width - 1) & 1 != 0 { field | !((1u64 << width) - 1) } else { field }
 }
 
+/// A one-operand scalar op's function.
+pub type Sop1Fn = fn(u64) -> Out;
+
+/// As [`sop2_ops`], for one-operand ops; `none` is the "no bit found" result (-1).
+macro_rules! sop1_ops {
+    (|$s0:ident, $a:ident, $w32:ident, $none:ident| $( $($op:literal)|+ => $e:expr ),* $(,)?) => {
+        /// The function of one-operand op `name`.
+        pub fn sop1_fn(name: &str) -> Option<Sop1Fn> {
+            Some(match name {
+                $( $($op)|+ => {
+                    #[allow(unused_variables)]
+                    fn op($s0: u64) -> Out {
+                        let $a = $s0 as u32;
+                        let $w32 = |v: u32| (v as u64, nz(v as u64));
+                        // "First bit" searches return -1 (all ones) when there is none.
+                        let $none = u32::MAX as u64;
+                        $e
+                    }
+                    op
+                } )*
+                _ => return None,
+            })
+        }
+    };
+}
+
 /// A one-operand scalar op.
 pub fn sop1(name: &str, s0: u64) -> Option<Out> {
-    let a = s0 as u32;
-    let w32 = |v: u32| (v as u64, nz(v as u64));
-    // "First bit" searches return -1 (all ones) when there is none.
-    let none = u32::MAX as u64;
-    Some(match name {
+    sop1_fn(name).map(|f| f(s0))
+}
+
+sop1_ops! { |s0, a, w32, none|
         "s_mov_b32" => (a as u64, None),
         "s_mov_b64" => (s0, None),
         "s_not_b32" => w32(!a),
@@ -149,23 +201,46 @@ pub fn sop1(name: &str, s0: u64) -> Option<Out> {
         "s_flbit_i32" | "s_cls_i32" => {
             let lead = if (a as i32) < 0 { a.leading_ones() } else { a.leading_zeros() };
             (if lead == 32 { none } else { lead as u64 }, None)
-        }
+        },
         "s_flbit_i32_i64" | "s_cls_i32_i64" => {
             let lead = if (s0 as i64) < 0 { s0.leading_ones() } else { s0.leading_zeros() };
             (if lead == 64 { none } else { lead as u64 }, None)
-        }
+        },
         "s_sext_i32_i8" => (a as i8 as i32 as u32 as u64, None),
         "s_sext_i32_i16" => (a as i16 as i32 as u32 as u64, None),
         "s_abs_i32" => w32((a as i32).unsigned_abs()),
-        _ => return None,
-    })
+}
+
+/// A scalar compare's function: the new SCC.
+pub type SopcFn = fn(u64, u64) -> bool;
+
+/// As [`sop2_ops`], for compares.
+macro_rules! sopc_ops {
+    (|$s0:ident, $s1:ident, $a:ident, $b:ident, $ai:ident, $bi:ident| $( $($op:literal)|+ => $e:expr ),* $(,)?) => {
+        /// The function of compare `name`.
+        pub fn sopc_fn(name: &str) -> Option<SopcFn> {
+            Some(match name {
+                $( $($op)|+ => {
+                    #[allow(unused_variables)]
+                    fn op($s0: u64, $s1: u64) -> bool {
+                        let ($a, $b) = ($s0 as u32, $s1 as u32);
+                        let ($ai, $bi) = ($a as i32, $b as i32);
+                        $e
+                    }
+                    op
+                } )*
+                _ => return None,
+            })
+        }
+    };
 }
 
 /// A scalar compare: the new SCC.
 pub fn sopc(name: &str, s0: u64, s1: u64) -> Option<bool> {
-    let (a, b) = (s0 as u32, s1 as u32);
-    let (ai, bi) = (a as i32, b as i32);
-    Some(match name {
+    sopc_fn(name).map(|f| f(s0, s1))
+}
+
+sopc_ops! { |s0, s1, a, b, ai, bi|
         "s_cmp_eq_i32" | "s_cmp_eq_u32" => a == b,
         "s_cmp_lg_i32" | "s_cmp_lg_u32" => a != b,
         "s_cmp_gt_i32" => ai > bi,
@@ -182,8 +257,6 @@ pub fn sopc(name: &str, s0: u64, s1: u64) -> Option<bool> {
         "s_bitcmp1_b32" => a >> (b & 31) & 1 == 1,
         "s_bitcmp0_b64" => s0 >> (b & 63) & 1 == 0,
         "s_bitcmp1_b64" => s0 >> (b & 63) & 1 == 1,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
