@@ -2,8 +2,8 @@
 # run-kernel-suites.sh OUTDIR [SUITE...]   (SUITE: rocprim rocrand rocsparse; default all)
 # Runs Debian's rocPRIM/rocRAND/rocSPARSE test binaries (fetch-rocm-peers.sh
 # --with-kernel-suites) on our staged libamdhip64, each with a time limit, and writes
-# OUTDIR/<suite>/<binary>.log plus OUTDIR/summary.tsv: binary, tests run, passed, failed,
-# exit status, seconds. Env: ROCM_PEERS (default ~/.cache/rocm-peers), OXROCM_LIB_DIR
+# OUTDIR/<suite>/<binary>.log plus OUTDIR/summary.tsv: binary, tests listed, tests run,
+# passed, failed, exit status, seconds (a binary cut off by the limit runs fewer than it lists). Env: ROCM_PEERS (default ~/.cache/rocm-peers), OXROCM_LIB_DIR
 # (default target/oxrocm/release/lib), SUITE_TIMEOUT (seconds per binary, default 600),
 # GTEST_FILTER (passed through).
 set -uo pipefail
@@ -15,13 +15,14 @@ export ROCM_PEERS_LIBS=${OXROCM_LIB_DIR:-$root/target/oxrocm/release/lib}
 limit=${SUITE_TIMEOUT:-600}
 mkdir -p "$out"
 summary=$out/summary.tsv
-printf 'binary\trun\tpassed\tfailed\texit\tseconds\n' > "$summary"
+printf 'binary\tlisted\trun\tpassed\tfailed\texit\tseconds\n' > "$summary"
 names=$("$peers/bin/run-peer-test" --list) || exit 2
 for s in "${suites[@]}"; do
     mkdir -p "$out/$s"
     for t in $(grep "^$s/" <<< "$names"); do
         b=${t#*/}
         log=$out/$s/$b.log
+        listed=$("$peers/bin/run-peer-test" "$t" --gtest_list_tests ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} 2>/dev/null | grep -c '^  ')
         start=$(date +%s)
         echo "[suites] $t ..." >&2
         AMD_LOG_LEVEL=${AMD_LOG_LEVEL:-1} timeout "$limit" "$peers/bin/run-peer-test" "$t" ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} > "$log" 2>&1
@@ -30,7 +31,7 @@ for s in "${suites[@]}"; do
         run=$(grep -c '^\[ RUN      \]' "$log")
         ok=$(grep -c '^\[       OK \]' "$log")
         bad=$(grep -c '^\[  FAILED  \] .*(' "$log")
-        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$run" "$ok" "$bad" "$rc" "$secs" | tee -a "$summary" >&2
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$listed" "$run" "$ok" "$bad" "$rc" "$secs" | tee -a "$summary" >&2
     done
 done
-awk -F'\t' 'NR>1 {r+=$2; p+=$3} END {printf "[suites] %d tests started, %d passed (%.1f%%)\n", r, p, r ? 100*p/r : 0}' "$summary"
+awk -F'\t' 'NR>1 {l+=$2; r+=$3; p+=$4} END {printf "[suites] %d tests listed, %d started, %d passed (%.1f%% of listed)\n", l, r, p, l ? 100*p/l : 0}' "$summary"

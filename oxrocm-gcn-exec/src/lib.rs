@@ -11,6 +11,7 @@
 //!   run across threads.
 
 mod access;
+pub mod cache;
 pub mod dispatch;
 mod fast;
 mod fast_cmp;

@@ -15,7 +15,7 @@ pub const UNDECODABLE: &str = "<undecodable>";
 
 /// A `&'static` copy of `s`, shared by every caller with the same text (mnemonics are a
 /// small closed set, so this holds at most a few hundred short strings).
-fn intern(s: &str) -> &'static str {
+pub(crate) fn intern(s: &str) -> &'static str {
     static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
     let mut set = NAMES.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     if let Some(n) = set.get(s) {
@@ -281,6 +281,34 @@ pub struct Decoded {
 
 /// Decodes `text` (loaded at `addr`) for `target`.
 pub fn decode_text(text: &[u8], addr: u64, target: Target) -> Decoded {
+    laid_out(lower_text(text, target), addr)
+}
+
+/// As [`decode_text`], through the on-disk cache in `dir` (see [`crate::cache`]): a hit
+/// skips decoding; a miss decodes and stores. Returns whether it was a hit.
+pub fn decode_text_cached(text: &[u8], addr: u64, target: Target, dir: Option<&std::path::Path>) -> (Decoded, bool) {
+    let name = target_name(target);
+    if let Some(l) = dir.and_then(|d| crate::cache::load(d, text, name)) {
+        return (laid_out(l, addr), true);
+    }
+    let l = lower_text(text, target);
+    if let Some(d) = dir {
+        // The cache only saves time: a read-only or full disk costs the next run a decode.
+        let _ = crate::cache::store(d, text, name, &l);
+    }
+    (laid_out(l, addr), false)
+}
+
+fn target_name(t: Target) -> &'static str {
+    match t {
+        Target::Gfx1030 => "gfx1030",
+        Target::Gfx1100 => "gfx1100",
+    }
+}
+
+/// The position-independent lowering of a code section: instructions in order, and the
+/// offsets of words that do not decode.
+pub fn lower_text(text: &[u8], target: Target) -> crate::cache::Lowered {
     let words: Vec<u32> = text.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let mut insts = Vec::with_capacity(words.len() / 2);
     let mut undecodable = Vec::new();
@@ -292,11 +320,16 @@ pub fn decode_text(text: &[u8], addr: u64, target: Target) -> Decoded {
                 i += n.max(1);
             }
             Err(e) => {
-                undecodable.push((addr + 4 * i as u64, e.to_string()));
+                undecodable.push((4 * i as u64, e.to_string()));
                 insts.push(Inst { name: UNDECODABLE, len: 4, ..Default::default() });
                 i += 1;
             }
         }
     }
-    Decoded { program: Interp::new(addr, insts), undecodable }
+    crate::cache::Lowered { insts, undecodable }
+}
+
+fn laid_out(l: crate::cache::Lowered, addr: u64) -> Decoded {
+    let undecodable = l.undecodable.into_iter().map(|(off, why)| (addr + off, why)).collect();
+    Decoded { program: Interp::new(addr, l.insts), undecodable }
 }

@@ -45,7 +45,8 @@ impl LoadedCode {
         let elf = crate::codeobj::elf::Elf::new(&co.image).ok_or(HipError::INVALID_IMAGE)?;
         let text = elf.section(".text").ok_or(HipError::INVALID_IMAGE)?;
         let t0 = std::time::Instant::now();
-        let decoded = oxrocm_gcn_exec::lower::decode_text(elf.section_bytes(&text), base + text.addr, target);
+        let cache = cache_dir();
+        let (decoded, hit) = oxrocm_gcn_exec::lower::decode_text_cached(elf.section_bytes(&text), base + text.addr, target, cache.as_deref());
         let funcs: Vec<_> = elf.symbols().into_iter().filter(|s| s.kind == 2 && s.size > 0).collect();
         let mut reported = std::collections::HashSet::new();
         for (addr, why) in &decoded.undecodable {
@@ -56,7 +57,8 @@ impl LoadedCode {
                 }
             }
         }
-        log_at!(3, "code object {}: {} bytes of code decoded in {:.1} ms", co.target, text.size, t0.elapsed().as_secs_f64() * 1e3);
+        let how = if hit { "read from the kernel cache" } else { "decoded" };
+        log_at!(3, "code object {}: {} bytes of code {how} in {:.1} ms", co.target, text.size, t0.elapsed().as_secs_f64() * 1e3);
         let functions = funcs.iter().map(|f| (f.name.clone(), f.value, f.size)).collect();
         Ok(LoadedCode { base, target: co.target.clone(), program: decoded.program, functions })
     }
@@ -69,6 +71,14 @@ impl LoadedCode {
             None => format!("{pc:#x}"),
         }
     }
+}
+
+/// Where lowered code is cached across processes (`oxrocm_gcn_exec::cache::default_dir`:
+/// `OXROCM_GCN_CACHE_DIR`, `$XDG_CACHE_HOME/oxrocm/gcn` or `~/.cache/oxrocm/gcn`;
+/// `OXROCM_GCN_CACHE=0` turns it off).
+fn cache_dir() -> Option<std::path::PathBuf> {
+    static DIR: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(oxrocm_gcn_exec::cache::default_dir).clone()
 }
 
 /// Whether launches check every device access against the allocation map
