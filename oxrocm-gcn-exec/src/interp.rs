@@ -140,12 +140,13 @@ impl Program for Interp {
 impl Interp {
     /// Runs until the wave ends or reaches a barrier.
     pub fn step_all(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
+        let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
         loop {
             let pc = w.pc;
             let i = self.fetch(pc)?;
             w.pc = pc + i.len as u64;
             let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
-            if trace_on() && ctx.workgroup_id == trace_group() && w.id == 0 {
+            if traced {
                 trace(i, pc, w);
             }
             if let Some(stop) = stop {
