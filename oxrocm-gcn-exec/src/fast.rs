@@ -37,6 +37,8 @@ pub enum Fast {
     Global { load: bool, dwords: u8 },
     /// SOP1/SOP2/SOPC ALU ops with their function looked up once.
     Scalar(ScalarOp),
+    /// Whole-dword single-address LDS loads and stores: `memops::lds_dwords` runs them.
+    Lds { load: bool, dwords: u8 },
 }
 
 /// A scalar ALU op resolved at load: its function and operand widths (as
@@ -143,6 +145,7 @@ impl std::fmt::Debug for Fast {
             Fast::Shift64(_) => "Shift64",
             Fast::Global { .. } => "Global",
             Fast::Scalar(_) => "Scalar",
+            Fast::Lds { .. } => "Lds",
         })
     }
 }
@@ -203,6 +206,18 @@ fn resolve_fast(i: &Inst) -> Fast {
         };
         if let Some((load, dwords)) = global {
             return Fast::Global { load, dwords };
+        }
+        let lds = match i.name {
+            "ds_load_b32" | "ds_read_b32" => Some((true, 1)),
+            "ds_load_b64" | "ds_read_b64" => Some((true, 2)),
+            "ds_load_b128" | "ds_read_b128" => Some((true, 4)),
+            "ds_store_b32" | "ds_write_b32" => Some((false, 1)),
+            "ds_store_b64" | "ds_write_b64" => Some((false, 2)),
+            "ds_store_b128" | "ds_write_b128" => Some((false, 4)),
+            _ => None,
+        };
+        if let Some((load, dwords)) = lds {
+            return Fast::Lds { load, dwords };
         }
     }
     let carry: Option<CarryWave> = match i.name {
@@ -273,7 +288,7 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         // Denormals kept (MODE FP_DENORM for f32 = 3), as HIP kernels run; else the
         // general path flushes.
         Fast::F32(f) if w.mode >> 4 & 3 == 3 => f,
-        Fast::F32(_) | Fast::Flow | Fast::Global { .. } => return false,
+        Fast::F32(_) | Fast::Flow | Fast::Global { .. } | Fast::Lds { .. } => return false,
         Fast::Cmp(c) => {
             crate::fast_cmp::run(i, &c, w);
             return true;

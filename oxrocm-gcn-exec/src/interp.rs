@@ -169,9 +169,16 @@ impl Interp {
         if crate::fast::run(i, w) {
             return Ok(None);
         }
-        if let crate::fast::Fast::Global { load, dwords } = i.fast {
-            memops::global_dwords(i, w, ctx, load, dwords as usize)?;
-            return Ok(None);
+        match i.fast {
+            crate::fast::Fast::Global { load, dwords } => {
+                memops::global_dwords(i, w, ctx, load, dwords as usize)?;
+                return Ok(None);
+            }
+            crate::fast::Fast::Lds { load, dwords } => {
+                memops::lds_dwords(i, w, ctx, load, dwords as usize);
+                return Ok(None);
+            }
+            _ => {}
         }
         let n = i.name;
         let unsupported = || Trap::Unsupported(n.to_string(), pc);

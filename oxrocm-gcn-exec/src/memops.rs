@@ -329,6 +329,35 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
     Ok(())
 }
 
+/// Whole-dword single-address LDS loads and stores (resolved at load): the address is the
+/// lane's src[0] plus the 16-bit offset, wrapping at 32 bits; an access that does not fit
+/// the workgroup's LDS reads zeros or is dropped, as in [`lds`].
+pub(crate) fn lds_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: bool, dwords: usize) {
+    let (Opnd::V(addr), off) = (i.src[0], i.offset as u32 & 0xffff) else { return };
+    let bytes = 4 * dwords;
+    let mut lanes = w.exec & w.full_mask();
+    while lanes != 0 {
+        let l = lanes.trailing_zeros() as usize;
+        lanes &= lanes - 1;
+        let at = w.v(addr as usize)[l].wrapping_add(off) as usize;
+        if load {
+            let Opnd::V(d) = i.dst else { return };
+            let words = ctx.lds.get(at..at + bytes);
+            for k in 0..dwords {
+                let v = words.map_or(0, |b| u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]));
+                w.v_mut(d as usize + k)[l] = v;
+            }
+        } else {
+            let Opnd::V(s) = i.src[1] else { return };
+            if let Some(b) = ctx.lds.get_mut(at..at + bytes) {
+                for k in 0..dwords {
+                    b[4 * k..4 * k + 4].copy_from_slice(&w.v(s as usize + k)[l].to_le_bytes());
+                }
+            }
+        }
+    }
+}
+
 /// FLAT, GLOBAL and SCRATCH: src[0] address, src[1] data, src[2] saddr.
 pub(crate) fn flat(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<(), Trap>> {
     let n = i.name;

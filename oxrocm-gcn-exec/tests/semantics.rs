@@ -682,3 +682,63 @@ fn cndmask_source_modifiers() {
         }
     }
 }
+
+/// LDS stores and loads of 1, 2 and 4 dwords at per-lane addresses plus the instruction's
+/// offset, against a byte-array model: inactive lanes neither store nor load, an access
+/// that does not fit the LDS stores nothing and loads zeros.
+#[test]
+fn lds_dword_loads_and_stores() {
+    let mut r = Rng(31);
+    for (store, load, dwords) in [("ds_store_b32", "ds_load_b32", 1usize), ("ds_write_b64", "ds_read_b64", 2), ("ds_store_b128", "ds_load_b128", 4)] {
+        for _ in 0..TRIALS {
+            let mut w = wave(&mut r);
+            let mut lds = vec![0u8; 512];
+            for b in lds.iter_mut() {
+                *b = r.next() as u8;
+            }
+            let mut model = lds.clone();
+            // Aligned addresses, some past the end (and one wrapping below zero).
+            for l in 0..w.lanes {
+                w.v_mut(1)[l] = match r.below(8) {
+                    0 => 0xffff_fff0,
+                    1 => 512 - 4,
+                    _ => (r.below(128) * 4) as u32,
+                };
+            }
+            let offset = (r.below(4) * 4) as i32;
+            let before = w.clone();
+            let memory = Memory::checked(vec![]);
+            let mut scratch = [0u8; 0];
+            let prog = Interp::new(0, vec![
+                Inst::new(store, Opnd::None, &[V(1), V(4)]).offset(offset).len(8),
+                Inst::new(load, V(10), &[V(1)]).offset(offset).len(8),
+                Inst::new("s_endpgm", Opnd::None, &[]),
+            ]);
+            w.pc = 0;
+            let mut ctx = WaveCtx { memory: &memory, lds: &mut lds, scratch: &mut scratch, private_size: 0, workgroup_id: [0; 3] };
+            prog.step_all(&mut w, &mut ctx).unwrap();
+            // Model: stores in lane order, then loads.
+            let at = |l: usize| before.v(1)[l].wrapping_add(offset as u32) as usize;
+            for l in (0..w.lanes).filter(|l| before.active(*l)) {
+                if at(l) + 4 * dwords <= model.len() {
+                    for k in 0..dwords {
+                        model[at(l) + 4 * k..at(l) + 4 * k + 4].copy_from_slice(&before.v(4 + k)[l].to_le_bytes());
+                    }
+                }
+            }
+            assert_eq!(lds, model, "{store}: LDS contents");
+            for l in 0..w.lanes {
+                for k in 0..dwords {
+                    let want = if !before.active(l) {
+                        before.v(10 + k)[l]
+                    } else if at(l) + 4 * dwords <= model.len() {
+                        u32::from_le_bytes(model[at(l) + 4 * k..at(l) + 4 * k + 4].try_into().unwrap())
+                    } else {
+                        0
+                    };
+                    assert_eq!(w.v(10 + k)[l], want, "{load} lane {l} dword {k} at {:#x}", at(l));
+                }
+            }
+        }
+    }
+}
