@@ -779,7 +779,7 @@ impl Runtime {
         let fill = || -> Result<()> {
             let mut bytes = codeobj::image::relocated(&elf, base)?;
             for (name, addr) in m.managed.lock().iter() {
-                if let Some(sym) = elf.symbol(name).filter(|s| s.size == 8) {
+                if let Some(sym) = co.symbol(name).filter(|s| s.size == 8) {
                     bytes[sym.value as usize..sym.value as usize + 8].copy_from_slice(&addr.to_le_bytes());
                 }
             }
@@ -811,10 +811,10 @@ impl Runtime {
     /// Address and size of `m`'s data symbol `name` in `dev`'s loaded image.
     fn image_symbol(&self, m: &Module, dev: &Device, name: &str) -> Result<(u64, usize)> {
         let co = m.code_object_for(&dev.props.gcn_arch_name).ok_or(HipError::NOT_FOUND)?;
-        let elf = codeobj::elf::Elf::new(&co.image).ok_or(HipError::INVALID_IMAGE)?;
-        let sym = elf.symbol(name).filter(|s| s.kind == 1).ok_or(HipError::NOT_FOUND)?;
+        let sym = co.symbol(name).filter(|s| s.kind == 1).ok_or(HipError::NOT_FOUND)?;
+        let (value, size) = (sym.value, sym.size as usize);
         let base = self.module_image(m, dev)?;
-        Ok((base + sym.value, sym.size as usize))
+        Ok((base + value, size))
     }
 
     /// `__hipRegisterManagedVar`: the code object's pointer variable `name` is to hold
@@ -826,7 +826,7 @@ impl Runtime {
         for (ordinal, base) in loaded {
             let dev = &self.devices[ordinal];
             let Some(co) = m.code_object_for(&dev.props.gcn_arch_name) else { continue };
-            let Some(sym) = codeobj::elf::Elf::new(&co.image).and_then(|e| e.symbol(name)).filter(|s| s.size == 8) else { continue };
+            let Some(sym) = co.symbol(name).filter(|s| s.size == 8) else { continue };
             let bytes = addr.to_le_bytes();
             let op = Op::copy(crate::ops::Copy3D::linear(base + sym.value, bytes.as_ptr() as u64, 8));
             let _ = self.backend.execute(dev.backend_index, &op);
@@ -853,7 +853,7 @@ impl Runtime {
         }
         let arch = self.current()?.props.gcn_arch_name.clone();
         let co = m.code_object_for(&arch).ok_or(HipError::NOT_FOUND)?;
-        if !co.kernel_names().iter().any(|k| k == name) {
+        if !co.has_kernel(name) {
             return Err(HipError::NOT_FOUND);
         }
         let k = Arc::new(Kernel { name: name.to_string(), body: m.gcn_body(module, co, name) });

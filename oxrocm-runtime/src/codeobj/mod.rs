@@ -25,6 +25,9 @@ pub struct CodeObject {
     /// Processor with features, e.g. `gfx1030` or `gfx90a:xnack-`.
     pub target: String,
     pub image: Vec<u8>,
+    /// The defined symbols by name, built on first use: code objects of libraries hold
+    /// thousands of kernels, and every registration and launch looks some up.
+    pub symbol_index: std::sync::OnceLock<std::collections::HashMap<String, elf::Symbol>>,
 }
 
 impl CodeObject {
@@ -33,21 +36,42 @@ impl CodeObject {
         self.target.split(':').next().unwrap_or("")
     }
 
+    fn index(&self) -> &std::collections::HashMap<String, elf::Symbol> {
+        self.symbol_index.get_or_init(|| {
+            let Some(elf) = Elf::new(&self.image) else { return Default::default() };
+            let mut map = std::collections::HashMap::new();
+            for s in elf.symbols().into_iter().filter(|s| s.defined() && !s.name.is_empty()) {
+                // The first definition wins, as a linear search would find it.
+                map.entry(s.name.clone()).or_insert(s);
+            }
+            map
+        })
+    }
+
+    /// The defined symbol `name`.
+    pub fn symbol(&self, name: &str) -> Option<&elf::Symbol> {
+        self.index().get(name)
+    }
+
     /// Kernel names: symbols `<name>.kd` of the ELF image.
     pub fn kernel_names(&self) -> Vec<String> {
-        self.symbols().into_iter().filter_map(|s| s.strip_suffix(".kd").map(str::to_string)).collect()
+        self.index().keys().filter_map(|s| s.strip_suffix(".kd").map(str::to_string)).collect()
+    }
+
+    /// Whether `name` is a kernel of this code object (has a `<name>.kd` descriptor).
+    pub fn has_kernel(&self, name: &str) -> bool {
+        self.symbol(&format!("{name}.kd")).is_some()
     }
 
     /// All defined symbol names of the ELF image (kernels, `.kd`, device variables).
     pub fn symbols(&self) -> Vec<String> {
-        let Some(elf) = Elf::new(&self.image) else { return Vec::new() };
-        elf.symbols().into_iter().filter(|s| s.defined() && !s.name.is_empty()).map(|s| s.name).collect()
+        self.index().keys().cloned().collect()
     }
 
     /// A global variable's initial bytes (its size; zeros for `.bss`), by symbol name.
     pub fn global(&self, name: &str) -> Option<Vec<u8>> {
         let elf = Elf::new(&self.image)?;
-        let sym = elf.symbol(name).filter(|s| s.kind == 1)?;
+        let sym = self.symbol(name).filter(|s| s.kind == 1)?;
         elf.bytes_at(sym.value, sym.size as usize)
     }
 
@@ -67,7 +91,7 @@ impl CodeObject {
     /// The 64-byte kernel descriptor of kernel `name` (symbol `<name>.kd`) and its address.
     pub fn descriptor(&self, name: &str) -> Option<(u64, descriptor::KernelDescriptor)> {
         let elf = Elf::new(&self.image)?;
-        let sym = elf.symbol(&format!("{name}.kd"))?;
+        let sym = self.symbol(&format!("{name}.kd"))?;
         let bytes = elf.bytes_at(sym.value, 64)?;
         Some((sym.value, descriptor::KernelDescriptor::parse(&bytes)?))
     }
@@ -119,7 +143,7 @@ pub fn parse_image(bytes: &[u8]) -> Result<Vec<CodeObject>> {
     }
     if bytes.starts_with(ELF_MAGIC) {
         let target = elf_target(bytes).ok_or(HipError::INVALID_IMAGE)?;
-        return Ok(vec![CodeObject { id: format!("amdgcn-amd-amdhsa--{target}"), target, image: bytes.to_vec() }]);
+        return Ok(vec![CodeObject { id: format!("amdgcn-amd-amdhsa--{target}"), target, image: bytes.to_vec(), symbol_index: Default::default() }]);
     }
     if !bytes.starts_with(BUNDLE_MAGIC) {
         return Err(HipError::INVALID_IMAGE);
@@ -142,7 +166,7 @@ pub fn parse_image(bytes: &[u8]) -> Result<Vec<CodeObject>> {
         let image = bytes.get(o..o + s).ok_or(HipError::INVALID_IMAGE)?.to_vec();
         // Target ID = the text after the triple's last "--" (`…amdhsa--gfx90a:xnack-`).
         let target = id.rsplit("--").next().unwrap_or("").to_string();
-        out.push(CodeObject { id, target, image });
+        out.push(CodeObject { id, target, image, symbol_index: Default::default() });
     }
     Ok(out)
 }
