@@ -88,15 +88,32 @@ enum State {
 
 /// Runs one workgroup's waves to completion.
 pub fn run_workgroup(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds_bytes: usize, private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Trap> {
-    let mut lds = vec![0u8; lds_bytes];
-    let mut scratch: Vec<Vec<u8>> = waves.iter().map(|w| vec![0u8; w.lanes * private_size]).collect();
+    // LDS and scratch come from this thread's last workgroup, cleared: large fresh buffers
+    // cost page faults for every workgroup of a launch.
+    thread_local! {
+        static BUFFERS: std::cell::RefCell<(Vec<u8>, Vec<Vec<u8>>)> = Default::default();
+    }
+    let (mut lds, mut scratch) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    lds.clear();
+    lds.resize(lds_bytes, 0);
+    scratch.resize_with(waves.len(), Vec::new);
+    for (s, w) in scratch.iter_mut().zip(waves.iter()) {
+        s.clear();
+        s.resize(w.lanes * private_size, 0);
+    }
+    let r = run_waves(program, waves, memory, &mut lds, &mut scratch, private_size, workgroup_id);
+    BUFFERS.with(|b| *b.borrow_mut() = (lds, scratch));
+    r
+}
+
+fn run_waves(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds: &mut [u8], scratch: &mut [Vec<u8>], private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Trap> {
     let mut state = vec![State::Ready; waves.len()];
     loop {
         for (i, wave) in waves.iter_mut().enumerate() {
             if state[i] != State::Ready {
                 continue;
             }
-            let mut ctx = WaveCtx { memory, lds: &mut lds, scratch: &mut scratch[i], private_size, workgroup_id };
+            let mut ctx = WaveCtx { memory, lds: &mut *lds, scratch: &mut scratch[i], private_size, workgroup_id };
             state[i] = match program.run(wave, &mut ctx)? {
                 Stop::Ended => State::Ended,
                 Stop::Barrier => State::AtBarrier,
