@@ -305,7 +305,51 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
         Opnd::S(_) => Some(rd64(w, i.src[2])),
         _ => None,
     };
-    let mut lanes = w.exec & w.full_mask();
+    // Every active lane's address; when they all fall in one allocation (the common case)
+    // one range check covers the wave and the lanes access host memory directly.
+    let active_lanes = w.exec & w.full_mask();
+    let mut addrs = [0u64; 64];
+    let (mut lo, mut hi) = (u64::MAX, 0u64);
+    let mut m = active_lanes;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let base = match saddr {
+            Some(s) => s.wrapping_add(vsrc(w, i.src[0], l) as u64),
+            None => vsrc64(w, i.src[0], l),
+        };
+        let a = base.wrapping_add_signed(i.offset as i64);
+        addrs[l] = a;
+        lo = lo.min(a);
+        hi = hi.max(a);
+    }
+    let bytes = 4 * dwords as u64;
+    let span = hi.checked_add(bytes).filter(|_| active_lanes != 0).and_then(|end| ctx.memory.host_span(lo, (end - lo) as usize));
+    if let Some(host) = span {
+        let mut m = active_lanes;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let p = host + (addrs[l] - lo);
+            for k in 0..dwords {
+                // SAFETY: [lo, hi + bytes) lies in one checked region (or the caller of
+                // `Memory::unchecked` vouched for every address); unaligned access is allowed
+                // as on the GPU. Other waves may touch the same bytes concurrently, as there.
+                unsafe {
+                    let q = (p + 4 * k as u64) as *mut u32;
+                    if load {
+                        if let Opnd::V(d) = i.dst {
+                            w.v_mut(d as usize + k)[l] = q.read_unaligned();
+                        }
+                    } else if let Opnd::V(s) = i.src[1] {
+                        q.write_unaligned(w.v(s as usize + k)[l]);
+                    }
+                }
+            }
+        }
+        return Ok(());
+    }
+    let mut lanes = active_lanes;
     while lanes != 0 {
         let l = lanes.trailing_zeros() as usize;
         lanes &= lanes - 1;

@@ -107,6 +107,12 @@ impl Memory {
         }
     }
 
+    /// The host address of `[addr, addr + len)` when one region holds it all: a wave's
+    /// accesses that fall in one allocation are checked once for all lanes.
+    pub fn host_span(&self, addr: u64, len: usize) -> Option<u64> {
+        self.check(addr, len, false).ok()
+    }
+
     /// Whether `[addr, addr + len)` lies within a page's distance of some region: memory a
     /// GPU has mapped next to an allocation (its neighbours), where reads do not fault.
     fn near_region(&self, addr: u64, len: usize) -> bool {
