@@ -111,7 +111,7 @@ int_ops! {
         "v_bfe_i32" => |a, b, c| bfe32(a, b & 31, c & 31, true),
         "v_bfi_b32" => |a, b, c| (a & b) | (!a & c),
         "v_bfm_b32" => |a, b, _c| ((1u64 << (a & 31)) as u32).wrapping_sub(1) << (b & 31),
-        "v_bcnt_u32_b32" => |a, b, _c| a.count_ones() + b,
+        "v_bcnt_u32_b32" => |a, b, _c| a.count_ones().wrapping_add(b),
         // ({a, b} >> (c & 31)) low half; alignbyte shifts by bytes.
         "v_alignbit_b32" => |a, b, c| (((a as u64) << 32 | b as u64) >> (c & 31)) as u32,
         "v_alignbyte_b32" => |a, b, c| (((a as u64) << 32 | b as u64) >> (8 * (c & 3))) as u32,
@@ -212,7 +212,7 @@ pub fn vop_shift64(name: &str, amount: u32, v: u64) -> Option<u64> {
 pub fn mbcnt(hi: bool, lane: usize, mask: u32, acc: u32) -> u32 {
     let below = if hi { lane.saturating_sub(32) } else { lane.min(32) };
     let bits = if below >= 32 { mask } else { mask & ((1u32 << below) - 1) };
-    bits.count_ones() + acc
+    bits.count_ones().wrapping_add(acc)
 }
 
 #[cfg(test)]
