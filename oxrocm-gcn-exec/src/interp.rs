@@ -607,7 +607,7 @@ impl Interp {
                 return None;
             }
             for l in active(w) {
-                let r = vector16::packed(&base, srcs(w, l), m.op_sel, m.op_sel_hi, m.neg, m.neg_hi)?;
+                let r = vector16::packed(&base, srcs(w, l), m.op_sel, m.op_sel_hi, m.neg, m.neg_hi, m.clamp)?;
                 vdst(w, i.dst, l, r);
             }
             return Some(());
@@ -679,7 +679,11 @@ impl Interp {
                 let v = if float && m.abs >> k & 1 != 0 { v & 0x7fff } else { v };
                 if float && m.neg >> k & 1 != 0 { v ^ 0x8000 } else { v }
             };
-            let r = vector16::op16(n, arg(0), arg(1), arg(2))?;
+            let clamped = if m.clamp { vector16::op16_clamped(n, arg(0), arg(1)) } else { None };
+            let r = match clamped {
+                Some(r) => r,
+                None => vector16::op16(n, arg(0), arg(1), arg(2))?,
+            };
             put16(w, l, r, m.op_sel & 8 != 0);
         }
         Some(())

@@ -95,6 +95,20 @@ pub fn op16(name: &str, a: u16, b: u16, c: u16) -> Option<u16> {
     })
 }
 
+/// A 16-bit integer op with VOP3's clamp bit: saturated at the type's limits instead of
+/// wrapping; `None` for ops without a saturating form (clamp changes nothing there).
+pub fn op16_clamped(name: &str, a: u16, b: u16) -> Option<u16> {
+    let (sa, sb) = (a as i16, b as i16);
+    Some(match name {
+        "v_add_u16" | "v_add_nc_u16" => a.saturating_add(b),
+        "v_sub_u16" | "v_sub_nc_u16" => a.saturating_sub(b),
+        "v_subrev_u16" => b.saturating_sub(a),
+        "v_add_i16" | "v_add_nc_i16" => sa.saturating_add(sb) as u16,
+        "v_sub_i16" | "v_sub_nc_i16" => sa.saturating_sub(sb) as u16,
+        _ => return None,
+    })
+}
+
 /// Whether `op16` knows `name` (or its packed form's per-half op).
 pub fn knows(name: &str) -> bool {
     let base = packed_base(name);
@@ -114,7 +128,7 @@ pub fn is_float(name: &str) -> bool {
 
 /// The halves of a packed op: `src` the three 32-bit sources; `op_sel`/`op_sel_hi` pick
 /// each source's half for the low/high result; `neg_lo`/`neg_hi` negate float sources.
-pub fn packed(base: &str, src: [u32; 3], op_sel: u8, op_sel_hi: u8, neg_lo: u8, neg_hi: u8) -> Option<u32> {
+pub fn packed(base: &str, src: [u32; 3], op_sel: u8, op_sel_hi: u8, neg_lo: u8, neg_hi: u8, clamp: bool) -> Option<u32> {
     let float = is_float(base);
     let half = |k: usize, hi_result: bool| -> u16 {
         let sel = if hi_result { op_sel_hi } else { op_sel } >> k & 1 != 0;
@@ -122,8 +136,12 @@ pub fn packed(base: &str, src: [u32; 3], op_sel: u8, op_sel_hi: u8, neg_lo: u8, 
         let neg = if hi_result { neg_hi } else { neg_lo } >> k & 1 != 0;
         if float && neg { v ^ 0x8000 } else { v }
     };
-    let lo = op16(base, half(0, false), half(1, false), half(2, false))?;
-    let hi = op16(base, half(0, true), half(1, true), half(2, true))?;
+    let op = |a: u16, b: u16, c: u16| match clamp.then(|| op16_clamped(base, a, b)).flatten() {
+        Some(v) => Some(v),
+        None => op16(base, a, b, c),
+    };
+    let lo = op(half(0, false), half(1, false), half(2, false))?;
+    let hi = op(half(0, true), half(1, true), half(2, true))?;
     Some(lo as u32 | (hi as u32) << 16)
 }
 
@@ -173,10 +191,10 @@ mod tests {
         let a = hb(1.0) as u32 | (hb(2.0) as u32) << 16;
         let b = hb(10.0) as u32 | (hb(20.0) as u32) << 16;
         // Plain: lo = 1 + 10, hi = 2 + 20 (op_sel_hi selects the high halves).
-        assert_eq!(packed("v_add_f16", [a, b, 0], 0, 0b11, 0, 0), Some(hb(11.0) as u32 | (hb(22.0) as u32) << 16));
+        assert_eq!(packed("v_add_f16", [a, b, 0], 0, 0b11, 0, 0, false), Some(hb(11.0) as u32 | (hb(22.0) as u32) << 16));
         // op_sel on source 0: its high half feeds the low result too; neg_hi on source 1.
-        assert_eq!(packed("v_add_f16", [a, b, 0], 0b01, 0b11, 0, 0b10), Some(hb(12.0) as u32 | (hb(-18.0) as u32) << 16));
-        assert_eq!(packed("v_ashrrev_i16", [0x0001_0004, 0x8000_0100, 0], 0, 0b11, 0, 0), Some(0xc000_0010));
+        assert_eq!(packed("v_add_f16", [a, b, 0], 0b01, 0b11, 0, 0b10, false), Some(hb(12.0) as u32 | (hb(-18.0) as u32) << 16));
+        assert_eq!(packed("v_ashrrev_i16", [0x0001_0004, 0x8000_0100, 0], 0, 0b11, 0, 0, false), Some(0xc000_0010));
     }
 
     #[test]

@@ -742,3 +742,40 @@ fn lds_dword_loads_and_stores() {
         }
     }
 }
+
+/// 16-bit integer adds/subs with clamp saturate, in the low half (VOP3) and in both
+/// halves of the packed forms; without clamp they wrap.
+#[test]
+fn integer_16_bit_clamp() {
+    let mut r = Rng(44);
+    let cases: [(&'static str, &'static str, fn(u16, u16) -> u16, fn(u16, u16) -> u16); 4] = [
+        ("v_add_nc_u16", "v_pk_add_u16", |a, b| a.saturating_add(b), |a, b| a.wrapping_add(b)),
+        ("v_sub_nc_u16", "v_pk_sub_u16", |a, b| a.saturating_sub(b), |a, b| a.wrapping_sub(b)),
+        ("v_add_nc_i16", "v_pk_add_i16", |a, b| (a as i16).saturating_add(b as i16) as u16, |a, b| a.wrapping_add(b)),
+        ("v_sub_nc_i16", "v_pk_sub_i16", |a, b| (a as i16).saturating_sub(b as i16) as u16, |a, b| a.wrapping_sub(b)),
+    ];
+    for (scalar, packed, sat, wrap) in cases {
+        for clamp in [false, true] {
+            let f = if clamp { sat } else { wrap };
+            let mut w = wave(&mut r);
+            let before = w.clone();
+            let mut i = Inst::new(scalar, V(8), &[V(1), V(3)]).len(8);
+            i.mods.clamp = clamp;
+            run(i, &mut w);
+            for l in (0..w.lanes).filter(|l| before.active(*l)) {
+                let want = f(before.v(1)[l] as u16, before.v(3)[l] as u16);
+                assert_eq!(w.v(8)[l] as u16, want, "{scalar} clamp {clamp} lane {l}");
+            }
+            let mut w = before.clone();
+            let mut i = Inst::new(packed, V(8), &[V(1), V(3)]).len(8);
+            i.mods.clamp = clamp;
+            i.mods.op_sel_hi = 0b11;
+            run(i, &mut w);
+            for l in (0..w.lanes).filter(|l| before.active(*l)) {
+                let (a, b) = (before.v(1)[l], before.v(3)[l]);
+                let want = f(a as u16, b as u16) as u32 | (f((a >> 16) as u16, (b >> 16) as u16) as u32) << 16;
+                assert_eq!(w.v(8)[l], want, "{packed} clamp {clamp} lane {l}");
+            }
+        }
+    }
+}
