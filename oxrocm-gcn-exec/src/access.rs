@@ -89,10 +89,23 @@ pub(crate) fn vdst(w: &mut Wave, o: Opnd, lane: usize, v: u32) {
     }
 }
 
+/// The lanes whose bits are set in `mask`, lowest first (a walk over the set bits only).
+#[inline]
+pub(crate) fn set_lanes(mask: u64) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            l
+        })
+    })
+}
+
+/// The wave's active lanes (EXEC bits within its size).
 #[inline]
 pub(crate) fn active(w: &Wave) -> impl Iterator<Item = usize> + use<> {
-    let (exec, n) = (w.exec, w.lanes);
-    (0..n).filter(move |l| exec >> l & 1 != 0)
+    set_lanes(w.exec & w.full_mask())
 }
 
 /// Dwords moved by a memory op, from its name (`dword`, `dwordx2`…, gfx11 `b32`…`b512`).

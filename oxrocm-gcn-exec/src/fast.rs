@@ -272,11 +272,8 @@ fn blend(dst: &mut [u32], out: &[u32], exec: u64) {
         dst.copy_from_slice(&out[..n]);
         return;
     }
-    let mut m = exec & full;
-    while m != 0 {
-        let l = m.trailing_zeros() as usize;
+    for l in crate::access::set_lanes(exec & full) {
         dst[l] = out[l];
-        m &= m - 1;
     }
 }
 

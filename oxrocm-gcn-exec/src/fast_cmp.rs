@@ -73,6 +73,22 @@ fn wave<const T: u8>(a: &[u64; 64], b: &[u64; 64], n: usize, set: u8) -> u64 {
     mask
 }
 
+/// `v_cmp_class_*`: the lanes whose value (src0, type `T`) is in the class mask (src1's
+/// low 32 bits); the outcome set is unused.
+fn class_wave<const T: u8>(a: &[u64; 64], b: &[u64; 64], n: usize, _set: u8) -> u64 {
+    use crate::vector_float::{class_f32, class_f64};
+    let mut mask = 0u64;
+    for l in 0..n.min(64) {
+        let hit = match T {
+            F64 => class_f64(f64::from_bits(a[l]), b[l] as u32),
+            F16 => class_f32(half::f16::from_bits(a[l] as u16).to_f32().to_bits(), b[l] as u32),
+            _ => class_f32(a[l] as u32, b[l] as u32),
+        };
+        mask |= (hit as u64) << l;
+    }
+    mask
+}
+
 /// The outcome set a condition names (`ne`/`lg` of integers: not equal).
 fn outcomes(cond: &str) -> Option<u8> {
     Some(match cond {
@@ -96,8 +112,8 @@ fn outcomes(cond: &str) -> Option<u8> {
     })
 }
 
-/// The resolved form of a plain (no DPP/SDWA) compare; `None` for `class` and anything
-/// else this does not cover.
+/// The resolved form of a compare (DPP/SDWA operands already selected by the caller);
+/// `None` for a mnemonic that is no compare.
 pub fn resolve(i: &Inst) -> Option<Compare> {
     let (rest, to_exec) = match i.name.strip_prefix("v_cmpx_") {
         Some(r) => (r, true),
@@ -116,6 +132,15 @@ pub fn resolve(i: &Inst) -> Option<Compare> {
         "f16" => (wave::<F16>, 16, true),
         _ => return None,
     };
+    if cond == "class" {
+        let wave: CmpWave = match ty {
+            "f32" => class_wave::<F32>,
+            "f64" => class_wave::<F64>,
+            "f16" => class_wave::<F16>,
+            _ => return None,
+        };
+        return Some(Compare { wave, set: 0, bits, float, to_exec });
+    }
     // Integer compares know no "unordered" relations.
     let set = outcomes(cond).filter(|s| float || s & UNORDERED == 0 || *s == 15)?;
     Some(Compare { wave, set, bits, float, to_exec })

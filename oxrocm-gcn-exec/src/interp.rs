@@ -744,94 +744,11 @@ impl Interp {
     }
 
     /// v_cmp_<cond>_<type> / v_cmpx_…: a lane mask into the destination (VCC by default),
-    /// or EXEC for cmpx.
+    /// or EXEC for cmpx ([`crate::fast_cmp`] holds the semantics; this is the path for
+    /// DPP/SDWA forms, whose operands `lanesel` has already selected).
     fn compare(&self, i: &Inst, w: &mut Wave) -> Option<()> {
-        let n = i.name;
-        let rest = n.strip_prefix("v_cmpx_").or_else(|| n.strip_prefix("v_cmp_"))?;
-        let (cond, ty) = rest.rsplit_once('_')?;
-        let mut mask = 0u64;
-        let bits = match ty {
-            "f64" | "u64" | "i64" => 64,
-            "f16" | "u16" | "i16" => 16,
-            _ => 32,
-        };
-        let m = i.mods;
-        for l in active(w) {
-            let read = |k: usize| -> u64 {
-                let v = match bits {
-                    64 => vsrc64(w, i.src[k], l),
-                    16 => (if m.op_sel >> k & 1 != 0 { vsrc(w, i.src[k], l) >> 16 } else { vsrc(w, i.src[k], l) & 0xffff }) as u64,
-                    _ => vsrc(w, i.src[k], l) as u64,
-                };
-                let sign = 1u64 << (bits - 1);
-                let v = if ty.starts_with('f') && m.abs >> k & 1 != 0 { v & !sign } else { v };
-                if ty.starts_with('f') && m.neg >> k & 1 != 0 { v ^ sign } else { v }
-            };
-            let (a, b) = (read(0), read(1));
-            let as_f64 = |v: u64| match bits {
-                64 => f64::from_bits(v),
-                16 => half::f16::from_bits(v as u16).to_f64(),
-                _ => f32::from_bits(v as u32) as f64,
-            };
-            let r = match (ty, cond) {
-                (_, "class") => match bits {
-                    64 => vector_float::class_f64(f64::from_bits(a), b as u32),
-                    16 => vector_float::class_f32(half::f16::from_bits(a as u16).to_f32().to_bits(), b as u32),
-                    _ => vector_float::class_f32(a as u32, b as u32),
-                },
-                (t, c) if t.starts_with('f') => {
-                    use std::cmp::Ordering::{Equal, Greater, Less};
-                    // Ordered relations are false with a NaN; their "n" forms are true.
-                    let ord = as_f64(a).partial_cmp(&as_f64(b));
-                    let is = |set: &[std::cmp::Ordering]| ord.is_some_and(|o| set.contains(&o));
-                    match c {
-                        "f" => false,
-                        "lt" => is(&[Less]),
-                        "eq" => is(&[Equal]),
-                        "le" => is(&[Less, Equal]),
-                        "gt" => is(&[Greater]),
-                        "lg" => is(&[Less, Greater]),
-                        "ge" => is(&[Greater, Equal]),
-                        "o" => ord.is_some(),
-                        "u" => ord.is_none(),
-                        "nge" => !is(&[Greater, Equal]),
-                        "nlg" => !is(&[Less, Greater]),
-                        "ngt" => !is(&[Greater]),
-                        "nle" => !is(&[Less, Equal]),
-                        "neq" => !is(&[Equal]),
-                        "nlt" => !is(&[Less]),
-                        "tru" => true,
-                        _ => return None,
-                    }
-                }
-                (t, c) if t.starts_with('i') || t.starts_with('u') => {
-                    let sh = 64 - bits;
-                    let (x, y) = if t.starts_with('i') { (((a << sh) as i64 >> sh) as i128, ((b << sh) as i64 >> sh) as i128) } else { (a as i128, b as i128) };
-                    match c {
-                        "f" => false,
-                        "lt" => x < y,
-                        "eq" => x == y,
-                        "le" => x <= y,
-                        "gt" => x > y,
-                        "ne" | "lg" => x != y,
-                        "ge" => x >= y,
-                        "t" | "tru" => true,
-                        _ => return None,
-                    }
-                }
-                _ => return None,
-            };
-            mask |= (r as u64) << l;
-        }
-        if n.starts_with("v_cmpx_") {
-            w.exec = mask;
-            if i.dst != Opnd::None && i.dst != Opnd::Exec {
-                wr_mask(w, i.dst, mask);
-            }
-        } else {
-            let d = if i.dst == Opnd::None { Opnd::Vcc } else { i.dst };
-            wr_mask(w, d, mask);
-        }
+        let c = crate::fast_cmp::resolve(i)?;
+        crate::fast_cmp::run(i, &c, w);
         Some(())
     }
 }

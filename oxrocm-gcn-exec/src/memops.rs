@@ -310,10 +310,7 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
     let active_lanes = w.exec & w.full_mask();
     let mut addrs = [0u64; 64];
     let (mut lo, mut hi) = (u64::MAX, 0u64);
-    let mut m = active_lanes;
-    while m != 0 {
-        let l = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for l in set_lanes(active_lanes) {
         let base = match saddr {
             Some(s) => s.wrapping_add(vsrc(w, i.src[0], l) as u64),
             None => vsrc64(w, i.src[0], l),
@@ -326,10 +323,7 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
     let bytes = 4 * dwords as u64;
     let span = hi.checked_add(bytes).filter(|_| active_lanes != 0).and_then(|end| ctx.memory.host_span(lo, (end - lo) as usize));
     if let Some(host) = span {
-        let mut m = active_lanes;
-        while m != 0 {
-            let l = m.trailing_zeros() as usize;
-            m &= m - 1;
+        for l in set_lanes(active_lanes) {
             let p = host + (addrs[l] - lo);
             for k in 0..dwords {
                 // SAFETY: [lo, hi + bytes) lies in one checked region (or the caller of
@@ -349,17 +343,10 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
         }
         return Ok(());
     }
-    let mut lanes = active_lanes;
-    while lanes != 0 {
-        let l = lanes.trailing_zeros() as usize;
-        lanes &= lanes - 1;
-        let base = match saddr {
-            Some(s) => s.wrapping_add(vsrc(w, i.src[0], l) as u64),
-            None => vsrc64(w, i.src[0], l),
-        };
-        let a = base.wrapping_add_signed(i.offset as i64);
+    // Lanes spread over allocations (or outside any): each access checked on its own.
+    for l in set_lanes(active_lanes) {
         for k in 0..dwords {
-            let at = a + 4 * k as u64;
+            let at = addrs[l].wrapping_add(4 * k as u64);
             if load {
                 let v = ctx.memory.read_u32(at)?;
                 if let Opnd::V(d) = i.dst {
@@ -379,10 +366,7 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
 pub(crate) fn lds_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: bool, dwords: usize) {
     let (Opnd::V(addr), off) = (i.src[0], i.offset as u32 & 0xffff) else { return };
     let bytes = 4 * dwords;
-    let mut lanes = w.exec & w.full_mask();
-    while lanes != 0 {
-        let l = lanes.trailing_zeros() as usize;
-        lanes &= lanes - 1;
+    for l in active(w) {
         let at = w.v(addr as usize)[l].wrapping_add(off) as usize;
         if load {
             let Opnd::V(d) = i.dst else { return };

@@ -779,3 +779,41 @@ fn integer_16_bit_clamp() {
         }
     }
 }
+
+/// `v_cmp_class_f32`: a lane's bit is set when its value's class is in the mask (bits 0-9:
+/// signaling NaN, quiet NaN, -inf, -normal, -denormal, -0, +0, +denormal, +normal, +inf).
+#[test]
+fn compare_class_f32() {
+    let class_bit = |x: f32| -> u32 {
+        use std::num::FpCategory::*;
+        let neg = x.is_sign_negative();
+        match x.classify() {
+            Nan if x.to_bits() & 0x40_0000 == 0 => 0,
+            Nan => 1,
+            Infinite => if neg { 2 } else { 9 },
+            Normal => if neg { 3 } else { 8 },
+            Subnormal => if neg { 4 } else { 7 },
+            Zero => if neg { 5 } else { 6 },
+        }
+    };
+    let mut r = Rng(55);
+    for x in [false, true] {
+        let name = if x { "v_cmpx_class_f32" } else { "v_cmp_class_f32" };
+        for _ in 0..TRIALS {
+            let mut w = wave(&mut r);
+            for l in 0..w.lanes {
+                w.v_mut(3)[l] = r.below(1 << 10) as u32;
+            }
+            let before = w.clone();
+            run(Inst::new(name, if x { Opnd::None } else { Vcc }, &[V(1), V(3)]), &mut w);
+            let mut want = 0u64;
+            for l in (0..w.lanes).filter(|l| before.active(*l)) {
+                if before.v(3)[l] >> class_bit(f32::from_bits(before.v(1)[l])) & 1 == 1 {
+                    want |= 1 << l;
+                }
+            }
+            let got = if x { w.exec } else { w.vcc & w.full_mask() };
+            assert_eq!(got, want, "{name} on {} lanes", w.lanes);
+        }
+    }
+}

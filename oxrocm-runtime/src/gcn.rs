@@ -81,19 +81,25 @@ fn cache_dir() -> Option<std::path::PathBuf> {
     DIR.get_or_init(oxrocm_gcn_exec::cache::default_dir).clone()
 }
 
-/// Whether launches check every device access against the allocation map
-/// (`OXROCM_GCN_CHECKED=0` turns it off for speed).
-fn checked() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("OXROCM_GCN_CHECKED").map(|v| v != "0").unwrap_or(true))
+/// How launches check device accesses against the allocation map, from
+/// `OXROCM_GCN_CHECKED`: `0` not at all (faster; CPU backend only), `strict` also faulting
+/// reads just past an allocation (by default reads within a page of one return zeros, as
+/// GPU memory next to an allocation is mapped: `strict` finds a kernel's first stray read),
+/// anything else (default) checked.
+#[derive(Clone, Copy, PartialEq)]
+enum CheckMode {
+    Off,
+    Checked,
+    Strict,
 }
 
-/// `OXROCM_GCN_CHECKED=strict`: allocations end at their requested size and every access
-/// past one faults (by default reads within a page of an allocation return zeros, as GPU
-/// memory next to an allocation is mapped): finds a kernel's first stray read.
-fn strict() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("OXROCM_GCN_CHECKED").is_ok_and(|v| v == "strict"))
+fn check_mode() -> CheckMode {
+    static MODE: std::sync::OnceLock<CheckMode> = std::sync::OnceLock::new();
+    *MODE.get_or_init(|| match std::env::var("OXROCM_GCN_CHECKED").as_deref() {
+        Ok("0") => CheckMode::Off,
+        Ok("strict") => CheckMode::Strict,
+        _ => CheckMode::Checked,
+    })
 }
 
 /// Runs one launch of `k` to completion on the CPU. A trap (device access outside every
@@ -106,13 +112,14 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
     // Every allocation, at the host address the backend gives it (the CPU backend: the
     // same address; a GPU backend: a staged copy, written back after the op).
     let on_cpu = crate::runtime::runtime().backend_name() == "cpu";
-    let memory = if checked() || !on_cpu {
+    let mode = check_mode();
+    let memory = if mode != CheckMode::Off || !on_cpu {
         let mut regions: Vec<(u64, usize, u64)> = Vec::new();
         for a in crate::runtime::runtime().memory.all() {
             // The CPU backend hands out whole pages, as the GPU does: kernels may read past
             // the requested size inside the last page (loads before a bounds check are
             // common), which faults nowhere on a GPU.
-            let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered && !strict();
+            let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered && mode != CheckMode::Strict;
             let len = if whole_pages { a.size.next_multiple_of(4096) } else { a.size };
             regions.push((a.base, len, view.host_ptr(a.base) as u64));
             if a.device_addr != 0 && a.device_addr != a.base {
@@ -123,7 +130,7 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
             regions.push((a, n, a));
         }
         let m = Memory::mapped(regions);
-        if strict() { m.strict() } else { m }
+        if mode == CheckMode::Strict { m.strict() } else { m }
     } else {
         // SAFETY: the user asked for unchecked execution; on the CPU backend device
         // addresses are host addresses.
