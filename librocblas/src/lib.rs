@@ -20,6 +20,7 @@ pub mod auxiliary;
 pub mod export;
 pub mod handle;
 pub mod logging;
+pub mod log_profile;
 pub mod hip;
 pub mod ostream;
 pub mod stubs;

@@ -4,7 +4,10 @@
 //!     type names, scalars by value, result pointers left out), in `ROCBLAS_LOG_TRACE_PATH`;
 //!   2 bench: the `./rocblas-bench -f gemm -r f32_r --transposeA N ...` command line that
 //!     repeats the call, in `ROCBLAS_LOG_BENCH_PATH`;
-//!   4 profile: not produced (noted in the README).
+//!   4 profile: each distinct call (function, atomics mode and its rocBLAS profile keys)
+//!     counted, and printed once at process exit as
+//!     `- { rocblas_function: "rocblas_sgemm", atomics_mode: atomics_allowed, transA: 'N', ...,
+//!     call_count: 2 }`, in `ROCBLAS_LOG_PROFILE_PATH` (see `log_profile`).
 //! Without a path the stream is `ROCBLAS_LOG_PATH`, else stderr. Every exported call also
 //! logs `name ( args )` at `AMD_LOG_LEVEL=3`, like the other oxrocm libraries.
 //!
@@ -25,6 +28,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 const LAYER_TRACE: u32 = 1;
 const LAYER_BENCH: u32 = 2;
+const LAYER_PROFILE: u32 = 4;
 
 /// An exported function's argument, for the logs.
 pub trait Arg: Debug {
@@ -48,7 +52,7 @@ impl Debug for Sink {
 }
 
 impl Sink {
-    fn line(&self, s: &str) {
+    pub(crate) fn line(&self, s: &str) {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let _ = w.write_all(s.as_bytes());
         let _ = w.flush();
@@ -61,6 +65,9 @@ pub struct Logs {
     pub layer: u32,
     pub trace: Option<Sink>,
     pub bench: Option<Sink>,
+    /// Where this handle's calls are counted to; rocBLAS prints each profile table at exit
+    /// into the stream of the handle that made its first call.
+    pub profile: Option<Sink>,
 }
 
 /// C's `strtol(s, 0, 0)`: decimal, `0x` hex or leading-0 octal; garbage reads as 0.
@@ -108,6 +115,7 @@ pub fn for_new_handle() -> Logs {
         layer,
         trace: (layer & LAYER_TRACE != 0).then(|| open("ROCBLAS_LOG_TRACE_PATH")),
         bench: (layer & LAYER_BENCH != 0).then(|| open("ROCBLAS_LOG_BENCH_PATH")),
+        profile: (layer & LAYER_PROFILE != 0).then(|| open("ROCBLAS_LOG_PROFILE_PATH")),
     }
 }
 
@@ -124,7 +132,7 @@ fn call_of(h: rocblas_handle) -> Option<Call> {
     }
     handle::with_handle(h, |h| Call { logs: h.logs.clone(), device_scalars: h.pointer_mode == rocblas_pointer_mode_device, atomics: h.atomics_mode })
         .ok()
-        .filter(|c| c.logs.layer & (LAYER_TRACE | LAYER_BENCH) != 0)
+        .filter(|c| c.logs.layer & (LAYER_TRACE | LAYER_BENCH | LAYER_PROFILE) != 0)
 }
 
 /// A pointer as C++'s ostream prints it (for auxiliary traces).
@@ -164,6 +172,9 @@ pub fn api(name: &str, args: &[(&str, &dyn Arg)]) {
     }
     if let (Some(b), true) = (&c.logs.bench, c.logs.layer & LAYER_BENCH != 0) {
         b.line(&bench_line(name, rest, &c));
+    }
+    if let (Some(p), true) = (&c.logs.profile, c.logs.layer & LAYER_PROFILE != 0) {
+        crate::log_profile::record(p, name, rest, c.device_scalars, c.atomics);
     }
 }
 
@@ -243,13 +254,13 @@ fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> String {
     line
 }
 
-fn is_result(arg: &str) -> bool {
+pub(crate) fn is_result(arg: &str) -> bool {
     arg == "result" || arg == "results"
 }
 
 /// How an argument prints, by its name.
 #[derive(Clone, Copy, PartialEq)]
-enum Kind {
+pub(crate) enum Kind {
     Operation,
     Fill,
     Diagonal,
@@ -261,7 +272,7 @@ enum Kind {
 }
 
 impl Kind {
-    fn of(arg: &str) -> Kind {
+    pub(crate) fn of(arg: &str) -> Kind {
         match arg {
             "alpha" | "beta" => Kind::Scalar,
             "uplo" => Kind::Fill,
@@ -275,7 +286,7 @@ impl Kind {
     }
 
     /// The letter or name rocBLAS prints for an enum argument (None for plain values).
-    fn letter(self, v: &dyn Arg) -> Option<String> {
+    pub(crate) fn letter(self, v: &dyn Arg) -> Option<String> {
         let i = int(v)?;
         let s = match (self, i) {
             (Kind::Operation, 111) => "N",
@@ -298,7 +309,7 @@ impl Kind {
 }
 
 /// The argument as an integer, if it is one.
-fn int(v: &dyn Arg) -> Option<i64> {
+pub(crate) fn int(v: &dyn Arg) -> Option<i64> {
     let a = v.as_any_value();
     a.downcast_ref::<i32>()
         .map(|&x| x as i64)
@@ -340,7 +351,7 @@ pub fn datatype_string(t: i32) -> &'static str {
     }
 }
 
-fn gemm_flags_string(f: u32) -> &'static str {
+pub(crate) fn gemm_flags_string(f: u32) -> &'static str {
     match f {
         0 => "none",
         1 => "pack_int",
@@ -354,7 +365,7 @@ fn gemm_flags_string(f: u32) -> &'static str {
 /// The `-f` name and `-r` precision of an exported function's bench line:
 /// rocblas_sgemm_strided_batched → (gemm_strided_batched, f32_r), rocblas_isamax → (iamax,
 /// f32_r), rocblas_gemm_ex → (gemm_ex, none).
-fn bench_function(name: &str) -> (String, Option<&'static str>) {
+pub(crate) fn bench_function(name: &str) -> (String, Option<&'static str>) {
     let s = name.strip_prefix("rocblas_").unwrap_or(name);
     let precision = |c: char| match c {
         's' => Some("f32_r"),
@@ -439,10 +450,11 @@ fn fetch(p: *const c_void, bytes: usize, device: bool) -> Option<Vec<u8>> {
     }
 }
 
-/// The value `alpha`/`beta` points to, read by its pointee type (or, for `void*` scalars,
-/// by the call's `alpha_type`, `compute_type` or `execution_type`). None: not a readable
-/// scalar (printed as a pointer in the trace, left out of the bench line).
-fn scalar(arg: &str, v: &dyn Arg, args: &[(&str, &dyn Arg)], c: &Call) -> Option<ScalarText> {
+/// The value a scalar argument points to, as (real, imaginary, complex), read by its pointee
+/// type (or, for `void*` scalars, by the call's `alpha_type`, `compute_type` or
+/// `execution_type`); the parts are None for a NULL pointer or unreadable device memory.
+/// None: not a readable scalar argument.
+pub(crate) fn scalar_parts(v: &dyn Arg, args: &[(&str, &dyn Arg)], device: bool) -> Option<(Option<f64>, Option<f64>, bool)> {
     let a = v.as_any_value();
     let ptr_of = |a: &dyn Any| -> Option<(*const c_void, i32)> {
         macro_rules! typed {
@@ -468,24 +480,30 @@ fn scalar(arg: &str, v: &dyn Arg, args: &[(&str, &dyn Arg)], c: &Call) -> Option
         None
     };
     let (p, ty) = ptr_of(a)?;
-    let (re, im, complex) = match ty {
-        151 => (fetch(p, 4, c.device_scalars).map(|b| f32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64), None, false),
-        152 => (fetch(p, 8, c.device_scalars).map(|b| f64::from_le_bytes(b[..8].try_into().unwrap_or_default())), None, false),
-        150 => (fetch(p, 2, c.device_scalars).map(|b| f16::from_le_bytes([b[0], b[1]]).to_f64()), None, false),
-        168 => (fetch(p, 2, c.device_scalars).map(|b| bf16::from_le_bytes([b[0], b[1]]).to_f64()), None, false),
-        162 => (fetch(p, 4, c.device_scalars).map(|b| i32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64), None, false),
+    Some(match ty {
+        151 => (fetch(p, 4, device).map(|b| f32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64), None, false),
+        152 => (fetch(p, 8, device).map(|b| f64::from_le_bytes(b[..8].try_into().unwrap_or_default())), None, false),
+        150 => (fetch(p, 2, device).map(|b| f16::from_le_bytes([b[0], b[1]]).to_f64()), None, false),
+        168 => (fetch(p, 2, device).map(|b| bf16::from_le_bytes([b[0], b[1]]).to_f64()), None, false),
+        162 => (fetch(p, 4, device).map(|b| i32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64), None, false),
         154 => {
-            let b = fetch(p, 8, c.device_scalars);
+            let b = fetch(p, 8, device);
             let part = |o: usize| b.as_ref().map(|b| f32::from_le_bytes(b[o..o + 4].try_into().unwrap_or_default()) as f64);
             (part(0), part(4), true)
         }
         155 => {
-            let b = fetch(p, 16, c.device_scalars);
+            let b = fetch(p, 16, device);
             let part = |o: usize| b.as_ref().map(|b| f64::from_le_bytes(b[o..o + 8].try_into().unwrap_or_default()));
             (part(0), part(8), true)
         }
         _ => return None,
-    };
+    })
+}
+
+/// `alpha`/`beta` as the trace and bench lines print it. None: not a readable scalar
+/// (printed as a pointer in the trace, left out of the bench line).
+fn scalar(arg: &str, v: &dyn Arg, args: &[(&str, &dyn Arg)], c: &Call) -> Option<ScalarText> {
+    let (re, im, complex) = scalar_parts(v, args, c.device_scalars)?;
     // A NULL scalar prints as NaN, as rocBLAS's log_trace_scalar_value does.
     let (re, im) = (re.unwrap_or(f64::NAN), im.unwrap_or(f64::NAN));
     Some(if complex {
