@@ -85,12 +85,20 @@ pub static BF16: Variant = per_pair("bf16_w4_128x128", &BF16_PAIRS);
 
 /// The tiling f16 launches use.
 pub fn variant() -> &'static Variant {
-    static PICK: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    let i = *PICK.get_or_init(|| {
+    static PICK: std::sync::OnceLock<&'static Variant> = std::sync::OnceLock::new();
+    PICK.get_or_init(|| {
         let want = std::env::var("OXROCM_ROCBLAS_F16_TILE").unwrap_or_default();
-        VARIANTS.iter().position(|v| v.name == want).unwrap_or(0)
-    });
-    &VARIANTS[i]
+        custom_tile(&want).unwrap_or_else(|| VARIANTS.iter().find(|v| v.name == want).unwrap_or(&VARIANTS[0]))
+    })
+}
+
+/// `custom:BMxBNxBK`: the per-pair modules launched for BM x BN tiles stepping BK, for
+/// replacements of other tilings from `OXROCM_ROCBLAS_SPIRV_DIR` (see `spirv_dir`).
+fn custom_tile(want: &str) -> Option<&'static Variant> {
+    let dims: Vec<usize> = want.strip_prefix("custom:")?.split('x').map(|d| d.parse().ok()).collect::<Option<_>>()?;
+    let [bm, bn, bk] = dims[..] else { return None };
+    (bm % 16 == 0 && bn % 16 == 0 && bk % 16 == 0 && bm * bn * bk > 0)
+        .then(|| &*Box::leak(Box::new(Variant { name: "custom", bm, bn, bk, ..per_pair("custom", &F16) })))
 }
 
 /// Where a batch's matrices are: strided from a base (element stride) or a pointer array.
@@ -261,7 +269,7 @@ impl GemmF16 {
         unsafe {
             hip::oxrocm_private_v1_launch_spirv(
                 stream,
-                v.kernel(self.trans_a, self.trans_b),
+                super::spirv_dir::module(v.kernel(self.trans_a, self.trans_b)),
                 push.as_ptr() as *const c_void,
                 push.len(),
                 groups.as_ptr(),

@@ -229,7 +229,7 @@ impl<T: GemmElem> Gemm<T> {
         unsafe {
             hip::oxrocm_private_v1_launch_spirv(
                 stream,
-                T::KERNELS[2 * self.trans_a as usize + self.trans_b as usize],
+                super::spirv_dir::module(T::KERNELS[2 * self.trans_a as usize + self.trans_b as usize]),
                 push.as_ptr() as *const c_void,
                 push.len(),
                 groups.as_ptr(),

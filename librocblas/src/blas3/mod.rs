@@ -9,5 +9,6 @@ mod gemm_ext2;
 pub mod gemm_f16_kernel;
 pub mod gemm_host;
 pub mod gemm_kernel;
+mod spirv_dir;
 pub mod sym;
 pub mod tri;

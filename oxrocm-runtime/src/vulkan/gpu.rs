@@ -154,6 +154,9 @@ pub struct Gpu {
     used: AtomicUsize,
     /// Optional SPIR-V capabilities this device was opened with.
     caps: super::caps::ShaderCaps,
+    /// `OXROCM_VULKAN_PIPELINE_STATS=1` where the driver has VK_KHR_pipeline_executable_properties:
+    /// each compute pipeline's compiler statistics (registers, spills …) go to stderr.
+    stats: Option<ash::khr::pipeline_executable_properties::Device>,
 }
 
 fn vk_err(e: vk::Result) -> HipError {
@@ -199,6 +202,7 @@ impl Gpu {
             placed,
             dedicated: AtomicUsize::new(0),
             caps,
+            stats: None,
             device,
             queue,
             inner: Mutex::new(Inner {
@@ -782,11 +786,47 @@ impl Gpu {
             let range = [vk::PushConstantRange::default().stage_flags(vk::ShaderStageFlags::COMPUTE).size(128)];
             let layout = d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&range), None).map_err(vk_err)?;
             let stage = vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::COMPUTE).module(module).name(c"main");
-            let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)];
+            let flags = if self.stats.is_some() { vk::PipelineCreateFlags::CAPTURE_STATISTICS_KHR } else { vk::PipelineCreateFlags::empty() };
+            let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout).flags(flags)];
             let pipeline = d.create_compute_pipelines(vk::PipelineCache::null(), &info, None).map_err(|(_, e)| vk_err(e))?[0];
             d.destroy_shader_module(module, None);
+            if let Some(stats) = &self.stats {
+                Self::print_stats(stats, pipeline, k.name);
+            }
             inner.pipelines.insert(k.key(), (pipeline, layout));
             Ok((pipeline, layout))
+        }
+    }
+
+    /// Opts into printing each pipeline's compiler statistics (see `stats`).
+    pub fn with_stats(mut self, stats: Option<ash::khr::pipeline_executable_properties::Device>) -> Gpu {
+        self.stats = stats;
+        self
+    }
+
+    /// One stderr line per executable of `pipeline`: the driver's statistics by name.
+    fn print_stats(ext: &ash::khr::pipeline_executable_properties::Device, pipeline: vk::Pipeline, name: &str) {
+        let info = vk::PipelineInfoKHR::default().pipeline(pipeline);
+        let Ok(execs) = (unsafe { ext.get_pipeline_executable_properties(&info) }) else { return };
+        for i in 0..execs.len() as u32 {
+            let exec = vk::PipelineExecutableInfoKHR::default().pipeline(pipeline).executable_index(i);
+            let Ok(list) = (unsafe { ext.get_pipeline_executable_statistics(&exec) }) else { continue };
+            let text: Vec<String> = list
+                .iter()
+                .map(|st| {
+                    let key = st.name_as_c_str().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+                    let v = unsafe {
+                        match st.format {
+                            vk::PipelineExecutableStatisticFormatKHR::BOOL32 => st.value.b32.to_string(),
+                            vk::PipelineExecutableStatisticFormatKHR::INT64 => st.value.i64.to_string(),
+                            vk::PipelineExecutableStatisticFormatKHR::UINT64 => st.value.u64.to_string(),
+                            _ => st.value.f64.to_string(),
+                        }
+                    };
+                    format!("{key}={v}")
+                })
+                .collect();
+            eprintln!("[oxrocm] pipeline {name} #{i}: {}", text.join(", "));
         }
     }
 

@@ -350,6 +350,12 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
         extensions.push(ash::ext::map_memory_placed::NAME.as_ptr());
     }
     let mut enable_placed = vk::PhysicalDeviceMapMemoryPlacedFeaturesEXT::default().memory_map_placed(true);
+    // Compiler statistics of each pipeline, on request (a tuning aid: registers, spills).
+    let stats = std::env::var("OXROCM_VULKAN_PIPELINE_STATS").is_ok_and(|v| v == "1") && has(ash::khr::pipeline_executable_properties::NAME);
+    if stats {
+        extensions.push(ash::khr::pipeline_executable_properties::NAME.as_ptr());
+    }
+    let mut enable_stats = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default().pipeline_executable_info(true);
     let info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queues)
         .enabled_features(&features)
@@ -360,6 +366,7 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
     let info = if coopmat { info.push_next(&mut enable_coopmat) } else { info };
     let info = if bf16 { info.push_next(&mut enable_bf16) } else { info };
     let info = if coopmat2 { info.push_next(&mut cm2) } else { info };
+    let info = if stats { info.push_next(&mut enable_stats) } else { info };
     let device = unsafe { instance.create_device(pd, &info, None) }.ok()?;
     let import = host_import.then(|| {
         let mut ext = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
@@ -388,5 +395,8 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
     });
     log_at!(3, "{}: shader capabilities {caps:?}", p.name);
     let spirv = if instance_13 { caps::SPIRV_1_6 } else { caps::SPIRV_1_5 };
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed, ShaderCaps::new(caps).with_spirv(spirv)) }.ok()
+    let stats = stats.then(|| ash::khr::pipeline_executable_properties::Device::new(instance, &device));
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed, ShaderCaps::new(caps).with_spirv(spirv)) }
+        .ok()
+        .map(|g| g.with_stats(stats))
 }
