@@ -343,6 +343,15 @@ test_hip_samples_run_their_kernels() {
             grep -q "^PASS gcn_math" <<< "$out" || { echo "gcn_math ($t): $(tail -5 <<< "$out")"; rc=1; }
         done
         echo "device math (OCML) matches libm on gfx1030 and gfx1100"
+        # Grid-wide barriers in a cooperative launch (ds_gws_barrier), both targets.
+        hipcc --offload-arch=gfx1030 --offload-arch=gfx1100 --rocm-device-lib-path="$dir/devlibs" -O2 \
+            "$ROOT/abi-tests/programs/grid_sync.hip" -o "$WORK/grid_sync" >"$WORK/grid_sync.build" 2>&1 \
+            || { echo "grid_sync: build failed: $(tail -3 "$WORK/grid_sync.build")"; return 1; }
+        for t in gfx1030 gfx1100; do
+            local out; out=$(OXROCM_CPU_ARCH=$t OXROCM_VULKAN_ARCH=$t AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/grid_sync" 2>&1)
+            grep -q "^PASS grid_sync" <<< "$out" || { echo "grid_sync ($t): $(tail -5 <<< "$out")"; rc=1; }
+        done
+        echo "cooperative launches meet their grid barriers on gfx1030 and gfx1100"
     fi
     return $rc
 }

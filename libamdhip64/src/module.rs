@@ -28,10 +28,12 @@ const MAX_BLOCK_THREADS: u64 = 1024;
 /// explicit arguments at their kernarg offsets (`hipModuleLaunchKernel`'s `extra`)
 /// instead of `args`.
 pub fn launch_op(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: usize) -> Result<Op> {
-    launch_op_with(func, grid, block, args, None, shared)
+    launch_op_with(func, grid, block, args, None, shared, false)
 }
 
-fn launch_op_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, packed: Option<&[u8]>, shared: usize) -> Result<Op> {
+/// `cooperative`: every workgroup resident at once (`hipLaunchCooperativeKernel`), so the
+/// kernel may synchronise its whole grid.
+fn launch_op_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, packed: Option<&[u8]>, shared: usize, cooperative: bool) -> Result<Op> {
     if func.is_null() {
         return Err(HipError::INVALID_DEVICE_FUNCTION);
     }
@@ -71,6 +73,7 @@ fn launch_op_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut 
         None => unsafe { KernelLaunch::capture(kernel, info, args as *const *mut c_void)? },
     };
     launch.code = code;
+    launch.cooperative = cooperative;
     Ok(Op::simple(OpKind::Kernel(launch)))
 }
 
@@ -239,7 +242,7 @@ fn module_launch(f: hipFunction_t, grid: dim3, block: dim3, shared: usize, s: hi
         }
         let packed = if size == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(buf, size) } };
         let st = stream(s)?;
-        let op = launch_op_with(f as *const c_void, grid, block, std::ptr::null_mut(), Some(packed), shared)?;
+        let op = launch_op_with(f as *const c_void, grid, block, std::ptr::null_mut(), Some(packed), shared, false)?;
         return runtime().enqueue(&st, op).map(drop);
     }
     launch(f as *const c_void, grid, block, params, shared, s)
@@ -274,7 +277,9 @@ hip_api! {
     }
 
     fn hipLaunchCooperativeKernel(f: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: u32, s: hipStream_t) {
-        launch(f, grid, block, args, shared as usize, s)
+        let st = stream(s)?;
+        let op = launch_op_with(f, grid, block, args, None, shared as usize, true)?;
+        runtime().enqueue(&st, op).map(drop)
     }
 
     fn hipExtLaunchKernel(f: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: usize, s: hipStream_t, start: hipEvent_t, stop: hipEvent_t, flags: i32) {

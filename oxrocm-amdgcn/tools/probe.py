@@ -278,7 +278,12 @@ class Prober:
     def ds(self):
         F = {10: "addr", 20: "data0", 30: "data1", 40: "vdst"}
         c = [(op, [[(0x36 << 26) | (op << 18), (40 << 24) | (30 << 16) | (20 << 8) | 10]]) for op in range(256)]
-        best = self.first(c, [(1, 0xFF << 24), (1, 0xFF << 16), (1, 0xFF << 8), (1, 0xFF)])
+        zero = [(1, 0xFF << 24), (1, 0xFF << 16), (1, 0xFF << 8), (1, 0xFF)]
+        best = self.first(c, zero)
+        # The global wave sync ops (ds_gws_*) decode only with the GDS bit (17) set: a second
+        # pass for the opcodes the first left out.
+        gds = [(op, [[w[0] | 1 << 17, w[1]] for w in vs]) for op, vs in c if op not in best]
+        best.update(self.first(gds, zero))
         for op, (w, (txt, n)) in sorted(best.items()):
             mn, sig, mods = signature(txt, F)
             self.emit("DS", op, mn, n, sig, " ".join(mods))

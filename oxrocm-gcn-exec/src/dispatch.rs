@@ -157,6 +157,21 @@ pub fn run_grid(program: &dyn Program, launch: &Launch, memory: &Memory, paralle
     if parallel { (0..total).into_par_iter().try_for_each(one) } else { (0..total).try_for_each(one) }
 }
 
+/// Runs a cooperative launch: all workgroups resident at once, their waves taking turns on
+/// this thread, so that grid-wide barriers are met (see `workgroup::run_cooperative`).
+pub fn run_grid_cooperative(program: &dyn Program, launch: &Launch, memory: &Memory) -> Result<(), Trap> {
+    let [gx, gy, gz] = launch.groups;
+    let mut groups = Vec::with_capacity((gx * gy * gz) as usize);
+    for z in 0..gz {
+        for y in 0..gy {
+            for x in 0..gx {
+                groups.push(([x, y, z], launch.waves([x, y, z])));
+            }
+        }
+    }
+    crate::workgroup::run_cooperative(program, groups, memory, launch.lds_bytes, launch.private_size)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,6 +236,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// One wave per workgroup: writes its group id to slot g, waits at a grid barrier for
+    /// `want` waves, then copies slot g + 1 (another workgroup's) to slot N + g.
+    struct Neighbours {
+        want: u32,
+    }
+    impl Program for Neighbours {
+        fn run(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
+            let out = ctx.memory.read_u64(w.s64(4))?;
+            let (g, n) = (ctx.workgroup_id[0] as u64, 4u64);
+            if w.pc == 0 {
+                ctx.memory.write_u32(out + 4 * g, 100 + g as u32)?;
+                w.pc = 1;
+                return Ok(Stop::GridBarrier(self.want));
+            }
+            let v = ctx.memory.read_u32(out + 4 * ((g + 1) % n))?;
+            ctx.memory.write_u32(out + 4 * (n + g), v)?;
+            Ok(Stop::Ended)
+        }
+    }
+
+    #[test]
+    fn cooperative_launches_meet_grid_barriers() {
+        let mut out = vec![0u32; 8];
+        let kernarg = [out.as_mut_ptr() as u64];
+        let launch = Launch {
+            entry: 0,
+            lanes: 32,
+            vgprs: 1,
+            state: EntryState { kernarg_ptr: Some(4), workgroup_id: [Some(6), None, None], id_dims: 1, ..Default::default() },
+            kernarg: kernarg.as_ptr() as u64,
+            dispatch_packet: 0,
+            groups: [4, 1, 1],
+            block: [32, 1, 1],
+            lds_bytes: 0,
+            private_size: 0,
+            mode: 0,
+        };
+        let mem = Memory::checked(vec![(kernarg.as_ptr() as u64, 8), (out.as_ptr() as u64, out.len() * 4)]);
+        run_grid_cooperative(&Neighbours { want: 4 }, &launch, &mem).unwrap();
+        // Workgroup 3 read workgroup 0's slot, written before the barrier opened.
+        assert_eq!(out[4..], [101, 102, 103, 100]);
+        // A barrier no set of waves can meet, and one in an ordinary launch, fail the launch.
+        assert!(matches!(run_grid_cooperative(&Neighbours { want: 5 }, &launch, &mem), Err(Trap::Hang(_))));
+        assert!(matches!(run_grid(&Neighbours { want: 4 }, &launch, &mem, false), Err(Trap::Hang(_))));
     }
 
     #[test]

@@ -101,7 +101,7 @@ fn run_scalar(i: &Inst, op: ScalarOp, w: &mut Wave) {
 }
 
 /// Flow instructions `Interp::control` handles besides branches and no-ops.
-const FLOW: &[&str] = &["s_endpgm", "s_barrier", "s_getpc_b64", "s_setpc_b64", "s_swappc_b64", "s_sendmsg", "s_sleep"];
+const FLOW: &[&str] = &["s_endpgm", "s_barrier", "s_getpc_b64", "s_setpc_b64", "s_swappc_b64", "s_sendmsg", "s_sleep", "ds_gws_barrier", "ds_gws_init"];
 
 /// Conditions of `s_branch` / `s_cbranch_*`.
 #[derive(Clone, Copy, Debug)]

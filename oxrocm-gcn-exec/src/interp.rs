@@ -217,6 +217,15 @@ impl Interp {
         let taken = match i.name {
             "s_endpgm" => return Ok(Some(Some(Stop::Ended))),
             "s_barrier" => return Ok(Some(Some(Stop::Barrier))),
+            // Global wave sync (cooperative groups' grid sync): data0 of the first active lane
+            // is the number of waves to wait for, minus one. The resource is initialised by
+            // the launch (the scheduler counts arrivals), so ds_gws_init has nothing to do.
+            "ds_gws_barrier" => {
+                let first = (w.exec & w.full_mask()).trailing_zeros() as usize;
+                let count = if first < w.lanes { vsrc(w, i.src[0], first) } else { 0 };
+                return Ok(Some(Some(Stop::GridBarrier(count.saturating_add(1)))));
+            }
+            "ds_gws_init" => return Ok(Some(None)),
             "s_branch" => true,
             "s_cbranch_scc0" => !w.scc,
             "s_cbranch_scc1" => w.scc,

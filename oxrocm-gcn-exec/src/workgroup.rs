@@ -13,6 +13,9 @@ pub enum Stop {
     Ended,
     /// `s_barrier`: the wave resumes at `pc` once the workgroup's other waves arrive.
     Barrier,
+    /// `ds_gws_barrier` (cooperative groups' grid sync): the wave resumes once this many
+    /// waves of the whole grid have arrived.
+    GridBarrier(u32),
 }
 
 /// What a running wave reaches besides its registers.
@@ -37,13 +40,15 @@ pub enum Trap {
     BadPc(u64),
     /// A trap raised by the instruction at `pc`.
     At(Box<Trap>, u64),
+    /// Waves wait for each other with no way forward (a grid barrier that cannot be met).
+    Hang(String),
 }
 
 impl Trap {
     /// This trap, noting the address of the instruction that raised it.
     pub fn at(self, pc: u64) -> Trap {
         match self {
-            t @ (Trap::Unsupported(..) | Trap::BadPc(_) | Trap::At(..)) => t,
+            t @ (Trap::Unsupported(..) | Trap::BadPc(_) | Trap::At(..) | Trap::Hang(_)) => t,
             t => Trap::At(Box::new(t), pc),
         }
     }
@@ -70,6 +75,7 @@ impl std::fmt::Display for Trap {
             Trap::Unsupported(n, pc) => write!(f, "unsupported instruction {n} at {pc:#x}"),
             Trap::BadPc(pc) => write!(f, "jump to {pc:#x}, where there is no instruction"),
             Trap::At(t, pc) => write!(f, "{t} (instruction at {pc:#x})"),
+            Trap::Hang(why) => write!(f, "the waves would wait forever: {why}"),
         }
     }
 }
@@ -83,7 +89,19 @@ pub trait Program: Sync {
 enum State {
     Ready,
     AtBarrier,
+    /// At a grid barrier that wants this many waves.
+    AtGrid(u32),
     Ended,
+}
+
+impl State {
+    fn after(stop: Stop) -> State {
+        match stop {
+            Stop::Ended => State::Ended,
+            Stop::Barrier => State::AtBarrier,
+            Stop::GridBarrier(n) => State::AtGrid(n),
+        }
+    }
 }
 
 /// Runs one workgroup's waves to completion.
@@ -114,9 +132,14 @@ fn run_waves(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds: &m
                 continue;
             }
             let mut ctx = WaveCtx { memory, lds: &mut *lds, scratch: &mut scratch[i], private_size, workgroup_id };
-            state[i] = match program.run(wave, &mut ctx)? {
-                Stop::Ended => State::Ended,
-                Stop::Barrier => State::AtBarrier,
+            state[i] = match State::after(program.run(wave, &mut ctx)?) {
+                // A grid of this one wave meets its own grid barrier; a larger one needs a
+                // cooperative launch, where every workgroup is resident (`run_cooperative`).
+                State::AtGrid(n) if n <= 1 => State::Ready,
+                State::AtGrid(n) => {
+                    return Err(Trap::Hang(format!("a grid barrier for {n} waves in a launch that is not cooperative (hipLaunchCooperativeKernel)")));
+                }
+                s => s,
             };
         }
         // Every wave has either ended or arrived: release the barrier (waves that ended
@@ -125,6 +148,66 @@ fn run_waves(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds: &m
             return Ok(());
         }
         for s in state.iter_mut().filter(|s| **s == State::AtBarrier) {
+            *s = State::Ready;
+        }
+    }
+}
+
+/// One workgroup of a cooperative launch: its waves, their states and its own memories.
+struct Resident {
+    id: [u32; 3],
+    waves: Vec<Wave>,
+    state: Vec<State>,
+    lds: Vec<u8>,
+    scratch: Vec<Vec<u8>>,
+}
+
+/// Runs a cooperative launch: every workgroup is resident at once (as
+/// `hipLaunchCooperativeKernel` guarantees), so grid barriers (`ds_gws_barrier`, which
+/// cooperative groups' `grid.sync()` compiles to) can be met. The waves of all workgroups
+/// take turns on this thread: each runs until it ends or reaches a barrier; a workgroup's
+/// barrier opens when its running waves all wait there, the grid barrier when as many waves
+/// as it names wait at it.
+pub fn run_cooperative(program: &dyn Program, groups: Vec<([u32; 3], Vec<Wave>)>, memory: &Memory, lds_bytes: usize, private_size: usize) -> Result<(), Trap> {
+    let mut groups: Vec<Resident> = groups
+        .into_iter()
+        .map(|(id, waves)| Resident {
+            id,
+            state: vec![State::Ready; waves.len()],
+            scratch: waves.iter().map(|w| vec![0; w.lanes * private_size]).collect(),
+            waves,
+            lds: vec![0; lds_bytes],
+        })
+        .collect();
+    loop {
+        for g in groups.iter_mut() {
+            for (i, wave) in g.waves.iter_mut().enumerate() {
+                if g.state[i] != State::Ready {
+                    continue;
+                }
+                let mut ctx = WaveCtx { memory, lds: &mut g.lds, scratch: &mut g.scratch[i], private_size, workgroup_id: g.id };
+                g.state[i] = State::after(program.run(wave, &mut ctx)?);
+            }
+            if g.state.iter().all(|s| matches!(s, State::AtBarrier | State::Ended)) {
+                for s in g.state.iter_mut().filter(|s| **s == State::AtBarrier) {
+                    *s = State::Ready;
+                }
+            }
+        }
+        let states = || groups.iter().flat_map(|g| g.state.iter());
+        if states().all(|s| *s == State::Ended) {
+            return Ok(());
+        }
+        if states().any(|s| *s == State::Ready) {
+            continue;
+        }
+        // Nothing can run: only the grid barrier may open.
+        let waiting = states().filter(|s| matches!(s, State::AtGrid(_))).count();
+        let wanted = states().filter_map(|s| if let State::AtGrid(n) = s { Some(*n as usize) } else { None }).max().unwrap_or(0);
+        if waiting == 0 || waiting < wanted {
+            return Err(Trap::Hang(format!("{waiting} waves wait at a grid barrier for {wanted}, and no other wave can run")));
+        }
+        for s in groups.iter_mut().flat_map(|g| g.state.iter_mut()).filter(|s| matches!(s, State::AtGrid(_))) {
             *s = State::Ready;
         }
     }

@@ -10,7 +10,7 @@ use crate::error::{HipError, Result};
 use crate::kernel::{GcnKernel, LaunchInfo};
 use crate::codeobj::CodeObject;
 use crate::log_at;
-use oxrocm_gcn_exec::dispatch::{EntryState, Launch, PRIVATE_APERTURE, SHARED_APERTURE, run_grid};
+use oxrocm_gcn_exec::dispatch::{EntryState, Launch, PRIVATE_APERTURE, SHARED_APERTURE, run_grid, run_grid_cooperative};
 use oxrocm_gcn_exec::hostcall::{Hostcall, print_to_c_stream};
 use oxrocm_gcn_exec::interp::Interp;
 use oxrocm_gcn_exec::memory::Memory;
@@ -105,7 +105,7 @@ fn check_mode() -> CheckMode {
 /// Runs one launch of `k` to completion on the CPU. A trap (device access outside every
 /// allocation, an instruction the interpreter lacks) fails the launch with
 /// hipErrorLaunchFailure and a log line naming the kernel and the address.
-pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, args: &[Vec<u8>], view: &dyn crate::ops::HostView) -> Result<()> {
+pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, args: &[Vec<u8>], cooperative: bool, view: &dyn crate::ops::HostView) -> Result<()> {
     let hostcall = Arc::new(Hostcall::new(256));
     let hidden = HiddenValues { hostcall_buffer: hostcall.address(), private_base: PRIVATE_APERTURE, shared_base: SHARED_APERTURE, ..Default::default() };
     let g = prepare(k, code.base, info, args, &hidden)?;
@@ -137,7 +137,9 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
         unsafe { Memory::unchecked() }
     }
     .with_hostcall(hostcall.clone());
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_grid(&code.program, &g.launch, &memory, true)));
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if cooperative { run_grid_cooperative(&code.program, &g.launch, &memory) } else { run_grid(&code.program, &g.launch, &memory, true) }
+    }));
     // Messages a wave finished just before it ended.
     hostcall.service(&mut print_to_c_stream);
     match run {

@@ -71,6 +71,8 @@ pub struct KernelLaunch {
     pub args: Arc<Vec<Vec<u8>>>,
     /// AMDGCN kernels: the decoded code of the device's loaded image.
     pub code: Option<Arc<crate::gcn::LoadedCode>>,
+    /// `hipLaunchCooperativeKernel`: every workgroup resident at once (grid barriers work).
+    pub cooperative: bool,
 }
 
 impl KernelLaunch {
@@ -91,7 +93,7 @@ impl KernelLaunch {
             }
             copied.push(unsafe { std::slice::from_raw_parts(p, *n) }.to_vec());
         }
-        Ok(KernelLaunch { kernel, info, args: Arc::new(copied), code: None })
+        Ok(KernelLaunch { kernel, info, args: Arc::new(copied), code: None, cooperative: false })
     }
 
     pub fn run_on_host(&self, view: &dyn HostView) -> Result<()> {
@@ -114,7 +116,7 @@ impl KernelLaunch {
             }
             KernelBody::Gcn(g) => {
                 let code = self.code.as_ref().ok_or(HipError::NOT_SUPPORTED)?;
-                crate::gcn::execute(&self.kernel.name, g, code, &self.info, &self.args, view)
+                crate::gcn::execute(&self.kernel.name, g, code, &self.info, &self.args, self.cooperative, view)
             }
             _ => Err(HipError::NOT_SUPPORTED),
         }
@@ -128,6 +130,6 @@ impl KernelLaunch {
         for a in g.meta.explicit_args() {
             args.push(packed.get(a.offset..a.offset + a.size).ok_or(HipError::INVALID_VALUE)?.to_vec());
         }
-        Ok(KernelLaunch { kernel, info, args: Arc::new(args), code: None })
+        Ok(KernelLaunch { kernel, info, args: Arc::new(args), code: None, cooperative: false })
     }
 }

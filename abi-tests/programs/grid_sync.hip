@@ -1,0 +1,58 @@
+// Cooperative launch with grid-wide barriers (cooperative groups' grid.sync(), which the
+// device libraries compile to ds_gws_barrier): each of ROUNDS phases reads what other
+// workgroups wrote in the phase before, so any barrier that opens early gives wrong sums.
+// Checked against the same recurrence computed on the host. Prints "PASS grid_sync".
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+#include <cstdio>
+#include <vector>
+
+namespace cg = cooperative_groups;
+constexpr int ROUNDS = 4;
+
+// Phase r: x[i] += x[(i + stride) % n] with stride = one workgroup's width times r + 1, read
+// from the previous phase's copy: every value depends on other workgroups' results.
+__global__ void phases(int* a, int* b, int n) {
+  cg::grid_group grid = cg::this_grid();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int r = 0; r < ROUNDS; ++r) {
+    int* src = (r % 2 == 0) ? a : b;
+    int* dst = (r % 2 == 0) ? b : a;
+    int stride = blockDim.x * (r + 1) + 1;
+    // Workgroups pass different numbers of workgroup barriers before they write, so only a
+    // real grid barrier (not workgroups merely taking turns) keeps the phases apart.
+    for (int k = 0; k < (int)(blockIdx.x % 4); ++k) __syncthreads();
+    if (i < n) dst[i] = src[i] + 3 * src[(i + stride) % n];
+    grid.sync();
+  }
+}
+
+int main() {
+  int dev = 0, coop = 0;
+  hipDeviceGetAttribute(&coop, hipDeviceAttributeCooperativeLaunch, dev);
+  if (!coop) { std::printf("FAIL: device does not report cooperative launch\n"); return 1; }
+  const int threads = 128, blocks = 12, n = threads * blocks - 5;
+  std::vector<int> h(n), want(n);
+  for (int i = 0; i < n; ++i) h[i] = (i * 7919) % 101 - 50;
+  want = h;
+  for (int r = 0; r < ROUNDS; ++r) {
+    std::vector<int> next(n);
+    int stride = threads * (r + 1) + 1;
+    for (int i = 0; i < n; ++i) next[i] = want[i] + 3 * want[(i + stride) % n];
+    want = next;
+  }
+  int *a, *b;
+  hipMalloc(&a, n * 4); hipMalloc(&b, n * 4);
+  hipMemcpy(a, h.data(), n * 4, hipMemcpyHostToDevice);
+  int nn = n;
+  void* args[] = {&a, &b, &nn};
+  hipError_t e = hipLaunchCooperativeKernel((const void*)phases, dim3(blocks), dim3(threads), args, 0, 0);
+  if (e == hipSuccess) e = hipDeviceSynchronize();
+  if (e != hipSuccess) { std::printf("FAIL: %s\n", hipGetErrorString(e)); return 1; }
+  std::vector<int> got(n);
+  hipMemcpy(got.data(), ROUNDS % 2 == 0 ? a : b, n * 4, hipMemcpyDeviceToHost);
+  for (int i = 0; i < n; ++i)
+    if (got[i] != want[i]) { std::printf("FAIL at %d: %d, expected %d\n", i, got[i], want[i]); return 1; }
+  std::printf("PASS grid_sync (%d workgroups, %d grid barriers)\n", blocks, ROUNDS);
+  return 0;
+}
