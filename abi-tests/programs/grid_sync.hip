@@ -31,7 +31,13 @@ int main() {
   int dev = 0, coop = 0;
   hipDeviceGetAttribute(&coop, hipDeviceAttributeCooperativeLaunch, dev);
   if (!coop) { std::printf("FAIL: device does not report cooperative launch\n"); return 1; }
-  const int threads = 128, blocks = 12, n = threads * blocks - 5;
+  // As many workgroups as fit at once, up to 12 (a cooperative launch may not exceed them).
+  const int threads = 128;
+  int per_cu = 0, cus = 0;
+  hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_cu, (const void*)phases, threads, 0);
+  hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, dev);
+  const int blocks = per_cu * cus < 12 ? per_cu * cus : 12, n = threads * blocks - 5;
+  if (blocks < 2) { std::printf("FAIL: occupancy %d x %d CUs\n", per_cu, cus); return 1; }
   std::vector<int> h(n), want(n);
   for (int i = 0; i < n; ++i) h[i] = (i * 7919) % 101 - 50;
   want = h;
@@ -53,6 +59,9 @@ int main() {
   hipMemcpy(got.data(), ROUNDS % 2 == 0 ? a : b, n * 4, hipMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i)
     if (got[i] != want[i]) { std::printf("FAIL at %d: %d, expected %d\n", i, got[i], want[i]); return 1; }
-  std::printf("PASS grid_sync (%d workgroups, %d grid barriers)\n", blocks, ROUNDS);
+  // More workgroups than fit at once: ROCm refuses the cooperative launch.
+  e = hipLaunchCooperativeKernel((const void*)phases, dim3(per_cu * cus + 1), dim3(threads), args, 0, 0);
+  if (e != hipErrorCooperativeLaunchTooLarge) { std::printf("FAIL: oversized launch gave %s\n", hipGetErrorName(e)); return 1; }
+  std::printf("PASS grid_sync (%d workgroups, %d grid barriers; %d x %d fit)\n", blocks, ROUNDS, per_cu, cus);
   return 0;
 }

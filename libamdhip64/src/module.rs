@@ -67,6 +67,15 @@ fn launch_op_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut 
             return Err(HipError::NO_BINARY_FOR_GPU);
         }
     }
+    if cooperative {
+        // Every workgroup must fit on the device at once, as ROCm checks.
+        let per_cu = max_blocks_per_cu(&kernel, &dev.props, threads as i32, shared)?;
+        let blocks = grid.x as u64 * grid.y as u64 * grid.z as u64;
+        if blocks > per_cu.max(0) as u64 * dev.props.multi_processor_count.max(1) as u64 {
+            log_at!(1, "kernel '{}': cooperative launch of {blocks} workgroups exceeds the {} that fit at once", kernel.name, per_cu as i64 * dev.props.multi_processor_count as i64);
+            return Err(HipError::COOPERATIVE_LAUNCH_TOO_LARGE);
+        }
+    }
     let info = LaunchInfo { grid: [grid.x, grid.y, grid.z], block: [block.x, block.y, block.z], shared_mem_bytes: shared };
     let mut launch = match packed {
         Some(p) => KernelLaunch::from_packed(kernel, info, p)?,
@@ -279,6 +288,12 @@ hip_api! {
     fn hipLaunchCooperativeKernel(f: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: u32, s: hipStream_t) {
         let st = stream(s)?;
         let op = launch_op_with(f, grid, block, args, None, shared as usize, true)?;
+        runtime().enqueue(&st, op).map(drop)
+    }
+
+    fn hipModuleLaunchCooperativeKernel(f: hipFunction_t, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, s: hipStream_t, params: *mut *mut c_void) {
+        let st = stream(s)?;
+        let op = launch_op_with(f as *const c_void, d3(gx, gy, gz), d3(bx, by, bz), params, None, shared as usize, true)?;
         runtime().enqueue(&st, op).map(drop)
     }
 
@@ -501,12 +516,17 @@ fn occupancy_blocks(n: *mut i32, f: *const c_void, block: i32, shared: usize) ->
         return Err(HipError::INVALID_VALUE);
     }
     let k = runtime().kernel(f as usize)?;
-    let p = &runtime().current()?.props;
-    let g = gcn(&k);
+    let blocks = max_blocks_per_cu(&k, &runtime().current()?.props, block, shared)?;
+    unsafe { out(n, blocks) }
+}
+
+/// Workgroups of `block` threads of `k` that one compute unit holds at once: bounded by
+/// threads, LDS and (AMDGCN kernels) vector registers.
+fn max_blocks_per_cu(k: &Kernel, p: &oxrocm_runtime::device::DeviceProperties, block: i32, shared: usize) -> Result<i32> {
+    let g = gcn(k);
     let max_block = g.map_or(p.max_threads_per_block, |g| (g.meta.max_flat_workgroup_size as i32).clamp(1, p.max_threads_per_block));
     if block > max_block {
-        unsafe { *n = 0 };
-        return Ok(());
+        return Ok(0);
     }
     let lds = shared + g.map_or(0, |g| g.meta.group_segment_fixed_size as usize);
     let by_threads = p.max_threads_per_multiprocessor / block;
@@ -518,7 +538,7 @@ fn occupancy_blocks(n: *mut i32, f: *const c_void, block: i32, shared: usize) ->
         let waves_per_block = (block + 31) / 32;
         2 * waves_per_simd / waves_per_block
     });
-    unsafe { out(n, by_threads.min(by_lds).min(by_regs)) }
+    Ok(by_threads.min(by_lds).min(by_regs))
 }
 
 fn potential_block(grid: *mut i32, block: *mut i32, f: *const c_void, shared: usize, limit: i32) -> Result<()> {
