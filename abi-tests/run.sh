@@ -351,6 +351,12 @@ test_hip_samples_run_their_kernels() {
             local out; out=$(OXROCM_CPU_ARCH=$t OXROCM_VULKAN_ARCH=$t AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/grid_sync" 2>&1)
             grep -q "^PASS grid_sync" <<< "$out" || { echo "grid_sync ($t): $(tail -5 <<< "$out")"; rc=1; }
         done
+        # The same kernel from a code object, through hipModuleLaunchCooperativeKernel.
+        hipcc --genco --offload-arch=gfx1100 --rocm-device-lib-path="$dir/devlibs" -O2 \
+            "$ROOT/abi-tests/programs/grid_sync.hip" -o "$WORK/grid_sync.co" >>"$WORK/grid_sync.build" 2>&1 \
+            || { echo "grid_sync.co: build failed: $(tail -3 "$WORK/grid_sync.build")"; return 1; }
+        out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/grid_sync" "$WORK/grid_sync.co" 2>&1)
+        grep -q "^PASS grid_sync.*module launch" <<< "$out" || { echo "grid_sync (module): $(tail -5 <<< "$out")"; rc=1; }
         echo "cooperative launches meet their grid barriers on gfx1030 and gfx1100"
     fi
     return $rc
