@@ -303,6 +303,20 @@ test_ipc_memory_between_processes() {
     run_program ipc
 }
 
+# Builds abi-tests/programs/NAME.hip for gfx1030 and gfx1100 (one fat binary, device libraries
+# from DEVLIBS) and runs it as each target; it checks its own results and prints "PASS NAME".
+run_gcn_program() {
+    local devlibs=$1 name=$2 t out rc=0
+    hipcc --offload-arch=gfx1030 --offload-arch=gfx1100 --rocm-device-lib-path="$devlibs" -O2 \
+        "$ROOT/abi-tests/programs/$name.hip" -o "$WORK/$name" >"$WORK/$name.build" 2>&1 \
+        || { echo "$name: build failed: $(tail -3 "$WORK/$name.build")"; return 1; }
+    for t in gfx1030 gfx1100; do
+        out=$(OXROCM_CPU_ARCH=$t OXROCM_VULKAN_ARCH=$t AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/$name" 2>&1)
+        grep -q "^PASS $name" <<< "$out" || { echo "$name ($t): $(tail -5 <<< "$out")"; rc=1; }
+    done
+    return $rc
+}
+
 # real HIP programs with AMDGCN kernels (shared/hip-samples, built by Debian's hipcc): their
 # static constructors register fat binaries and kernels without failing, module loading
 # finds the kernels, and every launch reports a clear error naming the kernel (until the
@@ -335,27 +349,15 @@ test_hip_samples_run_their_kernels() {
     # Device math through ROCm's device libraries (OCML) against the host's libm, on both
     # targets (the devlibs overlay the samples' build made supplies gfx1100's bitcode).
     if [[ -d $dir/devlibs ]]; then
-        hipcc --offload-arch=gfx1030 --offload-arch=gfx1100 --rocm-device-lib-path="$dir/devlibs" -O2 \
-            "$ROOT/abi-tests/programs/gcn_math.hip" -o "$WORK/gcn_math" >"$WORK/gcn_math.build" 2>&1 \
-            || { echo "gcn_math: build failed: $(tail -3 "$WORK/gcn_math.build")"; return 1; }
-        for t in gfx1030 gfx1100; do
-            local out; out=$(OXROCM_CPU_ARCH=$t OXROCM_VULKAN_ARCH=$t AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/gcn_math" 2>&1)
-            grep -q "^PASS gcn_math" <<< "$out" || { echo "gcn_math ($t): $(tail -5 <<< "$out")"; rc=1; }
-        done
+        run_gcn_program "$dir/devlibs" gcn_math || rc=1
         echo "device math (OCML) matches libm on gfx1030 and gfx1100"
-        # Grid-wide barriers in a cooperative launch (ds_gws_barrier), both targets.
-        hipcc --offload-arch=gfx1030 --offload-arch=gfx1100 --rocm-device-lib-path="$dir/devlibs" -O2 \
-            "$ROOT/abi-tests/programs/grid_sync.hip" -o "$WORK/grid_sync" >"$WORK/grid_sync.build" 2>&1 \
-            || { echo "grid_sync: build failed: $(tail -3 "$WORK/grid_sync.build")"; return 1; }
-        for t in gfx1030 gfx1100; do
-            local out; out=$(OXROCM_CPU_ARCH=$t OXROCM_VULKAN_ARCH=$t AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/grid_sync" 2>&1)
-            grep -q "^PASS grid_sync" <<< "$out" || { echo "grid_sync ($t): $(tail -5 <<< "$out")"; rc=1; }
-        done
-        # The same kernel from a code object, through hipModuleLaunchCooperativeKernel.
+        # Grid-wide barriers in a cooperative launch (ds_gws_barrier), both targets; then the
+        # same kernel from a code object, through hipModuleLaunchCooperativeKernel.
+        run_gcn_program "$dir/devlibs" grid_sync || rc=1
         hipcc --genco --offload-arch=gfx1100 --rocm-device-lib-path="$dir/devlibs" -O2 \
             "$ROOT/abi-tests/programs/grid_sync.hip" -o "$WORK/grid_sync.co" >>"$WORK/grid_sync.build" 2>&1 \
             || { echo "grid_sync.co: build failed: $(tail -3 "$WORK/grid_sync.build")"; return 1; }
-        out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/grid_sync" "$WORK/grid_sync.co" 2>&1)
+        local out; out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$WORK/grid_sync" "$WORK/grid_sync.co" 2>&1)
         grep -q "^PASS grid_sync.*module launch" <<< "$out" || { echo "grid_sync (module): $(tail -5 <<< "$out")"; rc=1; }
         echo "cooperative launches meet their grid barriers on gfx1030 and gfx1100"
     fi

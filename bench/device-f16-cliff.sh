@@ -5,10 +5,8 @@
 # and .gl; writes $OUT/f16-cliff.txt and $OUT/smi.csv.
 set -u
 C=$PWD/.devcarry
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-[ -e /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-export XDG_RUNTIME_DIR=/tmp OXROCM_BACKEND=vulkan
+source "$(dirname "$0")/device-vulkan-env.sh"
+export OXROCM_BACKEND=vulkan
 B=$C/rocblas_bench
 R=$OUT/f16-cliff.txt
 nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active --format=csv,noheader -lms 100 > "$OUT/smi.csv" 2>&1 &

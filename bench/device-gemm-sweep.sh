@@ -11,10 +11,8 @@
 set -u
 V=${1:-.sweep/v}
 C=$PWD/.devcarry
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-[ -e /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-export XDG_RUNTIME_DIR=/tmp OXROCM_BACKEND=vulkan
+source "$(dirname "$0")/device-vulkan-env.sh"
+export OXROCM_BACKEND=vulkan
 B=$C/rocblas_bench
 N=${SIZE:-8192}
 R=$OUT/sweep.txt

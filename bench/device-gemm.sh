@@ -10,10 +10,8 @@
 # about a fifth of the clock (bench/device-f16-cliff.sh), which CUDA does not show.
 set -u
 C=$PWD/${1:-.devcarry}
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-[ -e /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-export XDG_RUNTIME_DIR=/tmp OXROCM_BACKEND=vulkan
+source "$(dirname "$0")/device-vulkan-env.sh"
+export OXROCM_BACKEND=vulkan
 B=$C/rocblas_bench
 R=$OUT/gemm.txt
 {

@@ -6,9 +6,7 @@
 # .gl/ (both carried); writes $OUT/results.txt.  MODE=bench skips the test suite.
 set -u
 C=$PWD/${1:-.devcarry}
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-[ -e /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+source "$(dirname "$0")/device-vulkan-env.sh"
 # The staged library folder: the carried real files plus their SONAME names.
 L=/tmp/oxrocm-lib
 rm -rf "$L"; mkdir -p "$L"; cp -r "$C"/lib/* "$L"/
@@ -17,7 +15,6 @@ for f in "$L"/*.so.*.*; do
     [ -n "$so" ] && [ ! -e "$L/$so" ] && ln -s "$(basename "$f")" "$L/$so"
     ln -sf "$(basename "$f")" "$L/${so%%.so*}.so"
 done
-export XDG_RUNTIME_DIR=/tmp
 R=$OUT/results.txt
 {
     echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader

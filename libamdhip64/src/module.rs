@@ -5,6 +5,7 @@ use crate::api::{c_str, out};
 use crate::stream::stream;
 use crate::types::*;
 use oxrocm_ffi::boundary::guard;
+use oxrocm_runtime::device::DeviceProperties;
 use oxrocm_runtime::kernel::{GcnKernel, Kernel, KernelBody, KernelLaunch, LaunchInfo};
 use oxrocm_runtime::ops::{Op, OpKind};
 use oxrocm_runtime::{HipError, Result, log_at, runtime};
@@ -87,8 +88,13 @@ fn launch_op_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut 
 }
 
 pub fn launch(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: usize, s: hipStream_t) -> Result<()> {
+    launch_with(func, grid, block, args, shared, s, false)
+}
+
+/// Queues a launch on `s`; `cooperative` as in `launch_op_with`.
+fn launch_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: usize, s: hipStream_t, cooperative: bool) -> Result<()> {
     let st = stream(s)?;
-    let op = launch_op(func, grid, block, args, shared)?;
+    let op = launch_op_with(func, grid, block, args, None, shared, cooperative)?;
     runtime().enqueue(&st, op).map(drop)
 }
 
@@ -286,15 +292,11 @@ hip_api! {
     }
 
     fn hipLaunchCooperativeKernel(f: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: u32, s: hipStream_t) {
-        let st = stream(s)?;
-        let op = launch_op_with(f, grid, block, args, None, shared as usize, true)?;
-        runtime().enqueue(&st, op).map(drop)
+        launch_with(f, grid, block, args, shared as usize, s, true)
     }
 
     fn hipModuleLaunchCooperativeKernel(f: hipFunction_t, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, s: hipStream_t, params: *mut *mut c_void) {
-        let st = stream(s)?;
-        let op = launch_op_with(f as *const c_void, d3(gx, gy, gz), d3(bx, by, bz), params, None, shared as usize, true)?;
-        runtime().enqueue(&st, op).map(drop)
+        launch_with(f as *const c_void, d3(gx, gy, gz), d3(bx, by, bz), params, shared as usize, s, true)
     }
 
     fn hipExtLaunchKernel(f: *const c_void, grid: dim3, block: dim3, args: *mut *mut c_void, shared: usize, s: hipStream_t, start: hipEvent_t, stop: hipEvent_t, flags: i32) {
@@ -522,7 +524,7 @@ fn occupancy_blocks(n: *mut i32, f: *const c_void, block: i32, shared: usize) ->
 
 /// Workgroups of `block` threads of `k` that one compute unit holds at once: bounded by
 /// threads, LDS and (AMDGCN kernels) vector registers.
-fn max_blocks_per_cu(k: &Kernel, p: &oxrocm_runtime::device::DeviceProperties, block: i32, shared: usize) -> Result<i32> {
+fn max_blocks_per_cu(k: &Kernel, p: &DeviceProperties, block: i32, shared: usize) -> Result<i32> {
     let g = gcn(k);
     let max_block = g.map_or(p.max_threads_per_block, |g| (g.meta.max_flat_workgroup_size as i32).clamp(1, p.max_threads_per_block));
     if block > max_block {

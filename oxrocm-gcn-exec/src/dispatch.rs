@@ -62,6 +62,16 @@ impl Launch {
         self.block.iter().map(|&b| b as usize).product()
     }
 
+    fn total_groups(&self) -> u64 {
+        self.groups.iter().map(|&g| g as u64).product()
+    }
+
+    /// The id of the launch's `i`-th workgroup (x fastest).
+    fn workgroup(&self, i: u64) -> [u32; 3] {
+        let [gx, gy, _] = self.groups.map(|g| g as u64);
+        [(i % gx) as u32, ((i / gx) % gy) as u32, (i / (gx * gy)) as u32]
+    }
+
     /// The waves of workgroup `wg`, registers as at kernel entry.
     pub fn waves(&self, wg: [u32; 3]) -> Vec<Wave> {
         let threads = self.threads_per_group();
@@ -139,14 +149,13 @@ impl Launch {
 /// Runs every workgroup of `launch` (in parallel when `parallel`); the first fault stops
 /// the launch's remaining workgroups from starting.
 pub fn run_grid(program: &dyn Program, launch: &Launch, memory: &Memory, parallel: bool) -> Result<(), Trap> {
-    let [gx, gy, gz] = launch.groups.map(|g| g as u64);
-    let total = gx * gy * gz;
+    let total = launch.total_groups();
     let failed = std::sync::atomic::AtomicBool::new(false);
     let one = |i: u64| -> Result<(), Trap> {
         if failed.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(());
         }
-        let wg = [(i % gx) as u32, ((i / gx) % gy) as u32, (i / (gx * gy)) as u32];
+        let wg = launch.workgroup(i);
         let mut waves = launch.waves(wg);
         let r = run_workgroup(program, &mut waves, memory, launch.lds_bytes, launch.private_size, wg);
         if r.is_err() {
@@ -160,15 +169,7 @@ pub fn run_grid(program: &dyn Program, launch: &Launch, memory: &Memory, paralle
 /// Runs a cooperative launch: all workgroups resident at once, their waves taking turns on
 /// this thread, so that grid-wide barriers are met (see `workgroup::run_cooperative`).
 pub fn run_grid_cooperative(program: &dyn Program, launch: &Launch, memory: &Memory) -> Result<(), Trap> {
-    let [gx, gy, gz] = launch.groups;
-    let mut groups = Vec::with_capacity((gx * gy * gz) as usize);
-    for z in 0..gz {
-        for y in 0..gy {
-            for x in 0..gx {
-                groups.push(([x, y, z], launch.waves([x, y, z])));
-            }
-        }
-    }
+    let groups = (0..launch.total_groups()).map(|i| launch.workgroup(i)).map(|wg| (wg, launch.waves(wg))).collect();
     crate::workgroup::run_cooperative(program, groups, memory, launch.lds_bytes, launch.private_size)
 }
 
@@ -176,6 +177,24 @@ pub fn run_grid_cooperative(program: &dyn Program, launch: &Launch, memory: &Mem
 mod tests {
     use super::*;
     use crate::workgroup::{Stop, WaveCtx};
+
+    /// A one-dimensional launch of the toy programs below: kernarg pointer in s[4:5], the
+    /// workgroup id in s6, wave 32.
+    fn toy_launch(kernarg: u64, groups: u32, block: u32, lds_bytes: usize) -> Launch {
+        Launch {
+            entry: 0,
+            lanes: 32,
+            vgprs: 4,
+            state: EntryState { kernarg_ptr: Some(4), workgroup_id: [Some(6), None, None], id_dims: 1, ..Default::default() },
+            kernarg,
+            dispatch_packet: 0,
+            groups: [groups, 1, 1],
+            block: [block, 1, 1],
+            lds_bytes,
+            private_size: 0,
+            mode: 0,
+        }
+    }
 
     /// A toy program, two phases split by a barrier: each wave writes its lanes' flat ids
     /// into LDS, then (after the barrier) copies its neighbour wave's LDS slots to global
@@ -212,19 +231,7 @@ mod tests {
     fn barriers_order_the_waves_of_a_workgroup() {
         let mut out = vec![0u32; 3 * 128];
         let kernarg = [out.as_mut_ptr() as u64];
-        let launch = Launch {
-            entry: 0,
-            lanes: 32,
-            vgprs: 4,
-            state: EntryState { kernarg_ptr: Some(4), workgroup_id: [Some(6), None, None], id_dims: 1, ..Default::default() },
-            kernarg: kernarg.as_ptr() as u64,
-            dispatch_packet: 0,
-            groups: [3, 1, 1],
-            block: [128, 1, 1],
-            lds_bytes: 128 * 4,
-            private_size: 0,
-            mode: 0,
-        };
+        let launch = toy_launch(kernarg.as_ptr() as u64, 3, 128, 128 * 4);
         let mem = Memory::checked(vec![(kernarg.as_ptr() as u64, 8), (out.as_ptr() as u64, out.len() * 4)]);
         for parallel in [false, true] {
             out.iter_mut().for_each(|v| *v = 0);
@@ -262,19 +269,7 @@ mod tests {
     fn cooperative_launches_meet_grid_barriers() {
         let mut out = vec![0u32; 8];
         let kernarg = [out.as_mut_ptr() as u64];
-        let launch = Launch {
-            entry: 0,
-            lanes: 32,
-            vgprs: 1,
-            state: EntryState { kernarg_ptr: Some(4), workgroup_id: [Some(6), None, None], id_dims: 1, ..Default::default() },
-            kernarg: kernarg.as_ptr() as u64,
-            dispatch_packet: 0,
-            groups: [4, 1, 1],
-            block: [32, 1, 1],
-            lds_bytes: 0,
-            private_size: 0,
-            mode: 0,
-        };
+        let launch = toy_launch(kernarg.as_ptr() as u64, 4, 32, 0);
         let mem = Memory::checked(vec![(kernarg.as_ptr() as u64, 8), (out.as_ptr() as u64, out.len() * 4)]);
         run_grid_cooperative(&Neighbours { want: 4 }, &launch, &mem).unwrap();
         // Workgroup 3 read workgroup 0's slot, written before the barrier opened.

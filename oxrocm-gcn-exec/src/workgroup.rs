@@ -127,30 +127,42 @@ pub fn run_workgroup(program: &dyn Program, waves: &mut [Wave], memory: &Memory,
 fn run_waves(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds: &mut [u8], scratch: &mut [Vec<u8>], private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Trap> {
     let mut state = vec![State::Ready; waves.len()];
     loop {
-        for (i, wave) in waves.iter_mut().enumerate() {
-            if state[i] != State::Ready {
-                continue;
-            }
-            let mut ctx = WaveCtx { memory, lds: &mut *lds, scratch: &mut scratch[i], private_size, workgroup_id };
-            state[i] = match State::after(program.run(wave, &mut ctx)?) {
+        turn(program, waves, &mut state, memory, lds, scratch, private_size, workgroup_id)?;
+        for s in state.iter_mut() {
+            match *s {
                 // A grid of this one wave meets its own grid barrier; a larger one needs a
                 // cooperative launch, where every workgroup is resident (`run_cooperative`).
-                State::AtGrid(n) if n <= 1 => State::Ready,
+                State::AtGrid(n) if n <= 1 => *s = State::Ready,
                 State::AtGrid(n) => {
                     return Err(Trap::Hang(format!("a grid barrier for {n} waves in a launch that is not cooperative (hipLaunchCooperativeKernel)")));
                 }
-                s => s,
-            };
+                _ => {}
+            }
         }
-        // Every wave has either ended or arrived: release the barrier (waves that ended
-        // no longer count, as in hardware).
         if state.iter().all(|s| *s == State::Ended) {
             return Ok(());
         }
+    }
+}
+
+/// One turn of a workgroup: each ready wave runs until it stops; then, if every wave still
+/// running waits at the workgroup barrier, the barrier opens (waves that ended no longer
+/// count, as in hardware).
+#[allow(clippy::too_many_arguments)]
+fn turn(program: &dyn Program, waves: &mut [Wave], state: &mut [State], memory: &Memory, lds: &mut [u8], scratch: &mut [Vec<u8>], private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Trap> {
+    for (i, wave) in waves.iter_mut().enumerate() {
+        if state[i] != State::Ready {
+            continue;
+        }
+        let mut ctx = WaveCtx { memory, lds: &mut *lds, scratch: &mut scratch[i], private_size, workgroup_id };
+        state[i] = State::after(program.run(wave, &mut ctx)?);
+    }
+    if state.iter().all(|s| matches!(s, State::AtBarrier | State::Ended)) {
         for s in state.iter_mut().filter(|s| **s == State::AtBarrier) {
             *s = State::Ready;
         }
     }
+    Ok(())
 }
 
 /// One workgroup of a cooperative launch: its waves, their states and its own memories.
@@ -181,18 +193,7 @@ pub fn run_cooperative(program: &dyn Program, groups: Vec<([u32; 3], Vec<Wave>)>
         .collect();
     loop {
         for g in groups.iter_mut() {
-            for (i, wave) in g.waves.iter_mut().enumerate() {
-                if g.state[i] != State::Ready {
-                    continue;
-                }
-                let mut ctx = WaveCtx { memory, lds: &mut g.lds, scratch: &mut g.scratch[i], private_size, workgroup_id: g.id };
-                g.state[i] = State::after(program.run(wave, &mut ctx)?);
-            }
-            if g.state.iter().all(|s| matches!(s, State::AtBarrier | State::Ended)) {
-                for s in g.state.iter_mut().filter(|s| **s == State::AtBarrier) {
-                    *s = State::Ready;
-                }
-            }
+            turn(program, &mut g.waves, &mut g.state, memory, &mut g.lds, &mut g.scratch, private_size, g.id)?;
         }
         let states = || groups.iter().flat_map(|g| g.state.iter());
         if states().all(|s| *s == State::Ended) {
