@@ -31,6 +31,9 @@ pub struct Handle {
     /// rocBLAS 4.x's `rocblas_math_mode` (0 default, 1 xf32: f32 GEMM may use reduced-
     /// precision tensor ops, which oxrocm never does; the mode is kept and reported).
     pub math_mode: i32,
+    /// Device memory the GEMM operand repacking keeps between calls (`blas3::gemm_pack`):
+    /// start, size, and the stream whose work last used it. Freed with the handle.
+    pub gemm_scratch: Option<(*mut c_void, usize, hipStream_t)>,
 }
 
 /// Addresses of the live handles we handed out.
@@ -76,6 +79,7 @@ pub fn check(h: rocblas_handle) -> rocblas_status {
 /// What an operation needs from its handle, copied out (no lock held while it runs).
 #[derive(Clone, Copy, Debug)]
 pub struct Ctx {
+    pub handle: rocblas_handle,
     pub stream: hipStream_t,
     pub mode: rocblas_pointer_mode,
     /// Between start/stop_device_memory_size_query.
@@ -84,7 +88,7 @@ pub struct Ctx {
 
 /// The handle's stream and modes, or `rocblas_status_invalid_handle`.
 pub fn ctx(h: rocblas_handle) -> Result<Ctx, rocblas_status> {
-    with_handle(h, |h| Ctx { stream: h.stream, mode: h.pointer_mode, query: h.size_query.is_some() })
+    with_handle(h, |hd| Ctx { handle: h, stream: hd.stream, mode: hd.pointer_mode, query: hd.size_query.is_some() })
 }
 
 /// rocBLAS's `set_optimal_device_memory_size`: during a size query, records a workspace
@@ -129,6 +133,7 @@ unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> 
         size_query: None,
         logs: crate::logging::for_new_handle(),
         math_mode: 0,
+        gemm_scratch: None,
     }));
     live().get_or_insert_with(HashSet::new).insert(h as usize);
     unsafe { *handle = h as rocblas_handle };
@@ -154,7 +159,12 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
         if handle.is_null() || !g.as_mut().is_some_and(|s| s.remove(&(handle as usize))) {
             return rocblas_status_invalid_handle;
         }
-        drop(Box::from_raw(handle as *mut Handle));
+        let h = Box::from_raw(handle as *mut Handle);
+        if let Some((p, _, _)) = h.gemm_scratch {
+            // hipFree waits for the work that may still read it.
+            hip::hipFree(p);
+        }
+        drop(h);
         rocblas_status_success
     }
 

@@ -75,6 +75,14 @@ unsafe extern "C" {
     pub fn hipStreamCreate(stream: *mut *mut c_void) -> i32;
     pub fn hipStreamDestroy(stream: *mut c_void) -> i32;
     pub fn hipStreamSynchronize(stream: *mut c_void) -> i32;
+    pub fn hipMallocAsync(ptr: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32;
+    pub fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32;
+    pub fn hipEventCreateWithFlags(event: *mut *mut c_void, flags: u32) -> i32;
+    pub fn hipEventRecord(event: *mut c_void, stream: *mut c_void) -> i32;
+    pub fn hipEventDestroy(event: *mut c_void) -> i32;
+    pub fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, flags: u32) -> i32;
+    /// Private interface: "cpu" or "vulkan".
+    pub fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
 }
 
 /// `gcnArchName` of the current device without its feature suffix (`gfx90a:sramecc+:xnack-` → `gfx90a`).

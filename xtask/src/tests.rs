@@ -53,7 +53,7 @@ pub fn all() -> Result<(), String> {
     if vulkan {
         for (name, extra) in VULKAN_PASSES {
             let mut api = Command::new(env!("CARGO"));
-            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel", "--test", "blas3_gemm", "--test", "ilp64"]);
+            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel", "--test", "blas3_gemm", "--test", "gemm_pack", "--test", "ilp64"]);
             vulkan_env(&mut api, extra);
             eprintln!("[test] HIP API tests and library kernels on the {name} backend");
             let ok = run(&mut api).is_ok();

@@ -6,6 +6,7 @@
 
 use super::gemm_host::{self, Problem, Stored};
 use super::gemm_kernel::{Gemm, Mats};
+use super::gemm_pack::{Repacked, Scratch};
 use crate::auxiliary::status_from_hip;
 use crate::blas1::exec::*;
 use crate::blas1::num::{C32, C64, Field};
@@ -400,24 +401,33 @@ fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
             return None;
         }
         let (m, n, k) = (x.m as usize, x.n as usize, x.k as usize);
-        let lds = [x.lda, x.ldb, x.ldc, x.ldd].map(|l| l as usize);
-        if g.alpha == 0.0 || !GemmF16::fits(bf16, m, n, k, lds, &g.bases) {
+        // C and D must suit the kernel as they are; A and B may be repacked first.
+        if g.alpha == 0.0 || !GemmF16::fits(bf16, m, n, k, [8, 8, x.ldc as usize, x.ldd as usize], &g.bases[2..]) {
             return None;
         }
         let mats = |s: Src| match s {
             Src::Strided(base, stride) => M16::Strided(base, stride),
             Src::Array(p) => M16::Array(p),
         };
+        // Dropped after the launch: the scratch is freed in stream order behind the GEMM.
+        let mut scratch = Scratch::new(c);
+        let packs = scratch.repack_nt(x, [g.bases[0], g.bases[1]], 2, &super::gemm_pack::F16);
+        let [a, b] = operands(packs, x, g.bases, mats);
+        let lds = [a.ld as usize, b.ld as usize, x.ldc as usize, x.ldd as usize];
+        let bases = [&a.bases[..], &b.bases[..], g.bases[2], g.bases[3]];
+        if !GemmF16::fits(bf16, m, n, k, lds, &bases) {
+            return None;
+        }
         let launch = GemmF16 {
-            trans_a: x.trans_a != 111,
-            trans_b: x.trans_b != 111,
+            trans_a: a.trans,
+            trans_b: b.trans,
             m: m as u32,
             n: n as u32,
             k: k as u32,
-            a: mats(x.a),
-            lda: x.lda as u32,
-            b: mats(x.b),
-            ldb: x.ldb as u32,
+            a: a.mats,
+            lda: a.ld,
+            b: b.mats,
+            ldb: b.ld,
             c: mats(x.c),
             ldc: x.ldc as u32,
             d: mats(x.d),
@@ -428,11 +438,30 @@ fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
             bf16,
             batch: x.batch as u32,
         };
-        Some(match launch.launch(c.stream, g.bases) {
+        Some(match launch.launch(c.stream, bases) {
             0 => Ok(()),
             e => Err(status_from_hip(e)),
         })
     }
+}
+
+/// How a kernel reads A or B: in place, or its repacked copy (`gemm_pack`; then A is read
+/// untransposed and B transposed).
+struct Operand<M> {
+    trans: bool,
+    mats: M,
+    ld: u32,
+    bases: Vec<u64>,
+}
+
+/// A and B for a kernel, from the call and what `Scratch::repack_nt` repacked.
+fn operands<M>(packs: [Option<Repacked>; 2], x: &Args, bases: [&[u64]; 4], mats: impl Fn(Src) -> M) -> [Operand<M>; 2] {
+    let [pa, pb] = packs;
+    let one = |p: Option<Repacked>, src: Src, ld: i64, trans: bool, list: &[u64], repacked_trans: bool| match p {
+        Some(r) => Operand { trans: repacked_trans, mats: mats(r.src), ld: r.ld, bases: r.bases },
+        None => Operand { trans, mats: mats(src), ld: ld as u32, bases: list.to_vec() },
+    };
+    [one(pa, x.a, x.lda, x.trans_a != 111, bases[0], false), one(pb, x.b, x.ldb, x.trans_b != 111, bases[1], true)]
 }
 
 macro_rules! kernel_for {
@@ -475,23 +504,30 @@ fn launch_kernel<T: super::gemm_kernel::GemmElem>(c: &Ctx, g: &KernelCall<f64>, 
         Src::Strided(base, stride) => Mats::Strided { base, stride },
         Src::Array(p) => Mats::Array(p),
     };
+    // Dropped after the launch: the scratch is freed in stream order behind the GEMM.
+    let mut scratch = Scratch::new(c);
+    let packs = match T::REPACK {
+        Some(t) => scratch.repack_nt(x, [g.bases[0], g.bases[1]], sz, t),
+        None => [None, None],
+    };
+    let [a, b] = operands(packs, x, g.bases, mats);
     let k = Gemm::<T> {
-        trans_a: x.trans_a != 111,
-        trans_b: x.trans_b != 111,
+        trans_a: a.trans,
+        trans_b: b.trans,
         m: x.m as u32,
         n: x.n as u32,
         k: x.k as u32,
-        a: mats(x.a),
-        lda: x.lda as u32,
-        b: mats(x.b),
-        ldb: x.ldb as u32,
+        a: a.mats,
+        lda: a.ld,
+        b: b.mats,
+        ldb: b.ld,
         c: mats(x.d),
         ldc: x.ldd as u32,
         alpha,
         beta,
         batch: x.batch as u32,
     };
-    match k.launch(c.stream, [g.bases[0], g.bases[1], g.bases[3]]) {
+    match k.launch(c.stream, [&a.bases, &b.bases, g.bases[3]]) {
         0 => Ok(()),
         e => Err(status_from_hip(e)),
     }

@@ -22,6 +22,9 @@ pub trait GemmElem: Copy + Default + Send + Sync + 'static + PartialEq {
     const KERNELS: [&'static oxrocm_spirv_kernel; 4];
     /// Output tile of one workgroup (the shader's BM = BN).
     const TILE: u32;
+    /// From which sizes A and B are repacked into the fastest layout (`gemm_pack`); `None`:
+    /// never (f64: one module for every transpose pair, not measured per layout).
+    const REPACK: Option<&'static super::gemm_pack::Thresholds>;
     fn to_bytes(self) -> Vec<u8>;
     fn from_bytes(b: &[u8]) -> Self;
     fn zero() -> Self;
@@ -47,6 +50,7 @@ static GEMM_F64: oxrocm_spirv_kernel = gemm_kernel!("gemm_f64", f64);
 impl GemmElem for f32 {
     const KERNELS: [&'static oxrocm_spirv_kernel; 4] = [&GEMM_F32, &GEMM_F32_NT, &GEMM_F32_T, &GEMM_F32_T];
     const TILE: u32 = 128;
+    const REPACK: Option<&'static super::gemm_pack::Thresholds> = Some(&super::gemm_pack::F32);
     fn to_bytes(self) -> Vec<u8> {
         self.to_le_bytes().to_vec()
     }
@@ -64,6 +68,7 @@ impl GemmElem for f32 {
 impl GemmElem for f64 {
     const KERNELS: [&'static oxrocm_spirv_kernel; 4] = [&GEMM_F64; 4];
     const TILE: u32 = 128;
+    const REPACK: Option<&'static super::gemm_pack::Thresholds> = None;
     fn to_bytes(self) -> Vec<u8> {
         self.to_le_bytes().to_vec()
     }

@@ -9,6 +9,7 @@ mod gemm_ext2;
 pub mod gemm_f16_kernel;
 pub mod gemm_host;
 pub mod gemm_kernel;
+mod gemm_pack;
 mod spirv_dir;
 pub mod sym;
 pub mod tri;
