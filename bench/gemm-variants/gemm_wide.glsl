@@ -10,8 +10,8 @@
 // move without being transposed on the way.
 //
 // Included by the gemm_f32_wide*.comp modules, which define the tiling:
-//   QM x QN  (plain integers, for #if) quads of 4 x 4 results per invocation, 64 rows / columns apart
-//            (BM = 64 QM, BN = 64 QN per workgroup of 256 invocations, 16 x 16),
+//   QM x QN  (plain integers, for #if) quads of 4 x 4 results per invocation, 64 rows / 4 TY columns apart
+//            (BM = 64 QM, BN = 4 TY QN per workgroup of 16 x TY invocations; TY default 16),
 //   BK       K per shared-memory step,
 //   NBUF     2: two shared tiles, one barrier per step; 1: one tile, two barriers.
 // The next step's values are fetched into registers while the current one multiplies.
@@ -31,7 +31,10 @@
 #define M4 mat4
 #define T_BYTES 4
 
-layout(local_size_x = 256) in;
+#ifndef TY
+#define TY 16
+#endif
+layout(local_size_x = 16 * TY) in;
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Elems { T v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Quads { V4 v; };
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer Ptrs { uint64_t v[]; };
@@ -49,10 +52,11 @@ layout(push_constant) uniform Params {
 const uint FLAG_PTR_ARRAY = 4u;
 const uint FLAG_BETA_ZERO = 8u;
 const uint FLAG_ALIGNED = 16u;
-const uint BM = 64u * uint(QM), BN = 64u * uint(QN);
+const uint THREADS = 16u * uint(TY);
+const uint BM = 64u * uint(QM), BN = 4u * uint(TY) * uint(QN);
 const uint GROUP_M = 8u;
 // Quads per invocation and step: A's tile is BK rows of BM / 4 quads, B's of BN / 4.
-const uint A_QUADS = BK * BM / 4u / 256u, B_QUADS = BK * BN / 4u / 256u;
+const uint A_QUADS = BK * BM / 4u / THREADS, B_QUADS = BK * BN / 4u / THREADS;
 
 shared V4 As[uint(NBUF)][BK][BM / 4u];
 shared V4 Bs[uint(NBUF)][BK][BN / 4u];
@@ -93,8 +97,9 @@ V4 quad(uint64_t base, uint row, uint col, uint ld, uint rows, uint cols, bool i
 
 void main() {
     uint tiles_m = (p.m + BM - 1u) / BM, tiles_n = (p.n + BN - 1u) / BN;
-    uint id = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    if (id >= tiles_m * tiles_n) return;
+    // Workgroups take tiles in turn: any grid computes the whole product.
+    uint turn = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+    for (uint id = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x; id < tiles_m * tiles_n; id += turn) {
     uint group = id / (GROUP_M * tiles_n), first_m = group * GROUP_M;
     uint rows = min(tiles_m - first_m, GROUP_M);
     uint tm = first_m + (id % (GROUP_M * tiles_n)) % rows, tn = (id % (GROUP_M * tiles_n)) / rows;
@@ -121,21 +126,21 @@ void main() {
     #define FETCH(k0) { \
         bool inside = interior && (k0) + BK <= p.k; \
         [[unroll]] for (uint i = 0u; i < A_QUADS; i++) { \
-            uint q = tid + 256u * i; \
+            uint q = tid + THREADS * i; \
             pa[i] = quad(A, m0 + 4u * (q % (BM / 4u)), (k0) + q / (BM / 4u), p.lda, p.m, p.k, inside, aligned); \
         } \
         [[unroll]] for (uint i = 0u; i < B_QUADS; i++) { \
-            uint q = tid + 256u * i; \
+            uint q = tid + THREADS * i; \
             pb[i] = quad(B, n0 + 4u * (q % (BN / 4u)), (k0) + q / (BN / 4u), p.ldb, p.n, p.k, inside, aligned); \
         } \
     }
     #define STORE(buf) { \
         [[unroll]] for (uint i = 0u; i < A_QUADS; i++) { \
-            uint q = tid + 256u * i; \
+            uint q = tid + THREADS * i; \
             As[buf][q / (BM / 4u)][q % (BM / 4u)] = pa[i]; \
         } \
         [[unroll]] for (uint i = 0u; i < B_QUADS; i++) { \
-            uint q = tid + 256u * i; \
+            uint q = tid + THREADS * i; \
             Bs[buf][q / (BN / 4u)][q % (BN / 4u)] = pb[i]; \
         } \
     }
@@ -149,9 +154,9 @@ void main() {
         ROW_Q(0, a0); ROW_Q(1, a1); }
 #endif
 #if QN == 4
-    #define COLS(buf, kk) V4 b0 = Bs[buf][kk][ty], b1 = Bs[buf][kk][16u + ty], b2 = Bs[buf][kk][32u + ty], b3 = Bs[buf][kk][48u + ty];
+    #define COLS(buf, kk) V4 b0 = Bs[buf][kk][ty], b1 = Bs[buf][kk][uint(TY) + ty], b2 = Bs[buf][kk][2u * uint(TY) + ty], b3 = Bs[buf][kk][3u * uint(TY) + ty];
 #else
-    #define COLS(buf, kk) V4 b0 = Bs[buf][kk][ty], b1 = Bs[buf][kk][16u + ty];
+    #define COLS(buf, kk) V4 b0 = Bs[buf][kk][ty], b1 = Bs[buf][kk][uint(TY) + ty];
 #endif
     #define COMPUTE(buf) { \
         [[unroll]] for (uint kk = 0u; kk < BK; kk++) { \
@@ -193,7 +198,7 @@ void main() {
 
     bool beta_zero = (p.flags & FLAG_BETA_ZERO) != 0u;
     #define OUT_Q(acc, i, j) { \
-        uint rb = m0 + 4u * tx + 64u * (i), cb = n0 + 4u * ty + 64u * (j); \
+        uint rb = m0 + 4u * tx + 64u * (i), cb = n0 + 4u * ty + 4u * uint(TY) * (j); \
         [[unroll]] for (uint jj = 0u; jj < 4u; jj++) { \
             [[unroll]] for (uint ii = 0u; ii < 4u; ii++) { \
                 if (rb + ii < p.m && cb + jj < p.n) { \
@@ -211,4 +216,5 @@ void main() {
 #if QM == 4
     OUT_Q(c20, 2u, 0u); OUT_Q(c21, 2u, 1u); OUT_Q(c30, 3u, 0u); OUT_Q(c31, 3u, 1u);
 #endif
+    }
 }
