@@ -269,7 +269,12 @@ fn blend(dst: &mut [u32], out: &[u32], exec: u64) {
     let n = dst.len();
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     if exec & full == full {
-        dst.copy_from_slice(&out[..n]);
+        // Fixed-size copies compile to a few vector moves; a slice copy of run-time length
+        // was a memmove call per instruction.
+        match (<&mut [u32; 32]>::try_from(&mut *dst), <&[u32; 32]>::try_from(&out[..n])) {
+            (Ok(d), Ok(o)) => *d = *o,
+            _ => dst.copy_from_slice(&out[..n]),
+        }
         return;
     }
     for l in crate::access::set_lanes(exec & full) {

@@ -15,6 +15,10 @@ pub struct Interp {
     base: u64,
     /// Indexed by (pc - base) / 4; `None` inside multi-word instructions.
     code: Vec<Option<Inst>>,
+    /// Per code word: bytes from that instruction to the next one that does something,
+    /// past the no-ops that follow it (`s_delay_alu`, `s_waitcnt`, ...: a quarter of a
+    /// typical loop's instructions), so the wave does not dispatch them.
+    advance: Vec<u32>,
 }
 
 impl Interp {
@@ -30,12 +34,25 @@ impl Interp {
             code.push(Some(i));
             code.extend(std::iter::repeat_n(None, words - 1));
         }
-        Interp { base, code }
+        // From the end: an instruction advances by its length, plus the advance of the
+        // next one when that is a no-op.
+        let mut advance = vec![0u32; code.len()];
+        for w in (0..code.len()).rev() {
+            let Some(i) = &code[w] else { continue };
+            let next = w + (i.len as usize / 4).max(1);
+            let skip = match code.get(next) {
+                Some(Some(n)) if matches!(n.fast, crate::fast::Fast::Nop) => advance[next],
+                _ => 0,
+            };
+            advance[w] = (i.len as u32).max(4) + skip;
+        }
+        Interp { base, code, advance }
     }
 
-    fn fetch(&self, pc: u64) -> Result<&Inst, Trap> {
+    /// The instruction at `pc` and its index.
+    fn fetch(&self, pc: u64) -> Result<(usize, &Inst), Trap> {
         let i = pc.checked_sub(self.base).filter(|d| d % 4 == 0).map(|d| (d / 4) as usize);
-        i.and_then(|i| self.code.get(i)).and_then(Option::as_ref).ok_or(Trap::BadPc(pc))
+        i.and_then(|i| self.code.get(i).and_then(Option::as_ref).map(|inst| (i, inst))).ok_or_else(|| Trap::BadPc(pc))
     }
 }
 
@@ -143,11 +160,17 @@ impl Interp {
         let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
         loop {
             let pc = w.pc;
-            let i = self.fetch(pc)?;
-            w.pc = pc + i.len as u64;
+            let (at, i) = self.fetch(pc)?;
+            // Instructions see the address of the next one (branch offsets, s_getpc).
+            let next = pc + i.len as u64;
+            w.pc = next;
             let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
             if traced {
                 trace(i, pc, w);
+            }
+            // Not a taken branch: on past the no-ops that follow.
+            if w.pc == next {
+                w.pc = pc + self.advance[at] as u64;
             }
             if let Some(stop) = stop {
                 return Ok(stop);
@@ -885,6 +908,36 @@ mod tests {
         for (name, want) in [("v_cmp_lg_f32", 0b001), ("v_cmp_neq_f32", 0b011), ("v_cmp_nge_f32", 0b011), ("v_cmp_u_f32", 0b010), ("v_cmp_le_f32", 0b101)] {
             p.compare(&Inst::new(name, Vcc, &[V(0), V(1)]), &mut w).unwrap();
             assert_eq!(w.vcc, want, "{name}");
+        }
+    }
+
+    /// No-ops after an instruction are stepped over, and branch offsets still count them:
+    /// a taken branch lands where it says (on a no-op here), an untaken one goes on past the
+    /// no-ops that follow it.
+    #[test]
+    fn noops_are_skipped_and_branches_count_them() {
+        for (branch, want) in [("s_cbranch_scc0", 3), ("s_cbranch_scc1", 9)] {
+            let prog = Interp::new(
+                0x1000,
+                vec![
+                    Inst::new("v_mov_b32", V(1), &[Imm(1)]),
+                    Inst::new("s_nop", Opnd::None, &[]),
+                    Inst::new("s_nop", Opnd::None, &[]),
+                    Inst::new(branch, Opnd::None, &[]).offset(2),
+                    Inst::new("s_nop", Opnd::None, &[]),
+                    Inst::new("v_mov_b32", V(1), &[Imm(7)]),
+                    Inst::new("s_waitcnt", Opnd::None, &[]),
+                    Inst::new("v_add_nc_u32", V(1), &[V(1), Imm(2)]),
+                    Inst::new("s_endpgm", Opnd::None, &[]),
+                ],
+            );
+            assert_eq!(prog.advance[..4], [12, 8, 4, 8], "v_mov and the branch step over the no-ops after them");
+            let mut w = Wave::new(32, 2);
+            (w.exec, w.pc, w.mode) = (1, 0x1000, 0xf0);
+            let mem = Memory::checked(vec![]);
+            let mut ctx = WaveCtx { memory: &mem, lds: &mut [], scratch: &mut [], private_size: 0, workgroup_id: [0; 3] };
+            assert_eq!(prog.step_all(&mut w, &mut ctx), Ok(Stop::Ended));
+            assert_eq!(w.v(1)[0], want, "{branch}");
         }
     }
 

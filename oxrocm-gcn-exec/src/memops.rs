@@ -310,33 +310,53 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
     let active_lanes = w.exec & w.full_mask();
     let mut addrs = [0u64; 64];
     let (mut lo, mut hi) = (u64::MAX, 0u64);
-    for l in set_lanes(active_lanes) {
-        let base = match saddr {
-            Some(s) => s.wrapping_add(vsrc(w, i.src[0], l) as u64),
-            None => vsrc64(w, i.src[0], l),
-        };
-        let a = base.wrapping_add_signed(i.offset as i64);
+    let off = i.offset as i64;
+    let mut note = |l: usize, a: u64| {
         addrs[l] = a;
         lo = lo.min(a);
         hi = hi.max(a);
+    };
+    match (saddr, i.src[0]) {
+        // The common form: a 64-bit address in a VGPR pair, read straight from its two
+        // register slices.
+        (None, Opnd::V(r)) => {
+            let (n, r) = (w.lanes, r as usize);
+            let (low, high) = (&w.vgpr[r * n..(r + 1) * n], &w.vgpr[(r + 1) * n..(r + 2) * n]);
+            for l in set_lanes(active_lanes) {
+                note(l, (low[l] as u64 | (high[l] as u64) << 32).wrapping_add_signed(off));
+            }
+        }
+        (Some(s), _) => {
+            for l in set_lanes(active_lanes) {
+                note(l, s.wrapping_add(vsrc(w, i.src[0], l) as u64).wrapping_add_signed(off));
+            }
+        }
+        (None, _) => {
+            for l in set_lanes(active_lanes) {
+                note(l, vsrc64(w, i.src[0], l).wrapping_add_signed(off));
+            }
+        }
     }
     let bytes = 4 * dwords as u64;
     let span = hi.checked_add(bytes).filter(|_| active_lanes != 0).and_then(|end| ctx.memory.host_span(lo, (end - lo) as usize));
     if let Some(host) = span {
-        for l in set_lanes(active_lanes) {
-            let p = host + (addrs[l] - lo);
-            for k in 0..dwords {
+        if load {
+            prefetch_next(i, w, lo, hi + bytes, host);
+        }
+        let reg = if load { i.dst } else { i.src[1] };
+        let Opnd::V(reg) = reg else { return Ok(()) };
+        for k in 0..dwords {
+            let regs = w.v_mut(reg as usize + k);
+            for l in set_lanes(active_lanes) {
+                let q = (host + (addrs[l] - lo) + 4 * k as u64) as *mut u32;
                 // SAFETY: [lo, hi + bytes) lies in one checked region (or the caller of
                 // `Memory::unchecked` vouched for every address); unaligned access is allowed
                 // as on the GPU. Other waves may touch the same bytes concurrently, as there.
                 unsafe {
-                    let q = (p + 4 * k as u64) as *mut u32;
                     if load {
-                        if let Opnd::V(d) = i.dst {
-                            w.v_mut(d as usize + k)[l] = q.read_unaligned();
-                        }
-                    } else if let Opnd::V(s) = i.src[1] {
-                        q.write_unaligned(w.v(s as usize + k)[l]);
+                        regs[l] = q.read_unaligned();
+                    } else {
+                        q.write_unaligned(regs[l]);
                     }
                 }
             }
@@ -358,6 +378,34 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
         }
     }
     Ok(())
+}
+
+/// Prefetches what the wave's next execution of load `i` will read, [lo, end) moved by the
+/// distance between this execution and the previous one. Waves run one at a time until a
+/// barrier, so a grid-stride loop reads each wave's stream at a stride of the whole grid
+/// (hundreds of KiB), which the CPU's own prefetchers do not follow: every load missed the
+/// caches (block_reduce, bench/gcn). `host` is the host address of `lo`; a prefetch is a
+/// hint that never faults, also outside the allocation.
+fn prefetch_next(i: &Inst, w: &mut Wave, lo: u64, end: u64, host: u64) {
+    let key = i as *const Inst as usize;
+    let slot = &mut w.last_loads[key >> 4 & 3];
+    let stride = if slot.0 == key { lo.wrapping_sub(slot.1) as i64 } else { 0 };
+    *slot = (key, lo);
+    if stride == 0 || stride.unsigned_abs() > 1 << 30 {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let first = host.wrapping_add_signed(stride);
+        let mut line = first & !63;
+        while line < first + (end - lo) {
+            // SAFETY: prefetching has no architectural effect and does not fault.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(line as *const i8) };
+            line += 64;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (host, end);
 }
 
 /// Whole-dword single-address LDS loads and stores (resolved at load): the address is the

@@ -29,6 +29,10 @@ pub struct Wave {
     pub id: u32,
     /// Trap status and the like, kept for s_getreg reads.
     pub trapsts: u32,
+    /// Where this wave's recent global loads started, per load instruction (direct-mapped
+    /// by the instruction's address): the stride between its executions predicts the next
+    /// one's addresses, which are then prefetched (`memops::prefetch_next`).
+    pub last_loads: [(usize, u64); 4],
 }
 
 impl Wave {
@@ -47,6 +51,7 @@ impl Wave {
             mode: 0,
             id: 0,
             trapsts: 0,
+            last_loads: [(0, 0); 4],
         }
     }
 
