@@ -49,7 +49,9 @@ impl Interp {
         Interp { base, code, advance }
     }
 
-    /// The instruction at `pc` and its index.
+    /// The instruction at `pc` and its index. (The trap is built lazily: an eager one is
+    /// dropped on every fetch, a call since `Trap` owns strings.)
+    #[allow(clippy::unnecessary_lazy_evaluations)]
     fn fetch(&self, pc: u64) -> Result<(usize, &Inst), Trap> {
         let i = pc.checked_sub(self.base).filter(|d| d % 4 == 0).map(|d| (d / 4) as usize);
         i.and_then(|i| self.code.get(i).and_then(Option::as_ref).map(|inst| (i, inst))).ok_or_else(|| Trap::BadPc(pc))
