@@ -34,4 +34,5 @@ pub mod blas2;
 pub mod blas3;
 pub mod check_numerics;
 pub mod device_malloc;
+mod internal;
 mod check_numerics_exports;
