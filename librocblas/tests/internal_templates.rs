@@ -253,6 +253,24 @@ fn gemv_strided_device_scalars() {
     near(&host(dy, want.len()), &want);
 }
 
+/// A null pointer stays null whatever its offset: under a device alpha rocBLAS leaves A and
+/// x unchecked, and a zero alpha (null A and x) only scales y by beta.
+#[test]
+fn null_matrices_stay_null_under_offsets() {
+    let h = handle();
+    device_mode(h);
+    let y = vals(8, 1.0);
+    let dy = dev(&y);
+    let scalars = dev(&[0.0f64, 2.0]);
+    let st = unsafe {
+        dgemv(h, N, 4, 3, scalars, 0, null(), 5, 4, 0, null(), 7, 1, 0, scalars.add(1), 0, dy.cast(), 2, 1, 0, 1,
+            std::ptr::null_mut())
+    };
+    assert_eq!(st, 0);
+    let want: Vec<f64> = y.iter().enumerate().map(|(i, &v)| if (2..6).contains(&i) { 2.0 * v } else { v }).collect();
+    near(&host(dy, y.len()), &want);
+}
+
 #[test]
 fn gerc_pointer_arrays() {
     let h = handle();

@@ -170,19 +170,22 @@ impl Src {
         }
     }
     /// `elems` elements of `elem` bytes past each start: the pointer moves for a strided
-    /// batch, each array entry for a pointer array.
+    /// batch, each array entry for a pointer array. A null pointer stays null (rocBLAS
+    /// checks pointers before it adds offsets).
     pub fn offset(self, elems: i64, elem: usize) -> Src {
         let bytes = elems * elem as i64;
         match self {
+            Src::Strided(0, _) => self,
             Src::Strided(p, s) => Src::Strided(p.wrapping_add_signed(bytes), s),
             Src::Array(p) if bytes == 0 => Src::Array(p),
             Src::Array(p) => Src::ArrayAt(p, bytes),
             Src::ArrayAt(p, o) => Src::ArrayAt(p, o + bytes),
         }
     }
-    /// Batch entry `b` alone, as a batch of one.
+    /// Batch entry `b` alone, as a batch of one (a null pointer stays null).
     pub fn entry(self, b: usize, elem: usize) -> Src {
         match self {
+            Src::Strided(0, _) | Src::Array(0) | Src::ArrayAt(0, _) => self,
             Src::Strided(p, s) => Src::Strided(p.wrapping_add_signed(b as i64 * s * elem as i64), 0),
             Src::Array(p) => Src::Array(p + 8 * b as u64),
             Src::ArrayAt(p, o) => Src::ArrayAt(p + 8 * b as u64, o),
