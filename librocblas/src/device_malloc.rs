@@ -6,7 +6,7 @@
 //! functions, so they take a fixed run of `size_t` parameters after `count`: integer
 //! variadic arguments travel exactly like named ones on x86-64 (System V) and AArch64
 //! (AAPCS64), so the first `count` of them are the caller's sizes. More than `MAX_SIZES`
-//! sizes is refused (rocSOLVER passes a handful).
+//! sizes is refused (rocSOLVER's getrf passes more than 8).
 
 use crate::handle::{self, report_workspace};
 use crate::hip;
@@ -14,7 +14,7 @@ use crate::types::*;
 use std::cell::Cell;
 use std::ffi::c_void;
 
-const MAX_SIZES: usize = 8;
+const MAX_SIZES: usize = 16;
 
 /// rocBLAS rounds every size up to 64-byte chunks.
 fn roundup(size: usize) -> usize {
@@ -43,7 +43,7 @@ fn sizes(count: usize, given: [usize; MAX_SIZES]) -> Option<Vec<usize>> {
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn rocblas_device_malloc_alloc(
     h: rocblas_handle, res: *mut *mut c_void, count: usize, s0: usize, s1: usize, s2: usize, s3: usize, s4: usize, s5: usize,
-    s6: usize, s7: usize,
+    s6: usize, s7: usize, s8: usize, s9: usize, s10: usize, s11: usize, s12: usize, s13: usize, s14: usize, s15: usize,
 ) -> rocblas_status {
     oxrocm_ffi::boundary::guard("rocblas_device_malloc_alloc", rocblas_status_internal_error, || {
         if handle::check(h) != rocblas_status_success {
@@ -55,8 +55,8 @@ pub unsafe extern "C" fn rocblas_device_malloc_alloc(
         if count == 0 {
             return rocblas_status_invalid_size;
         }
-        let Some(sizes) = sizes(count, [s0, s1, s2, s3, s4, s5, s6, s7]) else {
-            crate::stubs::log_unsupported("rocblas_device_malloc_alloc with more than 8 sizes");
+        let Some(sizes) = sizes(count, [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15]) else {
+            crate::stubs::log_unsupported("rocblas_device_malloc_alloc with more than 16 sizes");
             return rocblas_status_not_implemented;
         };
         let total: usize = sizes.iter().map(|&s| roundup(s)).sum();
@@ -138,12 +138,13 @@ pub extern "C" fn rocblas_device_malloc_set_default_memory_size(size: usize) {
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn rocblas_set_optimal_device_memory_size_impl(
     h: rocblas_handle, count: usize, s0: usize, s1: usize, s2: usize, s3: usize, s4: usize, s5: usize, s6: usize, s7: usize,
+    s8: usize, s9: usize, s10: usize, s11: usize, s12: usize, s13: usize, s14: usize, s15: usize,
 ) -> rocblas_status {
     if h.is_null() {
         return rocblas_status_invalid_handle;
     }
-    let Some(sizes) = sizes(count, [s0, s1, s2, s3, s4, s5, s6, s7]) else {
-        crate::stubs::log_unsupported("rocblas_set_optimal_device_memory_size_impl with more than 8 sizes");
+    let Some(sizes) = sizes(count, [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15]) else {
+        crate::stubs::log_unsupported("rocblas_set_optimal_device_memory_size_impl with more than 16 sizes");
         return rocblas_status_not_implemented;
     };
     report_workspace(h, sizes.iter().map(|&s| roundup(s)).sum())

@@ -7,8 +7,9 @@
 //! This library holds no runtime of its own: it reaches devices only through the HIP C API
 //! exported by libamdhip64 (`hip`). Implemented so far: handles and their modes, device
 //! memory bookkeeping, host ⇄ device vector/matrix copies, version and status strings, and
-//! the C++ `rocblas_internal_ostream` that rocBLAS clients print through, and Levels 1-3
-//! (`blas1`, `blas2`, `blas3`). Every other listed symbol is a generated stub returning
+//! the C++ `rocblas_internal_ostream` that rocBLAS clients print through, Levels 1-3
+//! (`blas1`, `blas2`, `blas3`), and the C++ `rocblas_internal_*` templates rocSOLVER
+//! imports (`internal`). Every other listed symbol is a generated stub returning
 //! `rocblas_status_not_implemented`.
 // Internal helpers take the C caller's opaque handles (hipStream_t) and, in host pointer mode,
 // its result pointers: neither is validated again below the exported entry points, where the
@@ -34,4 +35,5 @@ pub mod blas2;
 pub mod blas3;
 pub mod check_numerics;
 pub mod device_malloc;
+mod internal;
 mod check_numerics_exports;

@@ -152,6 +152,9 @@ pub enum Src {
     Strided(u64, i64),
     /// A device array of `batch_count` pointers.
     Array(u64),
+    /// A device array of pointers, each entry shifted by a byte offset (the element offsets
+    /// rocBLAS's internal templates take with pointer arrays).
+    ArrayAt(u64, i64),
 }
 
 impl Src {
@@ -163,7 +166,29 @@ impl Src {
     }
     pub fn is_null(&self) -> bool {
         match *self {
-            Src::Strided(p, _) | Src::Array(p) => p == 0,
+            Src::Strided(p, _) | Src::Array(p) | Src::ArrayAt(p, _) => p == 0,
+        }
+    }
+    /// `elems` elements of `elem` bytes past each start: the pointer moves for a strided
+    /// batch, each array entry for a pointer array. A null pointer stays null (rocBLAS
+    /// checks pointers before it adds offsets).
+    pub fn offset(self, elems: i64, elem: usize) -> Src {
+        let bytes = elems * elem as i64;
+        match self {
+            Src::Strided(0, _) => self,
+            Src::Strided(p, s) => Src::Strided(p.wrapping_add_signed(bytes), s),
+            Src::Array(p) if bytes == 0 => Src::Array(p),
+            Src::Array(p) => Src::ArrayAt(p, bytes),
+            Src::ArrayAt(p, o) => Src::ArrayAt(p, o + bytes),
+        }
+    }
+    /// Batch entry `b` alone, as a batch of one (a null pointer stays null).
+    pub fn entry(self, b: usize, elem: usize) -> Src {
+        match self {
+            Src::Strided(0, _) | Src::Array(0) | Src::ArrayAt(0, _) => self,
+            Src::Strided(p, s) => Src::Strided(p.wrapping_add_signed(b as i64 * s * elem as i64), 0),
+            Src::Array(p) => Src::Array(p + 8 * b as u64),
+            Src::ArrayAt(p, o) => Src::ArrayAt(p + 8 * b as u64, o),
         }
     }
     /// The start address of each of `batch` vectors of `elem`-byte elements. A device
@@ -174,9 +199,16 @@ impl Src {
             Src::Strided(p, stride) => {
                 Ok(Bases::Known((0..batch).map(|b| p.wrapping_add_signed(b as i64 * stride * elem as i64)).collect()))
             }
-            Src::Array(p) if capturing(stream) => Ok(Bases::Late(p, batch)),
-            Src::Array(p) => Ok(Bases::Known(read_device::<u64>(stream, p, batch)?)),
+            Src::Array(p) | Src::ArrayAt(p, _) if capturing(stream) => Ok(Bases::Late(p, batch, self.shift())),
+            Src::Array(p) | Src::ArrayAt(p, _) => {
+                let shift = self.shift();
+                Ok(Bases::Known(read_device::<u64>(stream, p, batch)?.into_iter().map(|a| a.wrapping_add_signed(shift)).collect()))
+            }
         }
+    }
+    /// Bytes added to each entry of a pointer array.
+    fn shift(&self) -> i64 {
+        if let Src::ArrayAt(_, o) = *self { o } else { 0 }
     }
 }
 
@@ -187,11 +219,12 @@ fn capturing(stream: hipStream_t) -> bool {
 
 /// Where the vectors of a batch start: known addresses, or a device pointer array read
 /// when the work runs (graph capture; the vectors are then reached through the runtime's
-/// view without declared ranges, which backends that stage copy in on first touch).
+/// view without declared ranges, which backends that stage copy in on first touch), its
+/// entries shifted by a byte offset.
 #[derive(Clone, Debug)]
 pub enum Bases {
     Known(Vec<u64>),
-    Late(u64, usize),
+    Late(u64, usize, i64),
 }
 
 impl Bases {
@@ -199,7 +232,9 @@ impl Bases {
     pub fn at(&self, map: &dyn Fn(u64) -> *mut u8, b: usize) -> u64 {
         match self {
             Bases::Known(v) => v[b],
-            Bases::Late(array, _) => unsafe { (map(array + 8 * b as u64) as *const u64).read_unaligned() },
+            Bases::Late(array, _, shift) => {
+                unsafe { (map(array + 8 * b as u64) as *const u64).read_unaligned() }.wrapping_add_signed(*shift)
+            }
         }
     }
     /// Declares the vectors (`span` bytes from each start), or the pointer array itself.
@@ -210,7 +245,7 @@ impl Bases {
                     if write { acc.write(b, span) } else { acc.read(b, span) }
                 }
             }
-            Bases::Late(array, n) => acc.read(*array, 8 * n),
+            Bases::Late(array, n, _) => acc.read(*array, 8 * n),
         }
     }
 }

@@ -389,8 +389,11 @@ impl Kernel for bf16 {
 
 /// The kernels take sizes, leading dimensions and the batch count as 32-bit values (push
 /// constants, workgroup counts): larger ILP64 problems compute on the host instead.
+/// Pointer arrays whose entries are shifted (rocBLAS's internal templates) have no kernel
+/// form either: the kernels read the arrays as they are.
 fn kernel_sized(x: &Args) -> bool {
     [x.m, x.n, x.k, x.lda, x.ldb, x.ldc, x.ldd, x.batch].iter().all(|&v| (0..=i32::MAX as i64).contains(&v))
+        && ![x.a, x.b, x.c, x.d].iter().any(|s| matches!(s, Src::ArrayAt(..)))
 }
 
 fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
@@ -408,6 +411,7 @@ fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
         let mats = |s: Src| match s {
             Src::Strided(base, stride) => M16::Strided(base, stride),
             Src::Array(p) => M16::Array(p),
+            Src::ArrayAt(..) => unreachable!("kernel_sized excludes shifted pointer arrays"),
         };
         // Dropped after the launch: the scratch is freed in stream order behind the GEMM.
         let mut scratch = Scratch::new(c);
@@ -503,6 +507,7 @@ fn launch_kernel<T: super::gemm_kernel::GemmElem>(c: &Ctx, g: &KernelCall<f64>, 
     let mats = |s: Src| match s {
         Src::Strided(base, stride) => Mats::Strided { base, stride },
         Src::Array(p) => Mats::Array(p),
+        Src::ArrayAt(..) => unreachable!("kernel_sized excludes shifted pointer arrays"),
     };
     // Dropped after the launch: the scratch is freed in stream order behind the GEMM.
     let mut scratch = Scratch::new(c);

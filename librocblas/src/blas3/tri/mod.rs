@@ -8,9 +8,9 @@
 //! - `exports`: the C entry points, generated from declaration lists
 //! - `ops`: argument checks, quick returns, size queries, queuing
 //! - `kern`: the products, solves and inverses on host memory
-//! - `ws`: the workspace sizes rocBLAS reports under a size query
+//! - `ws`: the workspace sizes rocBLAS reports (size queries, rocSOLVER's size functions)
 
 mod exports;
 mod kern;
 pub mod ops;
-mod ws;
+pub(crate) mod ws;

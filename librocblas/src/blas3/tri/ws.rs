@@ -1,7 +1,8 @@
-//! Workspace sizes rocBLAS 2.47 reports for trsm and trtri under a device memory size query.
-//! The computation here runs on the host and needs no workspace; these sizes only answer
-//! `rocblas_start_device_memory_size_query` as rocBLAS does. The block-size tables are
-//! rocBLAS's tuning data for choosing its substitution kernel (which needs no workspace).
+//! Workspace sizes rocBLAS 2.47 reports for trsm and trtri: under a device memory size query
+//! and through the C++ size functions rocSOLVER calls (`internal::sizes`). The computation
+//! here runs on the host and needs no workspace; these sizes only answer as rocBLAS does, so
+//! that callers allocate what they would for rocBLAS. The block-size tables are rocBLAS's
+//! tuning data for choosing its substitution kernel (which needs no workspace).
 
 /// rocBLAS's trsm block (`ROCBLAS_TRSM_NB`) and trtri block (`ROCBLAS_TRTRI_NB`).
 const TRSM_NB: usize = 128;
@@ -114,15 +115,38 @@ pub struct TrsmNeed {
     pub bytes: usize,
 }
 
+/// rocBLAS's trsm workspace in its parts (`rocblas_internal_trsm_workspace_size`), bytes:
+/// the solution temporary (shared with trtri's), the pointer arrays of the batched form for
+/// it and for the inverse, the inverted diagonal blocks, and the smaller temporary rocBLAS
+/// falls back to when the first cannot be had.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrsmParts {
+    pub x_tmp: usize,
+    pub x_tmp_arr: usize,
+    pub inv: usize,
+    pub inv_arr: usize,
+    pub x_tmp_backup: usize,
+}
+
 /// rocBLAS's trsm workspace for the given problem (`elem`: element bytes; `batched`: the
 /// pointer-array form). `None`: the small and substitution kernels, which need none.
 #[allow(clippy::too_many_arguments)]
 pub fn trsm(
     elem: usize, complex: bool, batched: bool, left: bool, trans_none: bool, m: i64, n: i64, batch: i64, inv_a_size: i64,
 ) -> Option<TrsmNeed> {
+    let p = trsm_parts(elem, complex, batched, left, trans_none, m, n, batch, inv_a_size)?;
+    Some(TrsmNeed { bytes: round64(p.x_tmp) + round64(p.x_tmp_arr) + round64(p.inv) + round64(p.inv_arr) })
+}
+
+/// The parts of [`trsm`]'s workspace. `None`: no workspace (rocBLAS's size function then
+/// answers `rocblas_status_continue` with zeros).
+#[allow(clippy::too_many_arguments)]
+pub fn trsm_parts(
+    elem: usize, complex: bool, batched: bool, left: bool, trans_none: bool, m: i64, n: i64, batch: i64, inv_a_size: i64,
+) -> Option<TrsmParts> {
     let (mu, nu, bu) = (m as usize, n as usize, batch as usize);
     if n == 1 && left {
-        return Some(TrsmNeed { bytes: round64(bu * 4) });
+        return Some(TrsmParts { x_tmp: bu * 4, ..TrsmParts::default() });
     }
     let k = if left { m } else { n };
     if k <= 32 || (m <= 64 && n <= 64) {
@@ -161,9 +185,10 @@ pub fn trsm(
             c = c.max(TRTRI_NB * TRSM_NB * 2 * elem);
         }
     }
-    let x = if special { TRSM_NB * (mu + nu - ku) * elem * bu } else { mu * nu * elem * bu };
+    let (x, backup) =
+        if special { (TRSM_NB * (mu + nu - ku) * elem * bu, TRSM_NB * elem * bu) } else { (mu * nu * elem * bu, mu * nu * elem * bu) };
     let arr = if batched { 8 * bu } else { 0 };
-    Some(TrsmNeed { bytes: round64(x.max(c)) + round64(arr) + round64(inv) + round64(arr) })
+    Some(TrsmParts { x_tmp: x.max(c), x_tmp_arr: arr, inv, inv_arr: arr, x_tmp_backup: backup })
 }
 
 fn is_po2(x: i64) -> bool {
