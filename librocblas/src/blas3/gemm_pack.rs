@@ -197,6 +197,8 @@ impl Scratch {
         let (src_base, src_stride, flags, dst_ptrs) = match src {
             Src::Strided(base, stride) => (base, stride as u64, 0u32, 0u64),
             Src::Array(p) => (p, 0, FLAG_PTR_ARRAY, dst + plan.array_at as u64),
+            // Shifted pointer arrays never reach the kernels (`gemm::kernel_sized`).
+            Src::ArrayAt(..) => return None,
         };
         let mut push = Vec::with_capacity(PUSH_SIZE);
         for v in [src_base, dst, src_stride, plan.stride as u64, dst_ptrs] {
