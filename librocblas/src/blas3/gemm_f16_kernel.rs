@@ -5,6 +5,7 @@
 
 use super::gemm_host::{self, Problem, Stored};
 use crate::blas2::kern::Op;
+use super::spirv_kernel::{spirv_kernel, u32_at, u64_at};
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use half::{bf16, f16};
 use std::ffi::c_void;
@@ -34,29 +35,18 @@ impl Variant {
     }
 }
 
-macro_rules! kernel {
-    ($file:literal) => {
-        oxrocm_spirv_kernel {
-            name: concat!("rocblas ", $file, "\0").as_ptr() as *const std::ffi::c_char,
-            spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr() as *const c_void,
-            spirv_size: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).len(),
-            host: Some(host_twin),
-        }
-    };
-}
-
 // The default tiling (2 x 2 subgroups of 64 x 64, K 32), one module per transpose pair:
 // fixing the transposes at compile time ran 25% faster on the H100 than reading them from
 // the flags (hgemm 8192^3 NN 311 against 246 TFLOP/s, NT 343 against 268; NN 326 since with the
 // K-contiguous tiles spread over the bank groups, see kline in the shader).
-static F16: [oxrocm_spirv_kernel; 4] = [kernel!("gemm_f16_nn"), kernel!("gemm_f16_nt"), kernel!("gemm_f16_tn"), kernel!("gemm_f16_tt")];
-static BF16_PAIRS: [oxrocm_spirv_kernel; 4] = [kernel!("gemm_bf16_nn"), kernel!("gemm_bf16_nt"), kernel!("gemm_bf16_tn"), kernel!("gemm_bf16_tt")];
+static F16: [oxrocm_spirv_kernel; 4] = [spirv_kernel!("gemm_f16_nn", host_twin), spirv_kernel!("gemm_f16_nt", host_twin), spirv_kernel!("gemm_f16_tn", host_twin), spirv_kernel!("gemm_f16_tt", host_twin)];
+static BF16_PAIRS: [oxrocm_spirv_kernel; 4] = [spirv_kernel!("gemm_bf16_nn", host_twin), spirv_kernel!("gemm_bf16_nt", host_twin), spirv_kernel!("gemm_bf16_tn", host_twin), spirv_kernel!("gemm_bf16_tt", host_twin)];
 // Alternatives for measurements, each one module reading the transposes from the flags
 // (except peak: NN only and wrong results).
-static FLAGS_W4: oxrocm_spirv_kernel = kernel!("gemm_f16_w4_128x128");
-static W8_256X128: oxrocm_spirv_kernel = kernel!("gemm_f16_w8_256x128");
-static CM2_K64: oxrocm_spirv_kernel = kernel!("gemm_f16_cm2_k64");
-static PEAK: oxrocm_spirv_kernel = kernel!("gemm_f16_peak");
+static FLAGS_W4: oxrocm_spirv_kernel = spirv_kernel!("gemm_f16_w4_128x128", host_twin);
+static W8_256X128: oxrocm_spirv_kernel = spirv_kernel!("gemm_f16_w8_256x128", host_twin);
+static CM2_K64: oxrocm_spirv_kernel = spirv_kernel!("gemm_f16_cm2_k64", host_twin);
+static PEAK: oxrocm_spirv_kernel = spirv_kernel!("gemm_f16_peak", host_twin);
 
 const fn per_pair(name: &'static str, k: &'static [oxrocm_spirv_kernel; 4]) -> Variant {
     Variant { name, kernels: [&k[0], &k[1], &k[2], &k[3]], bm: 128, bn: 128, bk: 32 }
@@ -136,13 +126,6 @@ pub struct GemmF16 {
 const M_AT: usize = 64;
 const ALPHA_AT: usize = 92;
 const SIZE: usize = 104;
-
-fn u32_at(p: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default())
-}
-fn u64_at(p: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default())
-}
 
 impl GemmF16 {
     /// Whether the kernel computes this shape: whole tiles, leading dimensions of 8

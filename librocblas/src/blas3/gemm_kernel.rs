@@ -2,6 +2,7 @@
 //! the parameter block both the SPIR-V kernels (`shaders/gemm.glsl`) and their host twin read,
 //! the device ranges it touches, and the host twin itself.
 
+use super::spirv_kernel::{spirv_kernel, u32_at, u64_at};
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use std::ffi::c_void;
 
@@ -31,21 +32,10 @@ pub trait GemmElem: Copy + Default + Send + Sync + 'static + PartialEq {
     fn scale(a: Self, b: Self) -> Self;
 }
 
-macro_rules! gemm_kernel {
-    ($file:literal, $twin:ty) => {
-        oxrocm_spirv_kernel {
-            name: concat!("rocblas ", $file, "\0").as_ptr() as *const std::ffi::c_char,
-            spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr() as *const c_void,
-            spirv_size: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).len(),
-            host: Some(host_twin::<$twin>),
-        }
-    };
-}
-
-static GEMM_F32: oxrocm_spirv_kernel = gemm_kernel!("gemm_f32", f32);
-static GEMM_F32_NT: oxrocm_spirv_kernel = gemm_kernel!("gemm_f32_nt", f32);
-static GEMM_F32_T: oxrocm_spirv_kernel = gemm_kernel!("gemm_f32_t", f32);
-static GEMM_F64: oxrocm_spirv_kernel = gemm_kernel!("gemm_f64", f64);
+static GEMM_F32: oxrocm_spirv_kernel = spirv_kernel!("gemm_f32", host_twin::<f32>);
+static GEMM_F32_NT: oxrocm_spirv_kernel = spirv_kernel!("gemm_f32_nt", host_twin::<f32>);
+static GEMM_F32_T: oxrocm_spirv_kernel = spirv_kernel!("gemm_f32_t", host_twin::<f32>);
+static GEMM_F64: oxrocm_spirv_kernel = spirv_kernel!("gemm_f64", host_twin::<f64>);
 
 impl GemmElem for f32 {
     const KERNELS: [&'static oxrocm_spirv_kernel; 4] = [&GEMM_F32, &GEMM_F32_NT, &GEMM_F32_T, &GEMM_F32_T];
@@ -115,13 +105,6 @@ struct Layout;
 impl Layout {
     const M: usize = 48;
     const SCALARS: usize = 72;
-}
-
-fn u32_at(p: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default())
-}
-fn u64_at(p: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default())
 }
 
 impl<T: GemmElem> Gemm<T> {

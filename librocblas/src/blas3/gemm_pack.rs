@@ -15,6 +15,7 @@ use super::gemm::Args;
 use super::gemm_host::span;
 use crate::blas1::exec::Src;
 use crate::handle::{Ctx, with_handle};
+use super::spirv_kernel::{spirv_kernel, u32_at, u64_at};
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use crate::types::{hipEvent_t, hipStream_t, rocblas_handle};
 use std::ffi::c_void;
@@ -249,29 +250,12 @@ fn follow(prev: hipStream_t, next: hipStream_t) -> bool {
 }
 const HIP_EVENT_DISABLE_TIMING: u32 = 2;
 
-macro_rules! transpose_kernel {
-    ($file:literal, $elem:literal) => {
-        oxrocm_spirv_kernel {
-            name: concat!("rocblas ", $file, "\0").as_ptr() as *const std::ffi::c_char,
-            spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr() as *const c_void,
-            spirv_size: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).len(),
-            host: Some(transpose_twin::<$elem>),
-        }
-    };
-}
-static TRANSPOSE_16: oxrocm_spirv_kernel = transpose_kernel!("transpose_16", 2);
-static TRANSPOSE_32: oxrocm_spirv_kernel = transpose_kernel!("transpose_32", 4);
+static TRANSPOSE_16: oxrocm_spirv_kernel = spirv_kernel!("transpose_16", transpose_twin::<2>);
+static TRANSPOSE_32: oxrocm_spirv_kernel = spirv_kernel!("transpose_32", transpose_twin::<4>);
 
 const FLAG_PTR_ARRAY: u32 = 1;
 /// The shader's parameter block: five u64 (src, dst, their strides, dst_ptrs), five u32.
 const PUSH_SIZE: usize = 60;
-
-fn u32_at(p: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default())
-}
-fn u64_at(p: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default())
-}
 
 /// The transpose's host twin for elements of `E` bytes: the same parameter block, element
 /// by element.

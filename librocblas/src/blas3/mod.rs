@@ -11,5 +11,6 @@ pub mod gemm_host;
 pub mod gemm_kernel;
 mod gemm_pack;
 mod spirv_dir;
+mod spirv_kernel;
 pub mod sym;
 pub mod tri;
