@@ -5,8 +5,8 @@
 
 use super::gemm_host::{self, Problem, Stored};
 use crate::blas2::kern::Op;
-use super::spirv_kernel::{spirv_kernel, u32_at, u64_at};
-use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
+use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use half::{bf16, f16};
 use std::ffi::c_void;
 
@@ -249,19 +249,7 @@ impl GemmF16 {
         let push = self.push();
         let v = if self.bf16 { &BF16 } else { variant() };
         let groups = [self.m / v.bm as u32, self.n / v.bn as u32, self.batch];
-        unsafe {
-            hip::oxrocm_private_v1_launch_spirv(
-                stream,
-                super::spirv_dir::module(v.kernel(self.trans_a, self.trans_b)),
-                push.as_ptr() as *const c_void,
-                push.len(),
-                groups.as_ptr(),
-                reads.as_ptr(),
-                reads.len(),
-                writes.as_ptr(),
-                writes.len(),
-            )
-        }
+        launch(stream, super::spirv_dir::module(v.kernel(self.trans_a, self.trans_b)), &push, groups, &reads, &writes)
     }
 }
 

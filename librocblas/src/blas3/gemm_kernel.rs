@@ -2,8 +2,8 @@
 //! the parameter block both the SPIR-V kernels (`shaders/gemm.glsl`) and their host twin read,
 //! the device ranges it touches, and the host twin itself.
 
-use super::spirv_kernel::{spirv_kernel, u32_at, u64_at};
-use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
+use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use std::ffi::c_void;
 
 const FLAG_TRANS_A: u32 = 1;
@@ -214,19 +214,7 @@ impl<T: GemmElem> Gemm<T> {
         let aligned = self.lda % 4 == 0 && self.ldb % 4 == 0 && bases[0].iter().chain(bases[1]).all(|b| b % 16 == 0);
         let push = self.push(aligned);
         let groups = [self.m.div_ceil(T::TILE), self.n.div_ceil(T::TILE), self.batch];
-        unsafe {
-            hip::oxrocm_private_v1_launch_spirv(
-                stream,
-                super::spirv_dir::module(T::KERNELS[2 * self.trans_a as usize + self.trans_b as usize]),
-                push.as_ptr() as *const c_void,
-                push.len(),
-                groups.as_ptr(),
-                reads.as_ptr(),
-                reads.len(),
-                writes.as_ptr(),
-                writes.len(),
-            )
-        }
+        launch(stream, super::spirv_dir::module(T::KERNELS[2 * self.trans_a as usize + self.trans_b as usize]), &push, groups, &reads, &writes)
     }
 }
 

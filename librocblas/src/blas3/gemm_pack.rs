@@ -15,7 +15,7 @@ use super::gemm::Args;
 use super::gemm_host::span;
 use crate::blas1::exec::Src;
 use crate::handle::{Ctx, with_handle};
-use super::spirv_kernel::{spirv_kernel, u32_at, u64_at};
+use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use crate::types::{hipEvent_t, hipStream_t, rocblas_handle};
 use std::ffi::c_void;
@@ -215,19 +215,7 @@ impl Scratch {
         }
         let writes = [oxrocm_range { addr: dst, len: plan.bytes }];
         let groups = [rows.div_ceil(32) as u32, cols.div_ceil(32) as u32, batch as u32];
-        let rc = unsafe {
-            hip::oxrocm_private_v1_launch_spirv(
-                self.stream,
-                kernel,
-                push.as_ptr() as *const c_void,
-                push.len(),
-                groups.as_ptr(),
-                reads.as_ptr(),
-                reads.len(),
-                writes.as_ptr(),
-                writes.len(),
-            )
-        };
+        let rc = launch(self.stream, kernel, &push, groups, &reads, &writes);
         (rc == 0).then(|| Repacked {
             src: if dst_ptrs != 0 { Src::Array(dst_ptrs) } else { Src::Strided(dst, plan.stride as i64) },
             ld: plan.ld as u32,
