@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #define CHECK(x) do { hipError_t e = (x); if (e != hipSuccess) { std::printf("FAIL %s: %s\n", #x, hipGetErrorString(e)); return 1; } } while (0)
@@ -48,7 +49,9 @@ template <class F> static double median_ms(F launch) {
   return t[3];
 }
 
-int main() {
+int main(int argc, char** argv) {
+  // An argument names the one kernel to run (for profiling): vector_add or block_reduce.
+  const char* only = argc > 1 ? argv[1] : "";
   const int n = 1 << 22, blocks = 256;
   std::vector<float> a(n), b(n), c(n);
   for (int i = 0; i < n; ++i) { a[i] = i * 0.5f; b[i] = (float)(n - i); }
@@ -56,6 +59,7 @@ int main() {
   CHECK(hipMalloc(&da, n * 4)); CHECK(hipMalloc(&db, n * 4)); CHECK(hipMalloc(&dc, n * 4));
   CHECK(hipMemcpy(da, a.data(), n * 4, hipMemcpyHostToDevice));
   CHECK(hipMemcpy(db, b.data(), n * 4, hipMemcpyHostToDevice));
+  if (std::strcmp(only, "block_reduce") != 0) {
   auto t0 = std::chrono::steady_clock::now();
   vadd<<<blocks, 256>>>(da, db, dc, n);
   CHECK(hipDeviceSynchronize());
@@ -64,6 +68,8 @@ int main() {
   CHECK(hipMemcpy(c.data(), dc, n * 4, hipMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) if (c[i] != a[i] + b[i]) { std::printf("FAIL vadd at %d\n", i); return 1; }
   std::printf("vector_add n=%d: %.3f ms, %.1f M elements/s (first launch incl. code decode %.1f ms)\n", n, ms, n / ms / 1e3, first);
+  }
+  if (std::strcmp(only, "vector_add") == 0) return 0;
 
   const int m = 3 * 1000 * 1000 + 7, rblocks = 120;
   std::vector<int> h(m);
@@ -73,7 +79,7 @@ int main() {
   CHECK(hipMalloc(&din, m * 4)); CHECK(hipMalloc(&dpart, rblocks * 4));
   CHECK(hipMemcpy(din, h.data(), m * 4, hipMemcpyHostToDevice));
   reduce_sum<<<rblocks, 256>>>(din, dpart, m);
-  ms = median_ms([&] { reduce_sum<<<rblocks, 256>>>(din, dpart, m); });
+  double ms = median_ms([&] { reduce_sum<<<rblocks, 256>>>(din, dpart, m); });
   std::vector<int> part(rblocks);
   CHECK(hipMemcpy(part.data(), dpart, rblocks * 4, hipMemcpyDeviceToHost));
   long long got = 0;

@@ -31,8 +31,8 @@ pub enum Fast {
     /// Add/sub with carry-out (and carry-in): the exact result of (a, b, carry-in), whose
     /// low 32 bits are the value and whose leaving the u32 range is the carry.
     Carry(CarryWave),
-    /// 64-bit shifts: (shift amount, value) to the result.
-    Shift64(fn(u32, u64) -> u64),
+    /// 64-bit shifts (`v_lshlrev_b64` and the like).
+    Shift64(Shift64),
     /// Whole-dword global loads and stores: `memops::global_dwords` runs them.
     Global { load: bool, dwords: u8 },
     /// SOP1/SOP2/SOPC ALU ops with their function looked up once.
@@ -233,10 +233,10 @@ fn resolve_fast(i: &Inst) -> Fast {
     if let (Some(f), true) = (carry, lane_ok) {
         return Fast::Carry(f);
     }
-    let shift: Option<fn(u32, u64) -> u64> = match i.name {
-        "v_lshlrev_b64" => Some(|s, v| v << (s & 63)),
-        "v_lshrrev_b64" => Some(|s, v| v >> (s & 63)),
-        "v_ashrrev_i64" => Some(|s, v| ((v as i64) >> (s & 63)) as u64),
+    let shift: Option<Shift64> = match i.name {
+        "v_lshlrev_b64" => Some(shift64::<SHL>),
+        "v_lshrrev_b64" => Some(shift64::<SHR>),
+        "v_ashrrev_i64" => Some(shift64::<SAR>),
         _ => None,
     };
     if let (Some(f), true) = (shift, lane_ok && i.dst2 == Opnd::None) {
@@ -258,28 +258,40 @@ fn resolve_fast(i: &Inst) -> Fast {
     }
 }
 
-/// Lanes of a source that is not a VGPR (unused sources read 0).
-fn splat(w: &Wave, o: Opnd) -> [u32; 64] {
-    [rd32(w, o); 64]
+/// The lanes of source `o` at the wave's size `N`: a VGPR's slice in place, anything else
+/// (unused sources read 0) its value splat into `buf`. Fixed sizes let the per-lane loops
+/// and copies compile to vector code instead of calls to memset/memmove.
+#[inline(always)]
+fn lanes<'a, const N: usize>(w: &'a Wave, o: Opnd, buf: &'a mut [u32; N]) -> &'a [u32; N] {
+    match o {
+        Opnd::V(r) => w.v(r as usize).try_into().expect("wave of N lanes"),
+        o => {
+            *buf = [rd32(w, o); N];
+            buf
+        }
+    }
 }
 
 /// Writes `out` to the lanes of `dst` that EXEC enables: one copy when all are, else a
 /// walk over the set bits only (cheaper than a per-lane select without wide vectors).
-fn blend(dst: &mut [u32], out: &[u32], exec: u64) {
-    let n = dst.len();
-    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+#[inline(always)]
+fn blend<const N: usize>(dst: &mut [u32], out: &[u32; N], exec: u64) {
+    let dst: &mut [u32; N] = dst.try_into().expect("wave of N lanes");
+    let full = if N == 64 { u64::MAX } else { (1u64 << N) - 1 };
     if exec & full == full {
-        // Fixed-size copies compile to a few vector moves; a slice copy of run-time length
-        // was a memmove call per instruction.
-        match (<&mut [u32; 32]>::try_from(&mut *dst), <&[u32; 32]>::try_from(&out[..n])) {
-            (Ok(d), Ok(o)) => *d = *o,
-            _ => dst.copy_from_slice(&out[..n]),
-        }
+        *dst = *out;
         return;
     }
     for l in crate::access::set_lanes(exec & full) {
         dst[l] = out[l];
     }
+}
+
+/// Runs `body` with the wave's lane count as a constant.
+macro_rules! by_wave_size {
+    ($w:expr, $f:ident($($arg:expr),*)) => {
+        if $w.lanes == 32 { $f::<32>($($arg),*) } else { $f::<64>($($arg),*) }
+    };
 }
 
 /// Runs `i` if it has a fast form and the wave's modes allow it; false otherwise.
@@ -309,7 +321,7 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
             return true;
         }
         Fast::Shift64(f) => {
-            shift64(i, w, f);
+            f(i, w);
             return true;
         }
         Fast::Branch(b) => {
@@ -330,35 +342,41 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         }
     };
     let Opnd::V(d) = i.dst else { return false };
-    let n = w.lanes;
-    let mut out = [0u32; 64];
-    {
-        // VGPR sources are read in place; others are splat into a buffer set up only
-        // when needed.
-        let (ka, kb, kc);
-        let a = match i.src[0] { Opnd::V(r) => w.v(r as usize), o => { ka = splat(w, o); &ka[..n] } };
-        let b = match i.src[1] { Opnd::V(r) => w.v(r as usize), o => { kb = splat(w, o); &kb[..n] } };
-        let c = match i.src[2] { Opnd::V(r) => w.v(r as usize), o => { kc = splat(w, o); &kc[..n] } };
-        f(a, b, c, &mut out[..n]);
-    }
-    let exec = w.exec;
-    blend(w.v_mut(d as usize), &out, exec);
+    by_wave_size!(w, alu(i, w, f, d as usize));
     true
 }
 
+/// A three-source lane-wise op over the whole wave.
+#[inline(always)]
+fn alu<const N: usize>(i: &Inst, w: &mut Wave, f: WaveOp, d: usize) {
+    let mut out = [0u32; N];
+    {
+        let (mut ka, mut kb, mut kc) = ([0u32; N], [0u32; N], [0u32; N]);
+        let a = lanes(w, i.src[0], &mut ka);
+        let b = lanes(w, i.src[1], &mut kb);
+        let c = lanes(w, i.src[2], &mut kc);
+        f(a, b, c, &mut out);
+    }
+    let exec = w.exec;
+    blend(w.v_mut(d), &out, exec);
+}
+
 fn cndmask(i: &Inst, w: &mut Wave) {
+    by_wave_size!(w, cndmask_n(i, w))
+}
+
+fn cndmask_n<const N: usize>(i: &Inst, w: &mut Wave) {
     let Opnd::V(d) = i.dst else { return };
     let mask = match i.src[2] {
         Opnd::None => w.vcc,
         o => crate::access::rd_mask(w, o),
     } & w.exec;
-    let n = w.lanes;
-    let mut out = [0u32; 64];
+    let mut out = [0u32; N];
     {
-        let (ka, kb);
-        let a = match i.src[0] { Opnd::V(r) => w.v(r as usize), o => { ka = splat(w, o); &ka[..n] } };
-        let b = match i.src[1] { Opnd::V(r) => w.v(r as usize), o => { kb = splat(w, o); &kb[..n] } };
-        for l in 0..n {
+        let (mut ka, mut kb) = ([0u32; N], [0u32; N]);
+        let a = lanes(w, i.src[0], &mut ka);
+        let b = lanes(w, i.src[1], &mut kb);
+        for l in 0..N {
             out[l] = if mask >> l & 1 != 0 { b[l] } else { a[l] };
         }
     }
@@ -377,42 +395,57 @@ const ADD_CI: u8 = 3;
 const SUB_CI: u8 = 4;
 const SUBREV_CI: u8 = 5;
 
-/// The exact result of op `K` widened to i64: its low 32 bits are the value, and it
-/// leaves the u32 range exactly when the ISA's carry (or borrow) is set.
+/// Op `K` over the lanes: the 32-bit results, and the carry (or borrow) out of each lane
+/// as a flag, packed into the returned mask. Written as wrapping ops and compares so the
+/// loop vectorizes.
 fn carry_wave<const K: u8>(a: &[u32], b: &[u32], cin: u64, out: &mut [u32]) -> u64 {
-    let n = out.len();
-    let (a, b) = (&a[..n], &b[..n]);
-    let mut cout = 0u64;
+    use crate::masks::{flag, pack, unpack};
+    let n = out.len().min(64);
+    let (a, b, out) = (&a[..n], &b[..n], &mut out[..n]);
+    let c: [u32; 64] = unpack(cin);
+    let mut carries = [0u32; 64];
     for l in 0..n {
-        let (x, y, c) = (a[l] as i64, b[l] as i64, (cin >> l & 1) as i64);
-        let v = match K {
-            ADD => x + y,
-            SUB => x - y,
-            SUBREV => y - x,
-            ADD_CI => x + y + c,
-            SUB_CI => x - y - c,
-            _ => y - x - c,
+        // Subtractions as (x - y): SUBREV swaps the sources.
+        let (x, y) = if K == SUBREV || K == SUBREV_CI { (b[l], a[l]) } else { (a[l], b[l]) };
+        let (v, carry) = match K {
+            ADD => {
+                let s = x.wrapping_add(y);
+                (s, s < x)
+            }
+            ADD_CI => {
+                let s = x.wrapping_add(y);
+                let t = s.wrapping_add(c[l]);
+                (t, (s < x) | (t < s))
+            }
+            SUB | SUBREV => (x.wrapping_sub(y), x < y),
+            _ => {
+                let d = x.wrapping_sub(y);
+                (d.wrapping_sub(c[l]), (x < y) | (d < c[l]))
+            }
         };
-        out[l] = v as u32;
-        cout |= ((v >> 32 != 0) as u64) << l;
+        out[l] = v;
+        carries[l] = flag(carry);
     }
-    cout
+    pack(&carries[..n])
 }
 
 fn carry(i: &Inst, w: &mut Wave, f: CarryWave) {
+    by_wave_size!(w, carry_n(i, w, f))
+}
+
+fn carry_n<const N: usize>(i: &Inst, w: &mut Wave, f: CarryWave) {
     let Opnd::V(d) = i.dst else { return };
     let cin = match i.src[2] {
         Opnd::None => w.vcc,
         o => crate::access::rd_mask(w, o),
     };
-    let n = w.lanes;
-    let mut out = [0u32; 64];
+    let mut out = [0u32; N];
     let cout;
     {
-        let (ka, kb);
-        let a = match i.src[0] { Opnd::V(r) => w.v(r as usize), o => { ka = splat(w, o); &ka[..n] } };
-        let b = match i.src[1] { Opnd::V(r) => w.v(r as usize), o => { kb = splat(w, o); &kb[..n] } };
-        cout = f(a, b, cin, &mut out[..n]);
+        let (mut ka, mut kb) = ([0u32; N], [0u32; N]);
+        let a = lanes(w, i.src[0], &mut ka);
+        let b = lanes(w, i.src[1], &mut kb);
+        cout = f(a, b, cin, &mut out);
     }
     let exec = w.exec;
     blend(w.v_mut(d as usize), &out, exec);
@@ -422,14 +455,46 @@ fn carry(i: &Inst, w: &mut Wave, f: CarryWave) {
     crate::access::wr_mask(w, d2, keep | (cout & exec));
 }
 
-fn shift64(i: &Inst, w: &mut Wave, f: fn(u32, u64) -> u64) {
+/// A 64-bit shift over the wave, its kind a constant so the per-lane loop has no call.
+pub type Shift64 = fn(&Inst, &mut Wave);
+
+const SHL: u8 = 0;
+const SHR: u8 = 1;
+const SAR: u8 = 2;
+
+fn shift64<const K: u8>(i: &Inst, w: &mut Wave) {
+    let f = |s: u32, v: u64| match K {
+        SHL => v << (s & 63),
+        SHR => v >> (s & 63),
+        _ => ((v as i64) >> (s & 63)) as u64,
+    };
+    by_wave_size!(w, shift64_n(i, w, f))
+}
+
+/// 64-bit shifts: the amount (src0) and value (src1, a VGPR pair or a scalar) read as
+/// whole registers, not lane by lane through the operand decoder.
+#[inline(always)]
+fn shift64_n<const N: usize>(i: &Inst, w: &mut Wave, f: impl Fn(u32, u64) -> u64) {
     let Opnd::V(d) = i.dst else { return };
-    let n = w.lanes;
-    let (mut lo, mut hi) = ([0u32; 64], [0u32; 64]);
-    for l in 0..n {
-        let v = f(crate::access::vsrc(w, i.src[0], l), crate::access::vsrc64(w, i.src[1], l));
-        lo[l] = v as u32;
-        hi[l] = (v >> 32) as u32;
+    let (mut lo, mut hi) = ([0u32; N], [0u32; N]);
+    {
+        let mut ka = [0u32; N];
+        let amount = lanes(w, i.src[0], &mut ka);
+        let (mut kl, mut kh) = ([0u32; N], [0u32; N]);
+        let (vlo, vhi): (&[u32; N], &[u32; N]) = match i.src[1] {
+            Opnd::V(r) => (lanes(w, Opnd::V(r), &mut kl), lanes(w, Opnd::V(r + 1), &mut kh)),
+            o => {
+                let v = crate::access::rd64(w, o);
+                kl = [v as u32; N];
+                kh = [(v >> 32) as u32; N];
+                (&kl, &kh)
+            }
+        };
+        for l in 0..N {
+            let v = f(amount[l], vlo[l] as u64 | (vhi[l] as u64) << 32);
+            lo[l] = v as u32;
+            hi[l] = (v >> 32) as u32;
+        }
     }
     let exec = w.exec;
     blend(w.v_mut(d as usize), &lo, exec);

@@ -40,7 +40,12 @@ pub struct Compare {
     float: bool,
     /// `v_cmpx_*`: the result is the new EXEC.
     to_exec: bool,
+    /// 32-bit relations: the same over the sources' registers in place (no widening copy).
+    narrow: Option<CmpNarrow>,
 }
+
+/// A 32-bit compare's outcome mask over the lanes of two sources.
+type CmpNarrow = fn(&[u32], &[u32], u8) -> u64;
 
 /// Outcome index (0 less, 1 equal, 2 greater, 3 unordered) of one lane.
 #[inline(always)]
@@ -71,6 +76,32 @@ fn wave<const T: u8>(a: &[u64; 64], b: &[u64; 64], n: usize, set: u8) -> u64 {
         mask |= (((set >> outcome::<T>(a[l], b[l])) & 1) as u64) << l;
     }
     mask
+}
+
+fn narrow<const T: u8>(a: &[u32], b: &[u32], set: u8) -> u64 {
+    use crate::masks::{flag, pack};
+    let n = a.len().min(b.len()).min(64);
+    // A flag per lane and outcome in branch-free loops (vector compares), then packed;
+    // the set picks which outcomes count.
+    let (mut lt, mut eq, mut gt) = ([0u32; 64], [0u32; 64], [0u32; 64]);
+    for l in 0..n {
+        let (x, y) = (a[l], b[l]);
+        let (below, same, above) = match T {
+            I32 => ((x as i32) < (y as i32), x == y, (x as i32) > (y as i32)),
+            U32 => (x < y, x == y, x > y),
+            _ => {
+                let (x, y) = (f32::from_bits(x), f32::from_bits(y));
+                (x < y, x == y, x > y)
+            }
+        };
+        lt[l] = flag(below);
+        eq[l] = flag(same);
+        gt[l] = flag(above);
+    }
+    let (lt, eq, gt) = (pack(&lt[..n]), pack(&eq[..n]), pack(&gt[..n]));
+    let lanes = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let pick = |bit: u8, m: u64| if set & bit != 0 { m } else { 0 };
+    pick(LESS, lt) | pick(EQUAL, eq) | pick(GREATER, gt) | pick(UNORDERED, lanes & !(lt | eq | gt))
 }
 
 /// `v_cmp_class_*`: the lanes whose value (src0, type `T`) is in the class mask (src1's
@@ -139,11 +170,17 @@ pub fn resolve(i: &Inst) -> Option<Compare> {
             "f16" => class_wave::<F16>,
             _ => return None,
         };
-        return Some(Compare { wave, set: 0, bits, float, to_exec });
+        return Some(Compare { wave, set: 0, bits, float, to_exec, narrow: None });
     }
     // Integer compares know no "unordered" relations.
     let set = outcomes(cond).filter(|s| float || s & UNORDERED == 0 || *s == 15)?;
-    Some(Compare { wave, set, bits, float, to_exec })
+    let narrow: Option<CmpNarrow> = match ty {
+        "i32" => Some(narrow::<I32>),
+        "u32" => Some(narrow::<U32>),
+        "f32" => Some(narrow::<F32>),
+        _ => None,
+    };
+    Some(Compare { wave, set, bits, float, to_exec, narrow })
 }
 
 /// Source `k` of `i` for every lane, with VOP3 abs/neg (floats) and op_sel (16-bit).
@@ -185,10 +222,34 @@ fn gather(w: &Wave, i: &Inst, k: usize, c: &Compare, out: &mut [u64; 64]) {
 /// Runs a resolved compare: the mask of active lanes whose outcome is in the set goes to
 /// VCC / the scalar destination, or to EXEC for `v_cmpx`.
 pub fn run(i: &Inst, c: &Compare, w: &mut Wave) {
-    let (mut a, mut b) = ([0u64; 64], [0u64; 64]);
-    gather(w, i, 0, c, &mut a);
-    gather(w, i, 1, c, &mut b);
-    let mask = (c.wave)(&a, &b, w.lanes, c.set) & w.exec & w.full_mask();
+    let mask = match c.narrow {
+        // 32-bit sources without abs/neg (the common case): compared in place.
+        Some(f) if (i.mods.abs | i.mods.neg) & 3 == 0 => {
+            let n = w.lanes;
+            let (ka, kb);
+            let a = match i.src[0] {
+                Opnd::V(r) => w.v(r as usize),
+                o => {
+                    ka = [rd32(w, o); 64];
+                    &ka[..n]
+                }
+            };
+            let b = match i.src[1] {
+                Opnd::V(r) => w.v(r as usize),
+                o => {
+                    kb = [rd32(w, o); 64];
+                    &kb[..n]
+                }
+            };
+            f(a, b, c.set)
+        }
+        _ => {
+            let (mut a, mut b) = ([0u64; 64], [0u64; 64]);
+            gather(w, i, 0, c, &mut a);
+            gather(w, i, 1, c, &mut b);
+            (c.wave)(&a, &b, w.lanes, c.set)
+        }
+    } & w.exec & w.full_mask();
     if c.to_exec {
         w.exec = mask;
         if i.dst != Opnd::None && i.dst != Opnd::Exec {

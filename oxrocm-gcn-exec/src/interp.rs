@@ -166,6 +166,14 @@ impl Interp {
             // Instructions see the address of the next one (branch offsets, s_getpc).
             let next = pc + i.len as u64;
             w.pc = next;
+            // Resolved ALU ops, compares and branches first, without the general path's
+            // result (a large enum returned through memory on every instruction).
+            if !traced && i.pair.is_none() && crate::fast::run(i, w) {
+                if w.pc == next {
+                    w.pc = pc + self.advance[at] as u64;
+                }
+                continue;
+            }
             let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
             if traced {
                 trace(i, pc, w);

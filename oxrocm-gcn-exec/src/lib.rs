@@ -20,6 +20,7 @@ pub mod interp;
 pub mod ir;
 pub mod lanes;
 mod lanesel;
+mod masks;
 pub mod lower;
 mod memops;
 pub mod memory;

@@ -308,11 +308,13 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
     // Every active lane's address; when they all fall in one allocation (the common case)
     // one range check covers the wave and the lanes access host memory directly.
     let active_lanes = w.exec & w.full_mask();
-    let mut addrs = [0u64; 64];
+    // Only active lanes' entries are written and read (zeroing all 64 was a memset call
+    // per instruction).
+    let mut addrs = [std::mem::MaybeUninit::<u64>::uninit(); 64];
     let (mut lo, mut hi) = (u64::MAX, 0u64);
     let off = i.offset as i64;
     let mut note = |l: usize, a: u64| {
-        addrs[l] = a;
+        addrs[l].write(a);
         lo = lo.min(a);
         hi = hi.max(a);
     };
@@ -348,7 +350,9 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
         for k in 0..dwords {
             let regs = w.v_mut(reg as usize + k);
             for l in set_lanes(active_lanes) {
-                let q = (host + (addrs[l] - lo) + 4 * k as u64) as *mut u32;
+                // SAFETY: `note` wrote the entry of every active lane.
+                let a = unsafe { addrs[l].assume_init() };
+                let q = (host + (a - lo) + 4 * k as u64) as *mut u32;
                 // SAFETY: [lo, hi + bytes) lies in one checked region (or the caller of
                 // `Memory::unchecked` vouched for every address); unaligned access is allowed
                 // as on the GPU. Other waves may touch the same bytes concurrently, as there.
@@ -366,7 +370,8 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
     // Lanes spread over allocations (or outside any): each access checked on its own.
     for l in set_lanes(active_lanes) {
         for k in 0..dwords {
-            let at = addrs[l].wrapping_add(4 * k as u64);
+            // SAFETY: `note` wrote the entry of every active lane.
+            let at = unsafe { addrs[l].assume_init() }.wrapping_add(4 * k as u64);
             if load {
                 let v = ctx.memory.read_u32(at)?;
                 if let Opnd::V(d) = i.dst {
