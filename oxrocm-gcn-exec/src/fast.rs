@@ -258,18 +258,20 @@ fn resolve_fast(i: &Inst) -> Fast {
     }
 }
 
-/// The lanes of source `o` at the wave's size `N`: a VGPR's slice in place, anything else
-/// (unused sources read 0) its value splat into `buf`. Fixed sizes let the per-lane loops
-/// and copies compile to vector code instead of calls to memset/memmove.
-#[inline(always)]
-fn lanes<'a, const N: usize>(w: &'a Wave, o: Opnd, buf: &'a mut [u32; N]) -> &'a [u32; N] {
-    match o {
-        Opnd::V(r) => w.v(r as usize).try_into().expect("wave of N lanes"),
-        o => {
-            *buf = [rd32(w, o); N];
-            buf
+/// The lanes of source `$o` at the wave's size `$n`: a VGPR's slice in place, anything
+/// else (unused sources read 0) its value splat into `$buf`, a variable of the caller
+/// assigned only then (a zeroed buffer per source was a memset on every instruction).
+/// Fixed sizes let the per-lane loops and copies compile to vector code.
+macro_rules! lanes {
+    ($w:expr, $o:expr, $buf:ident, $n:ident) => {
+        match $o {
+            Opnd::V(r) => <&[u32; $n]>::try_from($w.v(r as usize)).expect("wave of N lanes"),
+            o => {
+                $buf = [rd32($w, o); $n];
+                &$buf
+            }
         }
-    }
+    };
 }
 
 /// Writes `out` to the lanes of `dst` that EXEC enables: one copy when all are, else a
@@ -351,10 +353,10 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
 fn alu<const N: usize>(i: &Inst, w: &mut Wave, f: WaveOp, d: usize) {
     let mut out = [0u32; N];
     {
-        let (mut ka, mut kb, mut kc) = ([0u32; N], [0u32; N], [0u32; N]);
-        let a = lanes(w, i.src[0], &mut ka);
-        let b = lanes(w, i.src[1], &mut kb);
-        let c = lanes(w, i.src[2], &mut kc);
+        let (ka, kb, kc);
+        let a = lanes!(w, i.src[0], ka, N);
+        let b = lanes!(w, i.src[1], kb, N);
+        let c = lanes!(w, i.src[2], kc, N);
         f(a, b, c, &mut out);
     }
     let exec = w.exec;
@@ -373,9 +375,9 @@ fn cndmask_n<const N: usize>(i: &Inst, w: &mut Wave) {
     } & w.exec;
     let mut out = [0u32; N];
     {
-        let (mut ka, mut kb) = ([0u32; N], [0u32; N]);
-        let a = lanes(w, i.src[0], &mut ka);
-        let b = lanes(w, i.src[1], &mut kb);
+        let (ka, kb);
+        let a = lanes!(w, i.src[0], ka, N);
+        let b = lanes!(w, i.src[1], kb, N);
         for l in 0..N {
             out[l] = if mask >> l & 1 != 0 { b[l] } else { a[l] };
         }
@@ -399,12 +401,19 @@ const SUBREV_CI: u8 = 5;
 /// as a flag, packed into the returned mask. Written as wrapping ops and compares so the
 /// loop vectorizes.
 fn carry_wave<const K: u8>(a: &[u32], b: &[u32], cin: u64, out: &mut [u32]) -> u64 {
+    match out.len() {
+        32 => carry_lanes::<K, 32>(a, b, cin, out),
+        _ => carry_lanes::<K, 64>(a, b, cin, out),
+    }
+}
+
+#[inline(always)]
+fn carry_lanes<const K: u8, const N: usize>(a: &[u32], b: &[u32], cin: u64, out: &mut [u32]) -> u64 {
     use crate::masks::{flag, pack, unpack};
-    let n = out.len().min(64);
-    let (a, b, out) = (&a[..n], &b[..n], &mut out[..n]);
-    let c: [u32; 64] = unpack(cin);
-    let mut carries = [0u32; 64];
-    for l in 0..n {
+    let (a, b, out): (&[u32; N], &[u32; N], &mut [u32; N]) = (a.try_into().unwrap(), b.try_into().unwrap(), out.try_into().unwrap());
+    let c: [u32; N] = unpack(cin);
+    let mut carries = [0u32; N];
+    for l in 0..N {
         // Subtractions as (x - y): SUBREV swaps the sources.
         let (x, y) = if K == SUBREV || K == SUBREV_CI { (b[l], a[l]) } else { (a[l], b[l]) };
         let (v, carry) = match K {
@@ -426,7 +435,7 @@ fn carry_wave<const K: u8>(a: &[u32], b: &[u32], cin: u64, out: &mut [u32]) -> u
         out[l] = v;
         carries[l] = flag(carry);
     }
-    pack(&carries[..n])
+    pack(&carries)
 }
 
 fn carry(i: &Inst, w: &mut Wave, f: CarryWave) {
@@ -442,9 +451,9 @@ fn carry_n<const N: usize>(i: &Inst, w: &mut Wave, f: CarryWave) {
     let mut out = [0u32; N];
     let cout;
     {
-        let (mut ka, mut kb) = ([0u32; N], [0u32; N]);
-        let a = lanes(w, i.src[0], &mut ka);
-        let b = lanes(w, i.src[1], &mut kb);
+        let (ka, kb);
+        let a = lanes!(w, i.src[0], ka, N);
+        let b = lanes!(w, i.src[1], kb, N);
         cout = f(a, b, cin, &mut out);
     }
     let exec = w.exec;
@@ -478,11 +487,11 @@ fn shift64_n<const N: usize>(i: &Inst, w: &mut Wave, f: impl Fn(u32, u64) -> u64
     let Opnd::V(d) = i.dst else { return };
     let (mut lo, mut hi) = ([0u32; N], [0u32; N]);
     {
-        let mut ka = [0u32; N];
-        let amount = lanes(w, i.src[0], &mut ka);
-        let (mut kl, mut kh) = ([0u32; N], [0u32; N]);
+        let ka;
+        let amount = lanes!(w, i.src[0], ka, N);
+        let (kl, kh);
         let (vlo, vhi): (&[u32; N], &[u32; N]) = match i.src[1] {
-            Opnd::V(r) => (lanes(w, Opnd::V(r), &mut kl), lanes(w, Opnd::V(r + 1), &mut kh)),
+            Opnd::V(r) => (<&[u32; N]>::try_from(w.v(r as usize)).expect("wave of N lanes"), <&[u32; N]>::try_from(w.v(r as usize + 1)).expect("wave of N lanes")),
             o => {
                 let v = crate::access::rd64(w, o);
                 kl = [v as u32; N];

@@ -79,12 +79,22 @@ fn wave<const T: u8>(a: &[u64; 64], b: &[u64; 64], n: usize, set: u8) -> u64 {
 }
 
 fn narrow<const T: u8>(a: &[u32], b: &[u32], set: u8) -> u64 {
+    match a.len().min(b.len()) {
+        32 => narrow_lanes::<T, 32>(a, b, set),
+        _ => narrow_lanes::<T, 64>(a, b, set),
+    }
+}
+
+#[inline(always)]
+fn narrow_lanes<const T: u8, const N: usize>(a: &[u32], b: &[u32], set: u8) -> u64 {
     use crate::masks::{flag, pack};
-    let n = a.len().min(b.len()).min(64);
-    // A flag per lane and outcome in branch-free loops (vector compares), then packed;
-    // the set picks which outcomes count.
-    let (mut lt, mut eq, mut gt) = ([0u32; 64], [0u32; 64], [0u32; 64]);
-    for l in 0..n {
+    let (a, b): (&[u32; N], &[u32; N]) = (a[..N].try_into().unwrap(), b[..N].try_into().unwrap());
+    // One flag per lane in a branch-free loop (vector compares): the outcome's bit of the
+    // set, the outcomes chosen by all-ones masks made once.
+    let want = |bit: u8| flag(set & bit != 0);
+    let (lt, eq, gt, un) = (want(LESS), want(EQUAL), want(GREATER), want(UNORDERED));
+    let mut hits = [0u32; N];
+    for l in 0..N {
         let (x, y) = (a[l], b[l]);
         let (below, same, above) = match T {
             I32 => ((x as i32) < (y as i32), x == y, (x as i32) > (y as i32)),
@@ -94,14 +104,10 @@ fn narrow<const T: u8>(a: &[u32], b: &[u32], set: u8) -> u64 {
                 (x < y, x == y, x > y)
             }
         };
-        lt[l] = flag(below);
-        eq[l] = flag(same);
-        gt[l] = flag(above);
+        let unordered = !(below | same | above);
+        hits[l] = (flag(below) & lt) | (flag(same) & eq) | (flag(above) & gt) | (flag(unordered) & un);
     }
-    let (lt, eq, gt) = (pack(&lt[..n]), pack(&eq[..n]), pack(&gt[..n]));
-    let lanes = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let pick = |bit: u8, m: u64| if set & bit != 0 { m } else { 0 };
-    pick(LESS, lt) | pick(EQUAL, eq) | pick(GREATER, gt) | pick(UNORDERED, lanes & !(lt | eq | gt))
+    pack(&hits)
 }
 
 /// `v_cmp_class_*`: the lanes whose value (src0, type `T`) is in the class mask (src1's
