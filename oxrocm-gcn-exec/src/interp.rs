@@ -168,11 +168,24 @@ impl Interp {
             w.pc = next;
             // Resolved ALU ops, compares and branches first, without the general path's
             // result (a large enum returned through memory on every instruction).
-            if !traced && i.pair.is_none() && crate::fast::run(i, w) {
-                if w.pc == next {
-                    w.pc = pc + self.advance[at] as u64;
+            if !traced && i.pair.is_none() {
+                let done = match i.fast {
+                    crate::fast::Fast::Global { load, dwords } => {
+                        memops::global_dwords(i, w, ctx, load, dwords as usize).map_err(|t| t.at(pc))?;
+                        true
+                    }
+                    crate::fast::Fast::Lds { load, dwords } => {
+                        memops::lds_dwords(i, w, ctx, load, dwords as usize);
+                        true
+                    }
+                    _ => crate::fast::run(i, w),
+                };
+                if done {
+                    if w.pc == next {
+                        w.pc = pc + self.advance[at] as u64;
+                    }
+                    continue;
                 }
-                continue;
             }
             let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
             if traced {
