@@ -972,39 +972,3 @@ mod tests {
         assert_eq!(t.to_string(), "unsupported instruction v_frobnicate_b32 at 0x1000");
     }
 }
-#[cfg(test)]
-mod microbench {
-    use super::*;
-    use crate::dispatch::{run_grid, EntryState, Launch};
-    use crate::ir::Opnd::*;
-    use crate::memory::Memory;
-    fn time(body: Vec<Inst>, label: &str) {
-        let iters = 200_000u32;
-        let k = body.len() as i32;
-        let mut p = vec![Inst::new("s_mov_b32", S(20), &[Imm(iters)]).len(8)];
-        p.extend(body);
-        p.push(Inst::new("s_sub_u32", S(20), &[S(20), Imm(1)]));
-        p.push(Inst::new("s_cmp_lg_u32", Opnd::None, &[S(20), Imm(0)]));
-        p.push(Inst::new("s_cbranch_scc1", Opnd::None, &[]).offset(-(k + 3)));
-        p.push(Inst::new("s_endpgm", Opnd::None, &[]));
-        let l = Launch { entry: 0x1000, lanes: 32, vgprs: 8, state: EntryState { id_dims: 1, ..Default::default() }, kernarg: 0, dispatch_packet: 0, groups: [1, 1, 1], block: [32, 1, 1], lds_bytes: 0, private_size: 0, mode: 0xf0 };
-        let prog = Interp::new(0x1000, p);
-        let mem = unsafe { Memory::unchecked() };
-        let t = std::time::Instant::now();
-        run_grid(&prog, &l, &mem, false).unwrap();
-        let ns = t.elapsed().as_nanos() as f64 / (iters as f64 * (k + 3) as f64);
-        eprintln!("{label}: {ns:.1} ns per instruction");
-    }
-    #[test]
-    #[ignore]
-    fn per_instruction_cost() {
-        time(vec![Inst::new("v_add_nc_u32", V(1), &[V(1), V(0)]); 8], "v_add_nc_u32 vv");
-        time(vec![Inst::new("v_add_nc_u32", V(1), &[S(3), V(0)]); 8], "v_add_nc_u32 sv");
-        time(vec![Inst::new("v_add_co_u32", V(1), &[S(3), V(0)]).dst2(Vcc); 8], "v_add_co_u32");
-        time(vec![Inst::new("v_add_co_ci_u32", V(1), &[S(3), V(0), Vcc]).dst2(Vcc); 8], "v_add_co_ci_u32");
-        time(vec![Inst::new("v_cmp_le_i32", Vcc, &[S(3), V(1)]); 8], "v_cmp_le_i32");
-        time(vec![Inst::new("v_lshlrev_b64", V(2), &[Imm(2), V(4)]); 8], "v_lshlrev_b64");
-        time(vec![Inst::new("s_or_b32", S(5), &[Vcc, S(5)]); 8], "s_or_b32");
-        time(vec![Inst::new("s_nop", Opnd::None, &[]); 8], "s_nop");
-    }
-}

@@ -48,7 +48,7 @@ macro_rules! f32_ops {
         }
 
         /// The whole-wave loop of a pure f32 op `name`, on the lanes' bits.
-        pub fn wave_f32_fn(name: &str) -> Option<crate::vector_int::WaveOp> {
+        fn wave_f32_table(name: &str) -> Option<crate::vector_int::WaveOp> {
             Some(match name {
                 $( $($name)|+ => {
                     fn wave(a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
@@ -66,6 +66,42 @@ macro_rules! f32_ops {
             })
         }
     };
+}
+
+/// The whole-wave loop of a pure f32 op `name`, on the lanes' bits; fused multiply-adds
+/// use the CPU's FMA instructions where it has them.
+pub fn wave_f32_fn(name: &str) -> Option<crate::vector_int::WaveOp> {
+    match name {
+        "v_fma_f32" | "v_fmac_f32" | "v_fmamk_f32" | "v_fmaak_f32" => Some(fma_wave),
+        _ => wave_f32_table(name),
+    }
+}
+
+/// `a * b + c` with one rounding per lane. Without FMA in the compile-time target (x86-64's
+/// baseline has none) `mul_add` is a call to the C library's software `fmaf`, about 2 ns a
+/// lane; with the CPU's instruction it is one vector op per 8 lanes.
+fn fma_wave(a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has FMA (checked just above).
+        return unsafe { fma_wave_hw(a, b, c, out) };
+    }
+    fma_lanes(a, b, c, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn fma_wave_hw(a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
+    fma_lanes(a, b, c, out)
+}
+
+#[inline(always)]
+fn fma_lanes(a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
+    let n = out.len();
+    let (a, b, c) = (&a[..n], &b[..n], &c[..n]);
+    for l in 0..n {
+        out[l] = f32::from_bits(a[l]).mul_add(f32::from_bits(b[l]), f32::from_bits(c[l])).to_bits();
+    }
 }
 
 f32_ops! {
