@@ -4,6 +4,29 @@
 use crate::ir::Opnd;
 use crate::wave::Wave;
 
+/// The lanes of source `$o` at the wave's size `$n`: a VGPR's slice in place, anything
+/// else (unused sources read 0) its value splat into `$buf`, a variable of the caller
+/// assigned only then (a zeroed buffer per source was a memset on every instruction).
+/// Fixed sizes let the per-lane loops and copies compile to vector code.
+macro_rules! lanes {
+    ($w:expr, $o:expr, $buf:ident, $n:ident) => {
+        match $o {
+            $crate::ir::Opnd::V(r) => <&[u32; $n]>::try_from($w.v(r as usize)).expect("wave of N lanes"),
+            o => {
+                $buf = [$crate::access::rd32($w, o); $n];
+                &$buf
+            }
+        }
+    };
+}
+
+/// Calls `$f::<N>` with the wave's lane count N (32 or 64) as a constant.
+macro_rules! by_wave_size {
+    ($w:expr, $f:ident($($arg:expr),*)) => {
+        if $w.lanes == 32 { $f::<32>($($arg),*) } else { $f::<64>($($arg),*) }
+    };
+}
+
 /// Registers a 64-bit op reads and writes as pairs.
 pub(crate) fn wide(name: &str) -> bool {
     name.ends_with("_b64") || name.ends_with("_u64") || name.ends_with("_i64") || name.contains("_b64_") || name.ends_with("saveexec_b64")

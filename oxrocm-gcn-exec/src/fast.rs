@@ -258,22 +258,6 @@ fn resolve_fast(i: &Inst) -> Fast {
     }
 }
 
-/// The lanes of source `$o` at the wave's size `$n`: a VGPR's slice in place, anything
-/// else (unused sources read 0) its value splat into `$buf`, a variable of the caller
-/// assigned only then (a zeroed buffer per source was a memset on every instruction).
-/// Fixed sizes let the per-lane loops and copies compile to vector code.
-macro_rules! lanes {
-    ($w:expr, $o:expr, $buf:ident, $n:ident) => {
-        match $o {
-            Opnd::V(r) => <&[u32; $n]>::try_from($w.v(r as usize)).expect("wave of N lanes"),
-            o => {
-                $buf = [rd32($w, o); $n];
-                &$buf
-            }
-        }
-    };
-}
-
 /// Writes `out` to the lanes of `dst` that EXEC enables: one copy when all are, else a
 /// walk over the set bits only (cheaper than a per-lane select without wide vectors).
 #[inline(always)]
@@ -287,13 +271,6 @@ fn blend<const N: usize>(dst: &mut [u32], out: &[u32; N], exec: u64) {
     for l in crate::access::set_lanes(exec & full) {
         dst[l] = out[l];
     }
-}
-
-/// Runs `body` with the wave's lane count as a constant.
-macro_rules! by_wave_size {
-    ($w:expr, $f:ident($($arg:expr),*)) => {
-        if $w.lanes == 32 { $f::<32>($($arg),*) } else { $f::<64>($($arg),*) }
-    };
 }
 
 /// Runs `i` if it has a fast form and the wave's modes allow it; false otherwise.

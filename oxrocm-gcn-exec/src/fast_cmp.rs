@@ -189,6 +189,14 @@ pub fn resolve(i: &Inst) -> Option<Compare> {
     Some(Compare { wave, set, bits, float, to_exec, narrow })
 }
 
+/// A 32-bit compare over the sources' registers in place (scalars splat).
+fn run_narrow<const N: usize>(i: &Inst, w: &Wave, f: CmpNarrow, set: u8) -> u64 {
+    let (ka, kb);
+    let a = lanes!(w, i.src[0], ka, N);
+    let b = lanes!(w, i.src[1], kb, N);
+    f(a, b, set)
+}
+
 /// Source `k` of `i` for every lane, with VOP3 abs/neg (floats) and op_sel (16-bit).
 fn gather(w: &Wave, i: &Inst, k: usize, c: &Compare, out: &mut [u64; 64]) {
     let n = w.lanes;
@@ -230,25 +238,7 @@ fn gather(w: &Wave, i: &Inst, k: usize, c: &Compare, out: &mut [u64; 64]) {
 pub fn run(i: &Inst, c: &Compare, w: &mut Wave) {
     let mask = match c.narrow {
         // 32-bit sources without abs/neg (the common case): compared in place.
-        Some(f) if (i.mods.abs | i.mods.neg) & 3 == 0 => {
-            let n = w.lanes;
-            let (ka, kb);
-            let a = match i.src[0] {
-                Opnd::V(r) => w.v(r as usize),
-                o => {
-                    ka = [rd32(w, o); 64];
-                    &ka[..n]
-                }
-            };
-            let b = match i.src[1] {
-                Opnd::V(r) => w.v(r as usize),
-                o => {
-                    kb = [rd32(w, o); 64];
-                    &kb[..n]
-                }
-            };
-            f(a, b, c.set)
-        }
+        Some(f) if (i.mods.abs | i.mods.neg) & 3 == 0 => by_wave_size!(w, run_narrow(i, w, f, c.set)),
         _ => {
             let (mut a, mut b) = ([0u64; 64], [0u64; 64]);
             gather(w, i, 0, c, &mut a);

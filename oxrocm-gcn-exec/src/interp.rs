@@ -150,6 +150,20 @@ pub fn implements(i: &Inst) -> bool {
     !matches!(p.exec(&i, 0, &mut w, &mut ctx), Err(Trap::Unsupported(..)))
 }
 
+/// Runs `i` if it has a form resolved at load (ALU ops, compares, branches, whole-dword
+/// global and LDS accesses); false when it needs the general path.
+#[inline]
+fn run_resolved(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Result<bool, Trap> {
+    match i.fast {
+        crate::fast::Fast::Global { load, dwords } => memops::global_dwords(i, w, ctx, load, dwords as usize).map(|()| true),
+        crate::fast::Fast::Lds { load, dwords } => {
+            memops::lds_dwords(i, w, ctx, load, dwords as usize);
+            Ok(true)
+        }
+        _ => Ok(crate::fast::run(i, w)),
+    }
+}
+
 impl Program for Interp {
     fn run(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
         self.step_all(w, ctx)
@@ -168,24 +182,11 @@ impl Interp {
             w.pc = next;
             // Resolved ALU ops, compares and branches first, without the general path's
             // result (a large enum returned through memory on every instruction).
-            if !traced && i.pair.is_none() {
-                let done = match i.fast {
-                    crate::fast::Fast::Global { load, dwords } => {
-                        memops::global_dwords(i, w, ctx, load, dwords as usize).map_err(|t| t.at(pc))?;
-                        true
-                    }
-                    crate::fast::Fast::Lds { load, dwords } => {
-                        memops::lds_dwords(i, w, ctx, load, dwords as usize);
-                        true
-                    }
-                    _ => crate::fast::run(i, w),
-                };
-                if done {
-                    if w.pc == next {
-                        w.pc = pc + self.advance[at] as u64;
-                    }
-                    continue;
+            if !traced && i.pair.is_none() && run_resolved(i, w, ctx).map_err(|t| t.at(pc))? {
+                if w.pc == next {
+                    w.pc = pc + self.advance[at] as u64;
                 }
+                continue;
             }
             let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
             if traced {
@@ -212,19 +213,8 @@ impl Interp {
     }
 
     fn exec_one(&self, i: &Inst, pc: u64, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Stop>, Trap> {
-        if crate::fast::run(i, w) {
+        if run_resolved(i, w, ctx)? {
             return Ok(None);
-        }
-        match i.fast {
-            crate::fast::Fast::Global { load, dwords } => {
-                memops::global_dwords(i, w, ctx, load, dwords as usize)?;
-                return Ok(None);
-            }
-            crate::fast::Fast::Lds { load, dwords } => {
-                memops::lds_dwords(i, w, ctx, load, dwords as usize);
-                return Ok(None);
-            }
-            _ => {}
         }
         let n = i.name;
         let unsupported = || Trap::Unsupported(n.to_string(), pc);

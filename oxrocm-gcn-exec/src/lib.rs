@@ -10,6 +10,7 @@
 //! - [`dispatch`]: the initial register state a kernel descriptor asks for, and the grid
 //!   run across threads.
 
+#[macro_use]
 mod access;
 pub mod cache;
 pub mod dispatch;
