@@ -46,7 +46,9 @@ for s in "${suites[@]}"; do
         secs=$(( $(date +%s) - start ))
         run=$(grep -c '^\[ RUN      \]' "$log")
         ok=$(grep -c '^\[       OK \]' "$log")
-        bad=$(grep -c '^\[  FAILED  \] .*(' "$log")
+        # Distinct failing tests: gtest names each one twice (when it fails and in the
+        # closing list), both lines alike for parameterized tests.
+        bad=$(grep '^\[  FAILED  \] ' "$log" | grep -v 'listed below' | awk '{sub(/,$/, "", $4); print $4}' | sort -u | wc -l)
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$listed" "$run" "$ok" "$bad" "$rc" "$secs" | tee -a "$summary" >&2
     done
 done

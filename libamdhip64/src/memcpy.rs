@@ -63,7 +63,20 @@ fn copy_async(c: Copy3D, kind: hipMemcpyKind, s: hipStream_t) -> Result<()> {
     if c.width == 0 || c.height == 0 || c.depth == 0 {
         return Ok(());
     }
+    // As ROCm documents it: with pageable host memory (not from hipHostMalloc or
+    // registered) on either side the copy is performed synchronously. Callers rely on
+    // it: rocSPARSE copies a stack variable to the device with hipMemcpyAsync and
+    // returns; read later, when the stream got to it, the variable held garbage. A
+    // capturing stream records the copy as it is.
+    if st.capture().is_none() && (pageable(c.src_range()) || pageable(c.dst_range())) {
+        return runtime().run_sync(&st, op);
+    }
     runtime().enqueue(&st, op).map(drop)
+}
+
+/// Whether a non-empty range lies outside every runtime allocation: pageable host memory.
+fn pageable(r: oxrocm_runtime::ops::MemRange) -> bool {
+    r.len != 0 && runtime().memory.find(r.addr).is_none()
 }
 
 /// Synchronous copy on the legacy stream (for other modules' entry points).

@@ -333,6 +333,48 @@ fn queries_report_not_ready_while_work_is_pending_and_destroy_is_deferred() {
 }
 
 #[test]
+fn async_copies_with_pageable_host_memory_complete_before_returning() {
+    init();
+    unsafe {
+        let mut s = null_mut();
+        ok(hipStreamCreateWithFlags(&mut s, 1));
+        // The stream is held up by a host function until a helper thread opens the gate,
+        // 100 ms after the copies below were issued.
+        let (locked, gate_held) = std::sync::mpsc::channel();
+        let opener = std::thread::spawn(move || {
+            let guard = GATE.lock().unwrap();
+            locked.send(()).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            drop(guard);
+        });
+        gate_held.recv().unwrap();
+        ok(hipLaunchHostFunc(s, Some(wait_for_gate), null_mut()));
+        let d: *mut u32 = dmalloc(1);
+        // A local the caller reuses once the call returns (rocSPARSE does so): the copy
+        // must have read it by then.
+        let mut v = 7u32;
+        ok(hipMemcpyAsync(d as _, &v as *const u32 as _, 4, H2D, s));
+        v = 9;
+        // Device to pageable host memory: the value is there when the call returns.
+        let mut back = 0u32;
+        ok(hipMemcpyAsync(&mut back as *mut u32 as _, d as _, 4, D2H, s));
+        assert_eq!((back, v), (7, 9));
+        // Pinned memory keeps the copy asynchronous.
+        let mut pinned: *mut c_void = null_mut();
+        ok(hipHostMalloc(&mut pinned, 4, 0));
+        *(pinned as *mut u32) = 11;
+        ok(hipMemcpyAsync(d as _, pinned, 4, H2D, s));
+        ok(hipStreamSynchronize(s));
+        ok(hipMemcpy(&mut back as *mut u32 as _, d as _, 4, D2H));
+        assert_eq!(back, 11);
+        opener.join().unwrap();
+        ok(hipHostFree(pinned));
+        ok(hipFree(d as _));
+        ok(hipStreamDestroy(s));
+    }
+}
+
+#[test]
 fn non_blocking_streams_do_not_wait_for_the_legacy_stream() {
     init();
     unsafe {
