@@ -19,6 +19,10 @@ pub struct Interp {
     /// past the no-ops that follow it (`s_delay_alu`, `s_waitcnt`, ...: a quarter of a
     /// typical loop's instructions), so the wave does not dispatch them.
     advance: Vec<u32>,
+    /// Compiled code of hot regions, per wave size (32, 64), made on first use.
+    jit: [std::sync::OnceLock<crate::jit::Jit>; 2],
+    /// When regions compile (`OXROCM_GCN_JIT` unless set here).
+    jit_policy: crate::jit::Policy,
 }
 
 impl Interp {
@@ -46,7 +50,35 @@ impl Interp {
             };
             advance[w] = (i.len as u32).max(4) + skip;
         }
-        Interp { base, code, advance }
+        Interp { base, code, advance, jit: Default::default(), jit_policy: crate::jit::threshold() }
+    }
+
+    /// This program with its own compile policy (tests compare compiled and interpreted
+    /// runs in one process).
+    pub fn with_jit_policy(mut self, p: crate::jit::Policy) -> Interp {
+        self.jit_policy = p;
+        self
+    }
+
+    /// The instruction at `pc` and its index, if one starts there.
+    pub(crate) fn inst_at(&self, pc: u64) -> Option<(usize, &Inst)> {
+        self.fetch(pc).ok()
+    }
+
+    /// The instruction at index `at` (one [`Interp::inst_at`] returned).
+    pub(crate) fn inst(&self, at: usize) -> &Inst {
+        self.code[at].as_ref().expect("an instruction starts here")
+    }
+
+    /// The compiled code for waves of `lanes` lanes.
+    pub fn jit(&self, lanes: usize) -> &crate::jit::Jit {
+        self.jit[(lanes == 64) as usize].get_or_init(|| crate::jit::Jit::new(lanes, self.jit_policy))
+    }
+
+    /// Runs `i` (at `pc`) once, the wave's PC already at the next instruction, as the
+    /// step loop does: compiled code's way into the interpreter.
+    pub(crate) fn exec_at(&self, i: &Inst, pc: u64, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Stop>, Trap> {
+        self.exec(i, pc, w, ctx)
     }
 
     /// The instruction at `pc` and its index. (The trap is built lazily: an eager one is
@@ -171,8 +203,20 @@ impl Program for Interp {
 }
 
 impl Interp {
-    /// Runs until the wave ends or reaches a barrier.
+    /// Runs until the wave ends or reaches a barrier: in compiled code where the region
+    /// is hot ([`crate::jit`]), else interpreted.
     pub fn step_all(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
+        let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
+        if !traced && self.jit_policy != crate::jit::Policy::Off {
+            if let Some(r) = crate::jit::run(self.jit(w.lanes), self, w, ctx) {
+                return r;
+            }
+        }
+        self.step_all_interpreted(w, ctx)
+    }
+
+    /// Runs until the wave ends or reaches a barrier, every instruction interpreted.
+    pub fn step_all_interpreted(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
         let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
         loop {
             let pc = w.pc;

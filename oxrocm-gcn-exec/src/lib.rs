@@ -19,6 +19,7 @@ mod fast_cmp;
 pub mod hostcall;
 pub mod interp;
 pub mod ir;
+pub mod jit;
 pub mod lanes;
 mod lanesel;
 mod masks;

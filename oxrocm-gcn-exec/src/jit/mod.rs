@@ -1,0 +1,232 @@
+//! Compiled execution: code a kernel's waves run often is translated to host machine code
+//! (Cranelift), a function per region of reachable code ([`region`]). An instruction the
+//! translator knows becomes inline vector code over the wave's registers ([`inline`]);
+//! any other becomes a direct call into the interpreter for that one instruction, its
+//! operands resolved at compile time ([`calls`]). Branches become host branches, so the
+//! interpreter's fetch and dispatch (about 10 ns an instruction, much of it
+//! mispredicted indirect jumps) are gone.
+//!
+//! The interpreter stays the reference and runs what is cold: a region is compiled once
+//! waves have entered its start address [`threshold`] times, since compiling costs about
+//! what a few hundred waves of interpretation do.
+//!
+//! `OXROCM_GCN_JIT=0` turns compilation off; `OXROCM_GCN_JIT=always` compiles at the
+//! first entry (the differential tests use it).
+
+mod calls;
+mod emit;
+mod inline;
+mod region;
+
+use crate::interp::Interp;
+use crate::wave::Wave;
+use crate::workgroup::{Stop, Trap, WaveCtx};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, RwLock};
+
+/// What a compiled function returns to the driver.
+pub(crate) mod status {
+    /// (Handlers only) go on with the next instruction.
+    pub const NEXT: u32 = 0;
+    /// The wave goes on at `Wave::pc`, wherever that is.
+    pub const JUMP: u32 = 1;
+    /// The wave stopped: `Frame::stop`.
+    pub const STOP: u32 = 2;
+    /// `Frame::trap`.
+    pub const TRAP: u32 = 3;
+    /// A handler panicked: `Frame::panic`, resumed by the driver (no unwinding through
+    /// compiled frames).
+    pub const PANIC: u32 = 4;
+}
+
+/// What compiled code and its handlers reach: the wave, its context, the program.
+#[repr(C)]
+pub(crate) struct Frame {
+    /// Read by compiled code at these offsets: keep them first.
+    pub wave: *mut Wave,
+    pub vgpr: *mut u32,
+    pub interp: *const Interp,
+    pub ctx: *mut WaveCtx<'static>,
+    pub stop: Option<Stop>,
+    pub trap: Option<Trap>,
+    pub panic: Option<Box<dyn std::any::Any + Send>>,
+}
+
+pub(crate) const FRAME_WAVE: i32 = 0;
+pub(crate) const FRAME_VGPR: i32 = 8;
+
+/// A compiled function: `(frame, entry index) -> status`.
+type Compiled = unsafe extern "C" fn(*mut Frame, u32) -> u32;
+
+/// Where a wave can enter compiled code.
+#[derive(Clone, Copy)]
+struct Entry {
+    f: Compiled,
+    index: u32,
+    /// VGPRs the code touches (a wave with fewer is interpreted, which reports the
+    /// out-of-range register instead of touching memory past the wave's).
+    vgprs: usize,
+}
+
+/// When regions compile.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Policy {
+    Off,
+    /// After this many wave entries at the region's start.
+    After(u32),
+}
+
+/// Wave entries at an address before the region starting there is compiled.
+pub fn threshold() -> Policy {
+    static P: std::sync::OnceLock<Policy> = std::sync::OnceLock::new();
+    *P.get_or_init(|| match std::env::var("OXROCM_GCN_JIT").as_deref() {
+        Ok("0") => Policy::Off,
+        Ok("always") => Policy::After(0),
+        Ok(v) => v.parse().map(Policy::After).unwrap_or(Policy::After(DEFAULT_THRESHOLD)),
+        Err(_) => Policy::After(DEFAULT_THRESHOLD),
+    })
+}
+
+const DEFAULT_THRESHOLD: u32 = 64;
+
+/// Instructions one region takes in at most (compile time grows with it).
+const REGION_CAP: usize = 40_000;
+
+/// The compiled code of one program at one wave size.
+pub struct Jit {
+    lanes: usize,
+    policy: Policy,
+    /// Entry address → the function, the entry's index, and the VGPRs a wave needs.
+    entries: RwLock<HashMap<u64, Entry>>,
+    /// Wave entries seen at addresses with no compiled code yet.
+    counts: Mutex<HashMap<u64, u32>>,
+    module: Mutex<Option<emit::Module>>,
+    /// Regions that failed to compile (their starts stay interpreted).
+    failed: Mutex<Vec<u64>>,
+    compiled_insts: AtomicU32,
+}
+
+impl Jit {
+    pub fn new(lanes: usize, policy: Policy) -> Jit {
+        Jit {
+            lanes,
+            policy,
+            entries: RwLock::new(HashMap::new()),
+            counts: Mutex::new(HashMap::new()),
+            module: Mutex::new(None),
+            failed: Mutex::new(Vec::new()),
+            compiled_insts: AtomicU32::new(0),
+        }
+    }
+
+    /// Compiled code to enter at `pc`, compiling the region that starts there once it is
+    /// hot enough.
+    fn entry(&self, program: &Interp, pc: u64) -> Option<Entry> {
+        if let Some(e) = self.entries.read().unwrap().get(&pc) {
+            return Some(*e);
+        }
+        let Policy::After(limit) = self.policy else { return None };
+        {
+            let mut counts = self.counts.lock().unwrap();
+            let n = counts.entry(pc).or_insert(0);
+            *n += 1;
+            if *n <= limit {
+                return None;
+            }
+        }
+        // One compiler at a time; a thread that finds it busy interprets meanwhile.
+        let Ok(mut module) = self.module.try_lock() else { return None };
+        if let Some(e) = self.entries.read().unwrap().get(&pc) {
+            return Some(*e);
+        }
+        if self.failed.lock().unwrap().contains(&pc) {
+            return None;
+        }
+        let t0 = std::time::Instant::now();
+        let region = region::discover(program, pc, REGION_CAP);
+        let m = match module.as_mut() {
+            Some(m) => m,
+            None => match emit::Module::new() {
+                Ok(m) => module.insert(m),
+                Err(e) => {
+                    crate::jit::log_failure(&format!("no host code generator: {e}"));
+                    self.failed.lock().unwrap().push(pc);
+                    return None;
+                }
+            },
+        };
+        match m.compile(program, &region, self.lanes) {
+            Ok((f, vgprs)) => {
+                self.compiled_insts.fetch_add(region.insts.len() as u32, Ordering::Relaxed);
+                if log_level() >= 3 {
+                    eprintln!("oxrocm: AMDGCN compiler: region at {pc:#x}, {} instructions, {} entries, compiled in {:.2} ms", region.insts.len(), region.entries.len(), t0.elapsed().as_secs_f64() * 1e3);
+                }
+                let mut entries = self.entries.write().unwrap();
+                for (k, &at) in region.entries.iter().enumerate() {
+                    entries.entry(at).or_insert(Entry { f, index: k as u32, vgprs });
+                }
+                self.counts.lock().unwrap().remove(&pc);
+                entries.get(&pc).copied()
+            }
+            Err(e) => {
+                log_failure(&format!("region at {pc:#x}: {e}"));
+                self.failed.lock().unwrap().push(pc);
+                None
+            }
+        }
+    }
+
+    /// Instructions compiled so far (for tests and logs).
+    pub fn compiled_instructions(&self) -> u32 {
+        self.compiled_insts.load(Ordering::Relaxed)
+    }
+}
+
+fn log_level() -> u32 {
+    static L: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *L.get_or_init(|| std::env::var("AMD_LOG_LEVEL").ok().and_then(|l| l.parse().ok()).unwrap_or(0))
+}
+
+fn log_failure(what: &str) {
+    if log_level() >= 2 {
+        eprintln!("oxrocm: AMDGCN compiler: {what}; interpreting instead");
+    }
+}
+
+/// Runs `w` until it ends or stops, through compiled code where there is some; `None`
+/// when the wave's current address has none (the caller interprets).
+pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<Stop, Trap>> {
+    let lanes = w.lanes;
+    let vgprs = w.vgpr.len() / lanes;
+    let mut e = jit.entry(program, w.pc).filter(|e| e.vgprs <= vgprs)?;
+    let mut frame = Frame {
+        wave: w as *mut Wave,
+        vgpr: w.vgpr.as_mut_ptr(),
+        interp: program,
+        // The frame lives only for this call; the lifetime is erased for the handlers.
+        ctx: ctx as *mut WaveCtx as *mut WaveCtx<'static>,
+        stop: None,
+        trap: None,
+        panic: None,
+    };
+    loop {
+        // SAFETY: the function was compiled for this program and wave size; the frame's
+        // pointers are live and exclusive for the call.
+        let s = unsafe { (e.f)(&mut frame, e.index) };
+        match s {
+            status::STOP => return Some(Ok(frame.stop.take().expect("stop recorded"))),
+            status::TRAP => return Some(Err(frame.trap.take().expect("trap recorded"))),
+            status::PANIC => std::panic::resume_unwind(frame.panic.take().expect("panic recorded")),
+            _ => {}
+        }
+        // A jump: on in compiled code if the target has some, else the interpreter
+        // takes the wave from here.
+        // SAFETY: no handler is running; the wave is ours again.
+        let pc = unsafe { (*frame.wave).pc };
+        match jit.entry(program, pc).filter(|e| e.vgprs <= vgprs) {
+            Some(next) => e = next,
+            None => return Some(program.step_all_interpreted(w, ctx)),
+        }
+    }
+}
