@@ -207,18 +207,37 @@ impl Interp {
     /// is hot ([`crate::jit`]), else interpreted.
     pub fn step_all(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
         let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
-        if !traced && self.jit_policy != crate::jit::Policy::Off {
-            if let Some(r) = crate::jit::run(self.jit(w.lanes), self, w, ctx) {
+        if traced || self.jit_policy == crate::jit::Policy::Off {
+            return self.step_all_interpreted(w, ctx);
+        }
+        let jit = self.jit(w.lanes);
+        loop {
+            if let Some(r) = crate::jit::run(jit, self, w, ctx) {
                 return r;
             }
+            // No code here yet: interpret, and if the wave runs long (a loop), compile the
+            // code from where it then is.
+            match self.interpret(w, ctx, crate::jit::INTERPRETED_BUDGET)? {
+                Some(stop) => return Ok(stop),
+                None => jit.mark_hot(w.pc),
+            }
         }
-        self.step_all_interpreted(w, ctx)
     }
 
     /// Runs until the wave ends or reaches a barrier, every instruction interpreted.
     pub fn step_all_interpreted(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
+        Ok(self.interpret(w, ctx, u64::MAX)?.expect("an unlimited run ends in a stop"))
+    }
+
+    /// Interprets until the wave stops, or `None` after `budget` instructions (the PC then
+    /// at the next one).
+    fn interpret(&self, w: &mut Wave, ctx: &mut WaveCtx, mut budget: u64) -> Result<Option<Stop>, Trap> {
         let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
         loop {
+            if budget == 0 {
+                return Ok(None);
+            }
+            budget -= 1;
             let pc = w.pc;
             let (at, i) = self.fetch(pc)?;
             // Instructions see the address of the next one (branch offsets, s_getpc).
@@ -241,7 +260,7 @@ impl Interp {
                 w.pc = pc + self.advance[at] as u64;
             }
             if let Some(stop) = stop {
-                return Ok(stop);
+                return Ok(Some(stop));
             }
         }
     }

@@ -76,6 +76,12 @@ impl Module {
             let mut e = Emitter::start(b, handler, lanes);
             e.region(program, region);
             vgprs = e.max_vgpr as usize + 1;
+            if super::log_level() >= 4 {
+                let mut called: Vec<_> = e.called.iter().collect();
+                called.sort_by(|a, b| b.1.cmp(a.1));
+                let list: Vec<String> = called.iter().map(|(n, c)| format!("{n} {c}")).collect();
+                eprintln!("oxrocm: AMDGCN compiler: left to the interpreter: {}", list.join(", "));
+            }
             e.b.seal_all_blocks();
             e.b.finalize(frontend);
         }
@@ -117,6 +123,13 @@ pub(crate) struct Emitter<'a> {
     pub lane_masks: Option<Vec<Value>>,
     /// The highest VGPR inline code touches: waves with fewer may not run this code.
     pub max_vgpr: u16,
+    /// Mnemonics left to the interpreter, with their counts (for the log).
+    pub called: HashMap<&'static str, u32>,
+    /// While translating a VOPD pair: the halves' VGPR writes, made once both have read
+    /// their sources.
+    pub deferred: Option<Vec<(u16, Vec<Value>)>>,
+    /// Whether this stretch of code has checked that f32 denormals are kept (MODE).
+    pub mode_checked: bool,
 }
 
 impl<'a> Emitter<'a> {
@@ -130,7 +143,7 @@ impl<'a> Emitter<'a> {
         let vgpr = b.ins().load(types::I64, mem(), frame, FRAME_VGPR);
         let ret = b.create_block();
         b.append_block_param(ret, types::I32);
-        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0 }
+        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0, called: HashMap::new(), deferred: None, mode_checked: false }
     }
 
     /// The block that runs `pc`: the region's, else an exit to it.
@@ -164,6 +177,7 @@ impl<'a> Emitter<'a> {
                 }
                 self.b.switch_to_block(b);
                 self.lane_masks = None;
+                self.mode_checked = false;
             }
             let next = pc + i.len as u64;
             open = self.inst(region, i, pc, next);
@@ -214,12 +228,55 @@ impl<'a> Emitter<'a> {
                 }
                 _ => {}
             }
-            if super::inline::inst(self, i) {
+            if super::inline::inst(self, i, pc) {
                 return true;
             }
+        } else if self.pair(i, pc) {
+            return true;
         }
         self.call(i, pc, next);
         true
+    }
+
+    /// A VOPD pair inline: both halves read their sources, then both write. As the
+    /// interpreter, which orders the halves so neither sees the other's result, this
+    /// needs distinct destinations that are not both read by the other half.
+    fn pair(&mut self, x: &Inst, pc: u64) -> bool {
+        let Some(y) = x.pair.as_deref() else { return false };
+        if x.dst == y.dst || (y.src.contains(&x.dst) && x.src.contains(&y.dst)) {
+            return false;
+        }
+        self.deferred = Some(Vec::new());
+        let both = super::inline::inst(self, x, pc) && super::inline::inst(self, y, pc);
+        let writes = self.deferred.take().expect("deferring");
+        if !both {
+            // What was emitted only read registers; the interpreter runs the pair.
+            return false;
+        }
+        for (d, vals) in writes {
+            super::inline::store_vgpr(self, d, &vals);
+        }
+        true
+    }
+
+    /// Code after this runs only while MODE keeps f32 denormals (the interpreter's fast
+    /// f32 path has the same condition); otherwise the wave goes back to the interpreter
+    /// at `pc`, the instruction not yet run.
+    pub fn require_f32_denormals(&mut self, pc: u64) {
+        if self.mode_checked {
+            return;
+        }
+        let mode = self.b.ins().load(types::I32, mem(), self.wave, off::MODE);
+        let bits = self.b.ins().band_imm_s(mode, 0x30);
+        let ok = self.b.ins().icmp_imm_s(IntCC::Equal, bits, 0x30);
+        let (go_on, bail) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, go_on, &[], bail, &[]);
+        self.b.switch_to_block(bail);
+        self.set_pc(pc);
+        let s = self.b.ins().iconst(types::I32, status::INTERPRET as i64);
+        self.b.ins().jump(self.ret, &[BlockArg::Value(s)]);
+        self.b.switch_to_block(go_on);
+        self.mode_checked = true;
     }
 
     /// A branch condition as a value (non-zero: taken); `None` for always.
@@ -246,6 +303,7 @@ impl<'a> Emitter<'a> {
 
     /// A call to the interpreter for `i`; a non-zero status goes back to the driver.
     fn call(&mut self, i: &Inst, pc: u64, next: u64) {
+        *self.called.entry(i.name).or_insert(0) += 1;
         self.set_pc(next);
         let f = self.b.ins().iconst(types::I64, calls::exec as calls::Handler as usize as i64);
         let inst = self.b.ins().iconst(types::I64, i as *const Inst as i64);
@@ -255,7 +313,8 @@ impl<'a> Emitter<'a> {
         let go_on = self.b.create_block();
         self.b.ins().brif(s, self.ret, &[BlockArg::Value(s)], go_on, &[]);
         self.b.switch_to_block(go_on);
-        // The interpreter may have changed EXEC.
+        // The interpreter may have changed EXEC or MODE.
         self.lane_masks = None;
+        self.mode_checked = false;
     }
 }

@@ -35,7 +35,7 @@ static LANE_MASKS: LaneMasks = {
 };
 
 /// Emits `i` inline if this module translates it; false otherwise (nothing emitted).
-pub(crate) fn inst(e: &mut Emitter, i: &Inst) -> bool {
+pub(crate) fn inst(e: &mut Emitter, i: &Inst, pc: u64) -> bool {
     let n = i.name;
     if n.starts_with("s_") {
         return scalar(e, i);
@@ -56,7 +56,7 @@ pub(crate) fn inst(e: &mut Emitter, i: &Inst) -> bool {
     if i.dst2 != Opnd::None {
         return false;
     }
-    shifted(e, i) || lanewise(e, i)
+    shifted(e, i) || lanewise(e, i) || float(e, i, pc)
 }
 
 // ---- operands -------------------------------------------------------------------------
@@ -217,9 +217,14 @@ fn exec_lanes(e: &mut Emitter) -> Vec<Value> {
     m
 }
 
-/// Stores `vals` (a value per four lanes) into VGPR d where EXEC enables the lane.
-fn store_vgpr(e: &mut Emitter, d: u16, vals: &[Value]) {
+/// Stores `vals` (a value per four lanes) into VGPR d where EXEC enables the lane (or
+/// keeps them for later, inside a VOPD pair).
+pub(crate) fn store_vgpr(e: &mut Emitter, d: u16, vals: &[Value]) {
     e.note_vgpr(d);
+    if let Some(w) = e.deferred.as_mut() {
+        w.push((d, vals.to_vec()));
+        return;
+    }
     let masks = exec_lanes(e);
     for (k, (&v, &m)) in vals.iter().zip(&masks).enumerate() {
         let at = vgpr_at(e, d, k);
@@ -462,6 +467,69 @@ fn cndmask(e: &mut Emitter, i: &Inst) -> bool {
         .collect();
     store_vgpr(e, d, &vals);
     true
+}
+
+/// f32 arithmetic of the interpreter's fast path (`vector_float::wave_f32_fn`): the host's
+/// IEEE operations in round-to-nearest with denormals kept, as the interpreter's own; the
+/// fused forms only where the host has FMA.
+fn float(e: &mut Emitter, i: &Inst, pc: u64) -> bool {
+    #[derive(Clone, Copy, PartialEq)]
+    enum F {
+        Add,
+        Sub,
+        SubRev,
+        Mul,
+        Fma,
+        MulAdd,
+    }
+    let op = match i.name {
+        "v_add_f32" => F::Add,
+        "v_sub_f32" => F::Sub,
+        "v_subrev_f32" => F::SubRev,
+        "v_mul_f32" => F::Mul,
+        "v_fma_f32" | "v_fmac_f32" | "v_fmamk_f32" | "v_fmaak_f32" if host_fma() => F::Fma,
+        "v_mad_f32" | "v_mac_f32" | "v_madmk_f32" | "v_madak_f32" => F::MulAdd,
+        _ => return false,
+    };
+    let Opnd::V(d) = i.dst else { return false };
+    let Some([a, b, c]) = sources(e, i) else { return false };
+    e.require_f32_denormals(pc);
+    let lanes = MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little);
+    let vals: Vec<Value> = (0..e.lanes / 4)
+        .map(|k| {
+            let (x, y) = (chunk(e, a, k), chunk(e, b, k));
+            let bi = &mut e.b;
+            let (x, y) = (bi.ins().bitcast(types::F32X4, lanes, x), bi.ins().bitcast(types::F32X4, lanes, y));
+            let r = match op {
+                F::Add => bi.ins().fadd(x, y),
+                F::Sub => bi.ins().fsub(x, y),
+                F::SubRev => bi.ins().fsub(y, x),
+                F::Mul => bi.ins().fmul(x, y),
+                F::Fma | F::MulAdd => {
+                    let z = chunk(e, c, k);
+                    let bi = &mut e.b;
+                    let z = bi.ins().bitcast(types::F32X4, lanes, z);
+                    if op == F::Fma {
+                        bi.ins().fma(x, y, z)
+                    } else {
+                        let p = bi.ins().fmul(x, y);
+                        bi.ins().fadd(p, z)
+                    }
+                }
+            };
+            e.b.ins().bitcast(V4, lanes, r)
+        })
+        .collect();
+    store_vgpr(e, d, &vals);
+    true
+}
+
+/// Whether the host has fused multiply-add (the code generator then emits it).
+fn host_fma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("fma");
+    #[cfg(not(target_arch = "x86_64"))]
+    return true;
 }
 
 // ---- compares and carries -------------------------------------------------------------

@@ -38,6 +38,9 @@ pub(crate) mod status {
     /// A handler panicked: `Frame::panic`, resumed by the driver (no unwinding through
     /// compiled frames).
     pub const PANIC: u32 = 4;
+    /// The compiled code cannot run the instruction at `Wave::pc` in the wave's mode: the
+    /// interpreter takes over there.
+    pub const INTERPRET: u32 = 5;
 }
 
 /// What compiled code and its handlers reach: the wave, its context, the program.
@@ -89,6 +92,10 @@ pub fn threshold() -> Policy {
 }
 
 const DEFAULT_THRESHOLD: u32 = 64;
+
+/// Instructions a wave runs interpreted before the code where it then is gets compiled
+/// (a long loop is hot however few waves enter it): a few milliseconds.
+pub const INTERPRETED_BUDGET: u64 = 200_000;
 
 /// Instructions one region takes in at most (compile time grows with it).
 const REGION_CAP: usize = 40_000;
@@ -177,13 +184,22 @@ impl Jit {
         }
     }
 
+    /// Makes the region starting at `pc` compile at the next entry there.
+    pub fn mark_hot(&self, pc: u64) {
+        if let Policy::After(limit) = self.policy {
+            let mut counts = self.counts.lock().unwrap();
+            let n = counts.entry(pc).or_insert(0);
+            *n = (*n).max(limit);
+        }
+    }
+
     /// Instructions compiled so far (for tests and logs).
     pub fn compiled_instructions(&self) -> u32 {
         self.compiled_insts.load(Ordering::Relaxed)
     }
 }
 
-fn log_level() -> u32 {
+pub(crate) fn log_level() -> u32 {
     static L: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
     *L.get_or_init(|| std::env::var("AMD_LOG_LEVEL").ok().and_then(|l| l.parse().ok()).unwrap_or(0))
 }
@@ -195,7 +211,7 @@ fn log_failure(what: &str) {
 }
 
 /// Runs `w` until it ends or stops, through compiled code where there is some; `None`
-/// when the wave's current address has none (the caller interprets).
+/// when the wave reaches an address with none (the caller interprets from there).
 pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<Stop, Trap>> {
     let lanes = w.lanes;
     let vgprs = w.vgpr.len() / lanes;
@@ -218,15 +234,13 @@ pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) 
             status::STOP => return Some(Ok(frame.stop.take().expect("stop recorded"))),
             status::TRAP => return Some(Err(frame.trap.take().expect("trap recorded"))),
             status::PANIC => std::panic::resume_unwind(frame.panic.take().expect("panic recorded")),
+            status::INTERPRET => return None,
             _ => {}
         }
         // A jump: on in compiled code if the target has some, else the interpreter
         // takes the wave from here.
         // SAFETY: no handler is running; the wave is ours again.
         let pc = unsafe { (*frame.wave).pc };
-        match jit.entry(program, pc).filter(|e| e.vgprs <= vgprs) {
-            Some(next) => e = next,
-            None => return Some(program.step_all_interpreted(w, ctx)),
-        }
+        e = jit.entry(program, pc).filter(|e| e.vgprs <= vgprs)?;
     }
 }
