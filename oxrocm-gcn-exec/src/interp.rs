@@ -50,7 +50,7 @@ impl Interp {
             };
             advance[w] = (i.len as u32).max(4) + skip;
         }
-        Interp { base, code, advance, jit: Default::default(), jit_policy: crate::jit::threshold() }
+        Interp { base, code, advance, jit: Default::default(), jit_policy: crate::jit::policy() }
     }
 
     /// This program with its own compile policy (tests compare compiled and interpreted
@@ -131,12 +131,12 @@ fn trace_on() -> bool {
     *ON.get_or_init(|| std::env::var_os("OXROCM_GCN_TRACE").is_some_and(|v| v != "0"))
 }
 
-/// `OXROCM_GCN_TRACE_GROUP=x[,y,z]`: the workgroup whose wave 0 the trace follows
-/// (default 0,0,0).
-fn trace_group() -> [u32; 3] {
-    static G: std::sync::OnceLock<[u32; 3]> = std::sync::OnceLock::new();
+/// `OXROCM_GCN_TRACE_GROUP=x[,y,z[,wave]]`: the workgroup, and the wave in it, the trace
+/// follows (default 0,0,0 and wave 0).
+fn trace_group() -> [u32; 4] {
+    static G: std::sync::OnceLock<[u32; 4]> = std::sync::OnceLock::new();
     *G.get_or_init(|| {
-        let mut g = [0u32; 3];
+        let mut g = [0u32; 4];
         if let Ok(v) = std::env::var("OXROCM_GCN_TRACE_GROUP") {
             for (d, x) in g.iter_mut().zip(v.split(',')) {
                 *d = x.trim().parse().unwrap_or(0);
@@ -144,6 +144,14 @@ fn trace_group() -> [u32; 3] {
         }
         g
     })
+}
+
+/// Whether the trace follows this wave.
+fn traced(w: &Wave, ctx: &WaveCtx) -> bool {
+    trace_on() && {
+        let g = trace_group();
+        ctx.workgroup_id == [g[0], g[1], g[2]] && w.id == g[3]
+    }
 }
 
 /// `OXROCM_GCN_TRACE=2`: VGPR destinations with every lane.
@@ -206,7 +214,7 @@ impl Interp {
     /// Runs until the wave ends or reaches a barrier: in compiled code where the region
     /// is hot ([`crate::jit`]), else interpreted.
     pub fn step_all(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
-        let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
+        let traced = traced(w, ctx);
         if traced || self.jit_policy == crate::jit::Policy::Off {
             return self.step_all_interpreted(w, ctx);
         }
@@ -215,54 +223,76 @@ impl Interp {
             if let Some(r) = crate::jit::run(jit, self, w, ctx) {
                 return r;
             }
-            // No code here yet: interpret, and if the wave runs long (a loop), compile the
-            // code from where it then is.
-            match self.interpret(w, ctx, crate::jit::INTERPRETED_BUDGET)? {
-                Some(stop) => return Ok(stop),
-                None => jit.mark_hot(w.pc),
+            // No code here yet: interpret, counting the work against this address (a run
+            // that goes on past the budget comes back, so a long loop is counted as it runs).
+            let from = w.pc;
+            let (stop, ran) = self.interpret(w, ctx, crate::jit::INTERPRETED_BUDGET);
+            jit.record(from, ran);
+            if let Some(stop) = stop? {
+                return Ok(stop);
             }
         }
     }
 
     /// Runs until the wave ends or reaches a barrier, every instruction interpreted.
     pub fn step_all_interpreted(&self, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Stop, Trap> {
-        Ok(self.interpret(w, ctx, u64::MAX)?.expect("an unlimited run ends in a stop"))
+        Ok(self.interpret(w, ctx, u64::MAX).0?.expect("an unlimited run ends in a stop"))
     }
 
     /// Interprets until the wave stops, or `None` after `budget` instructions (the PC then
-    /// at the next one).
-    fn interpret(&self, w: &mut Wave, ctx: &mut WaveCtx, mut budget: u64) -> Result<Option<Stop>, Trap> {
-        let traced = trace_on() && ctx.workgroup_id == trace_group() && w.id == 0;
-        loop {
-            if budget == 0 {
-                return Ok(None);
-            }
-            budget -= 1;
-            let pc = w.pc;
-            let (at, i) = self.fetch(pc)?;
-            // Instructions see the address of the next one (branch offsets, s_getpc).
-            let next = pc + i.len as u64;
-            w.pc = next;
-            // Resolved ALU ops, compares and branches first, without the general path's
-            // result (a large enum returned through memory on every instruction).
-            if !traced && i.pair.is_none() && run_resolved(i, w, ctx).map_err(|t| t.at(pc))? {
-                if w.pc == next {
-                    w.pc = pc + self.advance[at] as u64;
-                }
-                continue;
-            }
-            let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
-            if traced {
-                trace(i, pc, w);
-            }
-            // Not a taken branch: on past the no-ops that follow.
-            if w.pc == next {
-                w.pc = pc + self.advance[at] as u64;
-            }
-            if let Some(stop) = stop {
+    /// at the next one); and the number of instructions run.
+    fn interpret(&self, w: &mut Wave, ctx: &mut WaveCtx, budget: u64) -> (Result<Option<Stop>, Trap>, u64) {
+        let mut left = budget;
+        let r = self.interpret_for(w, ctx, &mut left);
+        (r, budget - left)
+    }
+
+    fn interpret_for(&self, w: &mut Wave, ctx: &mut WaveCtx, budget: &mut u64) -> Result<Option<Stop>, Trap> {
+        let traced = traced(w, ctx);
+        while *budget > 0 {
+            *budget -= 1;
+            if let Some(stop) = self.step(w, ctx, traced)? {
                 return Ok(Some(stop));
             }
         }
+        // Out of budget: on to the next backward jump, so that the work is counted at a
+        // loop's head (the same address each time) rather than wherever it ran out.
+        loop {
+            let pc = w.pc;
+            if let Some(stop) = self.step(w, ctx, traced)? {
+                return Ok(Some(stop));
+            }
+            if w.pc < pc {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Runs the instruction at the wave's PC; the stop it makes, if any.
+    #[inline(always)]
+    fn step(&self, w: &mut Wave, ctx: &mut WaveCtx, traced: bool) -> Result<Option<Stop>, Trap> {
+        let pc = w.pc;
+        let (at, i) = self.fetch(pc)?;
+        // Instructions see the address of the next one (branch offsets, s_getpc).
+        let next = pc + i.len as u64;
+        w.pc = next;
+        // Resolved ALU ops, compares and branches first, without the general path's
+        // result (a large enum returned through memory on every instruction).
+        if !traced && i.pair.is_none() && run_resolved(i, w, ctx).map_err(|t| t.at(pc))? {
+            if w.pc == next {
+                w.pc = pc + self.advance[at] as u64;
+            }
+            return Ok(None);
+        }
+        let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
+        if traced {
+            trace(i, pc, w);
+        }
+        // Not a taken branch: on past the no-ops that follow.
+        if w.pc == next {
+            w.pc = pc + self.advance[at] as u64;
+        }
+        Ok(stop)
     }
 
     fn exec(&self, i: &Inst, pc: u64, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Stop>, Trap> {

@@ -244,7 +244,7 @@ fn straight_line_programs_agree_with_the_interpreter() {
         let w0 = random_wave(&mut r, lanes);
         let (mut a, mut b) = (w0.clone(), w0);
         run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
-        let compiled = Interp::new(0, prog.clone()).with_jit_policy(Policy::After(0));
+        let compiled = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
         run(&compiled, &mut b);
         assert!(compiled.jit(lanes).compiled_instructions() > 0, "the program was compiled");
         same(&a, &b, &prog);
@@ -280,7 +280,7 @@ fn loops_and_branches_agree_with_the_interpreter() {
         let w0 = random_wave(&mut r, lanes);
         let (mut a, mut b) = (w0.clone(), w0);
         run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
-        run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::After(0)), &mut b);
+        run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Always), &mut b);
         same(&a, &b, &prog);
     }
 }
@@ -296,7 +296,7 @@ fn modifiers_and_wide_forms_are_left_to_the_interpreter() {
         let w0 = random_wave(&mut r, lanes);
         let (mut a, mut b) = (w0.clone(), w0);
         run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
-        run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::After(0)), &mut b);
+        run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Always), &mut b);
         same(&a, &b, &prog);
     }
 }

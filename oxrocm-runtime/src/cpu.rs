@@ -12,6 +12,18 @@ pub fn page_round(size: usize) -> usize {
     size.max(1).div_ceil(page) * page
 }
 
+/// Bytes mapped (never touched unless written, so free) after the last page of every
+/// allocation. GPU memory past an allocation's end is mapped in practice (allocations
+/// come out of larger fragments), and kernels rely on it: rocPRIM's block-sort tests
+/// store a whole block's worth past the end of a buffer whose size is not a multiple of
+/// the block. Kernels may read and write here; the launch checks allow it.
+pub const ALLOCATION_SLACK: usize = 64 << 10;
+
+/// What is mapped for an allocation of `size` bytes.
+fn mapped_len(size: usize) -> usize {
+    page_round(size) + ALLOCATION_SLACK
+}
+
 pub struct CpuBackend {
     devices: Vec<DeviceProperties>,
     used: Vec<AtomicUsize>,
@@ -66,7 +78,7 @@ impl CpuBackend {
     /// deterministic), 256-byte aligned as on ROCm, and remappable onto shared memory
     /// when the allocation is exported through IPC.
     fn alloc_bytes(size: usize) -> Result<u64> {
-        let len = page_round(size);
+        let len = mapped_len(size);
         let p = unsafe {
             libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE,
                 libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE, -1, 0)
@@ -75,7 +87,7 @@ impl CpuBackend {
     }
 
     fn free_bytes(addr: u64, size: usize) {
-        unsafe { libc::munmap(addr as *mut libc::c_void, page_round(size)) };
+        unsafe { libc::munmap(addr as *mut libc::c_void, mapped_len(size)) };
     }
 }
 
@@ -221,7 +233,7 @@ impl Backend for CpuBackend {
 /// into a POSIX shared-memory object (same address, same contents) that importers map.
 /// Named objects need no fd passing and no ptrace rights between sibling processes.
 mod ipc {
-    use super::page_round;
+    use super::{mapped_len, page_round};
     use crate::error::{HipError, Result};
     use std::ffi::CString;
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -282,10 +294,19 @@ mod ipc {
             if fd < 0 {
                 return Err(HipError::INVALID_VALUE);
             }
-            let m = libc::mmap(std::ptr::null_mut(), page_round(size), libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_SHARED, fd, 0);
+            // Private slack after the shared pages, as every allocation of this backend has
+            // (and frees with it).
+            let at = libc::mmap(std::ptr::null_mut(), mapped_len(size), libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE, -1, 0);
+            if at == libc::MAP_FAILED {
+                libc::close(fd);
+                return Err(HipError::MAP_FAILED);
+            }
+            let m = libc::mmap(at, page_round(size), libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_FIXED, fd, 0);
             libc::close(fd);
             if m == libc::MAP_FAILED {
+                libc::munmap(at, mapped_len(size));
                 return Err(HipError::MAP_FAILED);
             }
             Ok((m as u64, size))

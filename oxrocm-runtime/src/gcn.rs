@@ -116,11 +116,12 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
     let memory = if mode != CheckMode::Off || !on_cpu {
         let mut regions: Vec<(u64, usize, u64)> = Vec::new();
         for a in crate::runtime::runtime().memory.all() {
-            // The CPU backend hands out whole pages, as the GPU does: kernels may read past
-            // the requested size inside the last page (loads before a bounds check are
-            // common), which faults nowhere on a GPU.
+            // The CPU backend hands out whole pages and maps a slack after them, as memory
+            // past a GPU allocation is mapped: kernels may read and write past the requested
+            // size (loads before a bounds check are common; some tests store a whole
+            // block past the end), which faults nowhere on a GPU.
             let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered && mode != CheckMode::Strict;
-            let len = if whole_pages { a.size.next_multiple_of(4096) } else { a.size };
+            let len = if whole_pages { crate::cpu::page_round(a.size) + crate::cpu::ALLOCATION_SLACK } else { a.size };
             regions.push((a.base, len, view.host_ptr(a.base) as u64));
             if a.device_addr != 0 && a.device_addr != a.base {
                 regions.push((a.device_addr, a.size, view.host_ptr(a.device_addr) as u64));

@@ -6,9 +6,9 @@
 //! interpreter's fetch and dispatch (about 10 ns an instruction, much of it
 //! mispredicted indirect jumps) are gone.
 //!
-//! The interpreter stays the reference and runs what is cold: a region is compiled once
-//! waves have entered its start address [`threshold`] times, since compiling costs about
-//! what a few hundred waves of interpretation do.
+//! The interpreter stays the reference and runs what is cold: the code from an address
+//! is compiled once the interpreter has run about as many wave instructions from there as
+//! compiling would cost (3,000 per instruction of the region; see [`Policy::Profiled`]).
 //!
 //! `OXROCM_GCN_JIT=0` turns compilation off; `OXROCM_GCN_JIT=always` compiles at the
 //! first entry (the differential tests use it).
@@ -76,29 +76,46 @@ struct Entry {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Policy {
     Off,
-    /// After this many wave entries at the region's start.
-    After(u32),
+    /// At the first entry (tests).
+    Always,
+    /// Once the interpreter has spent about as long on code from an address as compiling
+    /// the region there would take ([`Heat`]).
+    Profiled,
 }
 
-/// Wave entries at an address before the region starting there is compiled.
-pub fn threshold() -> Policy {
+/// The policy `OXROCM_GCN_JIT` names: `0` off, `always`, else profiled.
+pub fn policy() -> Policy {
     static P: std::sync::OnceLock<Policy> = std::sync::OnceLock::new();
     *P.get_or_init(|| match std::env::var("OXROCM_GCN_JIT").as_deref() {
         Ok("0") => Policy::Off,
-        Ok("always") => Policy::After(0),
-        Ok(v) => v.parse().map(Policy::After).unwrap_or(Policy::After(DEFAULT_THRESHOLD)),
-        Err(_) => Policy::After(DEFAULT_THRESHOLD),
+        Ok("always") => Policy::Always,
+        _ => Policy::Profiled,
     })
 }
 
-const DEFAULT_THRESHOLD: u32 = 64;
-
-/// Instructions a wave runs interpreted before the code where it then is gets compiled
-/// (a long loop is hot however few waves enter it): a few milliseconds.
+/// Instructions a wave runs interpreted before it comes back to the driver, which then
+/// counts them (a long loop is hot however few waves enter it): a few milliseconds.
 pub const INTERPRETED_BUDGET: u64 = 200_000;
+
+/// Interpreted instructions from an address before the region there is even measured.
+const MIN_WORK: u64 = 1_000_000;
+
+/// Interpreted instructions per instruction of the region that pay for compiling it: a
+/// region compiles at about 30-100 µs an instruction, interpretation runs at 10-20 ns a
+/// wave instruction.
+const WORK_PER_INST: u64 = 3_000;
 
 /// Instructions one region takes in at most (compile time grows with it).
 const REGION_CAP: usize = 40_000;
+
+/// What the interpreter has run from an address with no compiled code.
+#[derive(Default)]
+struct Heat {
+    /// Wave instructions interpreted in runs that started there.
+    work: u64,
+    /// The size of the region there, once measured.
+    region: Option<usize>,
+}
 
 /// The compiled code of one program at one wave size.
 pub struct Jit {
@@ -106,8 +123,7 @@ pub struct Jit {
     policy: Policy,
     /// Entry address → the function, the entry's index, and the VGPRs a wave needs.
     entries: RwLock<HashMap<u64, Entry>>,
-    /// Wave entries seen at addresses with no compiled code yet.
-    counts: Mutex<HashMap<u64, u32>>,
+    heat: Mutex<HashMap<u64, Heat>>,
     module: Mutex<Option<emit::Module>>,
     /// Regions that failed to compile (their starts stay interpreted).
     failed: Mutex<Vec<u64>>,
@@ -120,10 +136,34 @@ impl Jit {
             lanes,
             policy,
             entries: RwLock::new(HashMap::new()),
-            counts: Mutex::new(HashMap::new()),
+            heat: Mutex::new(HashMap::new()),
             module: Mutex::new(None),
             failed: Mutex::new(Vec::new()),
             compiled_insts: AtomicU32::new(0),
+        }
+    }
+
+    /// Notes that a wave ran `work` instructions interpreted from `pc`.
+    pub fn record(&self, pc: u64, work: u64) {
+        if self.policy == Policy::Profiled {
+            self.heat.lock().unwrap().entry(pc).or_default().work += work;
+        }
+    }
+
+    /// Whether the region at `pc` has earned its compile.
+    fn hot(&self, program: &Interp, pc: u64) -> bool {
+        match self.policy {
+            Policy::Off => false,
+            Policy::Always => true,
+            Policy::Profiled => {
+                let mut heat = self.heat.lock().unwrap();
+                let Some(h) = heat.get_mut(&pc) else { return false };
+                if h.work < MIN_WORK {
+                    return false;
+                }
+                let size = *h.region.get_or_insert_with(|| region::discover(program, pc, REGION_CAP).insts.len());
+                h.work >= size as u64 * WORK_PER_INST
+            }
         }
     }
 
@@ -133,14 +173,8 @@ impl Jit {
         if let Some(e) = self.entries.read().unwrap().get(&pc) {
             return Some(*e);
         }
-        let Policy::After(limit) = self.policy else { return None };
-        {
-            let mut counts = self.counts.lock().unwrap();
-            let n = counts.entry(pc).or_insert(0);
-            *n += 1;
-            if *n <= limit {
-                return None;
-            }
+        if !self.hot(program, pc) {
+            return None;
         }
         // One compiler at a time; a thread that finds it busy interprets meanwhile.
         let Ok(mut module) = self.module.try_lock() else { return None };
@@ -173,7 +207,7 @@ impl Jit {
                 for (k, &at) in region.entries.iter().enumerate() {
                     entries.entry(at).or_insert(Entry { f, index: k as u32, vgprs });
                 }
-                self.counts.lock().unwrap().remove(&pc);
+                self.heat.lock().unwrap().remove(&pc);
                 entries.get(&pc).copied()
             }
             Err(e) => {
@@ -181,15 +215,6 @@ impl Jit {
                 self.failed.lock().unwrap().push(pc);
                 None
             }
-        }
-    }
-
-    /// Makes the region starting at `pc` compile at the next entry there.
-    pub fn mark_hot(&self, pc: u64) {
-        if let Policy::After(limit) = self.policy {
-            let mut counts = self.counts.lock().unwrap();
-            let n = counts.entry(pc).or_insert(0);
-            *n = (*n).max(limit);
         }
     }
 
