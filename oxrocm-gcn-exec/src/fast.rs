@@ -39,6 +39,11 @@ pub enum Fast {
     Scalar(ScalarOp),
     /// Whole-dword single-address LDS loads and stores: `memops::lds_dwords` runs them.
     Lds { load: bool, dwords: u8 },
+    /// `v_mad_u64_u32` / `v_mad_i64_i32`: a 64-bit multiply-add per lane and its carry
+    /// (overflow) mask.
+    Mad64 { signed: bool },
+    /// `ds_bpermute_b32`: each active lane reads the lane its byte address names.
+    Bpermute,
 }
 
 /// A scalar ALU op resolved at load: its function and operand widths (as
@@ -146,6 +151,8 @@ impl std::fmt::Debug for Fast {
             Fast::Global { .. } => "Global",
             Fast::Scalar(_) => "Scalar",
             Fast::Lds { .. } => "Lds",
+            Fast::Mad64 { .. } => "Mad64",
+            Fast::Bpermute => "Bpermute",
         })
     }
 }
@@ -218,6 +225,12 @@ fn resolve_fast(i: &Inst) -> Fast {
         };
         if let Some((load, dwords)) = lds {
             return Fast::Lds { load, dwords };
+        }
+        if i.name == "ds_bpermute_b32" && matches!(i.dst, Opnd::V(_)) {
+            return Fast::Bpermute;
+        }
+        if matches!(i.name, "v_mad_u64_u32" | "v_mad_i64_i32") && i.mods == Mods::default() && i.lanes == LaneSel::Plain && matches!(i.dst, Opnd::V(_)) {
+            return Fast::Mad64 { signed: i.name == "v_mad_i64_i32" };
         }
     }
     let carry: Option<CarryWave> = match i.name {
@@ -301,6 +314,14 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         }
         Fast::Shift64(f) => {
             f(i, w);
+            return true;
+        }
+        Fast::Mad64 { signed } => {
+            by_wave_size!(w, mad64(i, w, signed));
+            return true;
+        }
+        Fast::Bpermute => {
+            by_wave_size!(w, bpermute(i, w));
             return true;
         }
         Fast::Branch(b) => {
@@ -485,4 +506,66 @@ fn shift64_n<const N: usize>(i: &Inst, w: &mut Wave, f: impl Fn(u32, u64) -> u64
     let exec = w.exec;
     blend(w.v_mut(d as usize), &lo, exec);
     blend(w.v_mut(d as usize + 1), &hi, exec);
+}
+
+/// `v_mad_u64_u32` / `v_mad_i64_i32` over the wave, as `vector_int::vop_mad64`: the 64-bit
+/// results of active lanes to the destination pair, their overflow bits to the second
+/// destination (inactive lanes' bits cleared).
+fn mad64<const N: usize>(i: &Inst, w: &mut Wave, signed: bool) {
+    let Opnd::V(d) = i.dst else { return };
+    let (mut lo, mut hi) = ([0u32; N], [0u32; N]);
+    let mut carries = 0u64;
+    {
+        let (ka, kb, kl, kh);
+        let a = lanes!(w, i.src[0], ka, N);
+        let b = lanes!(w, i.src[1], kb, N);
+        let (cl, ch): (&[u32; N], &[u32; N]) = match i.src[2] {
+            Opnd::V(r) => (<&[u32; N]>::try_from(w.v(r as usize)).expect("wave of N lanes"), <&[u32; N]>::try_from(w.v(r as usize + 1)).expect("wave of N lanes")),
+            o => {
+                let v = crate::access::rd64(w, o);
+                kl = [v as u32; N];
+                kh = [(v >> 32) as u32; N];
+                (&kl, &kh)
+            }
+        };
+        for l in 0..N {
+            let c = cl[l] as u64 | (ch[l] as u64) << 32;
+            let (v, carry) = if signed {
+                let v = a[l] as i32 as i128 * b[l] as i32 as i128 + c as i64 as i128;
+                (v as u64, v != (v as i64) as i128)
+            } else {
+                let v = a[l] as u128 * b[l] as u128 + c as u128;
+                (v as u64, v >> 64 != 0)
+            };
+            lo[l] = v as u32;
+            hi[l] = (v >> 32) as u32;
+            carries |= (carry as u64) << l;
+        }
+    }
+    let exec = w.exec;
+    blend(w.v_mut(d as usize), &lo, exec);
+    blend(w.v_mut(d as usize + 1), &hi, exec);
+    if i.dst2 != Opnd::None {
+        let full = w.full_mask();
+        crate::access::wr_mask(w, i.dst2, carries & exec & full);
+    }
+}
+
+/// `ds_bpermute_b32` over the wave, as `Interp::cross_lane`: lane l reads source lane
+/// ((address + offset) / 4) mod N, 0 where that lane is inactive.
+fn bpermute<const N: usize>(i: &Inst, w: &mut Wave) {
+    let Opnd::V(d) = i.dst else { return };
+    let mut out = [0u32; N];
+    {
+        let (ka, ks);
+        let addr = lanes!(w, i.src[0], ka, N);
+        let src = lanes!(w, i.src[1], ks, N);
+        let exec = w.exec;
+        for l in 0..N {
+            let from = (addr[l] as usize).wrapping_add(i.offset as usize) / 4 % N;
+            out[l] = if exec >> from & 1 != 0 { src[from] } else { 0 };
+        }
+    }
+    let exec = w.exec;
+    blend(w.v_mut(d as usize), &out, exec);
 }
