@@ -1,6 +1,7 @@
-//! What one wave instruction costs the interpreter: a loop of eight copies of one
-//! instruction (plus the loop's own three scalar instructions) run by one wave32, timed,
-//! divided by the instructions executed. The numbers the README's AMDGCN speed notes quote.
+//! What one wave instruction costs the interpreter and compiled code: a loop of eight
+//! copies of one instruction (plus the loop's own three scalar instructions) run by one
+//! wave32, timed, divided by the instructions executed. The numbers the README's AMDGCN
+//! speed notes quote.
 //!
 //! `cargo run --release -p oxrocm-gcn-exec --example per_instruction`
 
@@ -8,12 +9,13 @@ use oxrocm_gcn_exec::dispatch::{run_grid, EntryState, Launch};
 use oxrocm_gcn_exec::interp::Interp;
 use oxrocm_gcn_exec::ir::Inst;
 use oxrocm_gcn_exec::ir::Opnd::{self, Imm, Vcc, S, V};
+use oxrocm_gcn_exec::jit::Policy;
 use oxrocm_gcn_exec::memory::Memory;
 
 const ITERATIONS: u32 = 200_000;
 
-/// Nanoseconds per executed instruction of a loop over `body`.
-fn cost(body: Vec<Inst>) -> f64 {
+/// Nanoseconds per executed instruction of a loop over `body`, interpreted or compiled.
+fn cost(body: Vec<Inst>, policy: Policy) -> f64 {
     let k = body.len() as i32;
     let mut program = vec![Inst::new("s_mov_b32", S(20), &[Imm(ITERATIONS)]).len(8)];
     program.extend(body);
@@ -35,7 +37,7 @@ fn cost(body: Vec<Inst>) -> f64 {
         // f32 denormals kept, as HIP kernels run.
         mode: 0xf0,
     };
-    let interp = Interp::new(0x1000, program);
+    let interp = Interp::new(0x1000, program).with_jit_policy(policy);
     // SAFETY: the programs above access no memory.
     let memory = unsafe { Memory::unchecked() };
     // Best of three: the VM's neighbours add noise, never speed.
@@ -60,8 +62,10 @@ fn main() {
         ("s_or_b32", Inst::new("s_or_b32", S(5), &[Vcc, S(5)])),
         ("s_nop (skipped)", Inst::new("s_nop", Opnd::None, &[])),
     ];
-    println!("{:<20} ns per executed wave32 instruction (loop overhead included)", "instruction");
+    println!("ns per executed wave32 instruction (loop overhead included)");
+    println!("{:<20} {:>12} {:>9}", "instruction", "interpreted", "compiled");
     for (label, inst) in cases {
-        println!("{label:<20} {:.1}", cost(vec![inst; 8]));
+        let (a, b) = (cost(vec![inst.clone(); 8], Policy::Off), cost(vec![inst; 8], Policy::Always));
+        println!("{label:<20} {a:>12.1} {b:>9.1}");
     }
 }

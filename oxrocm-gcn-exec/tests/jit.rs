@@ -139,6 +139,12 @@ fn random_inst(r: &mut Rng) -> Inst {
             }
             i
         }
+        4 if r.below(3) == 0 => {
+            // 64-bit shifts: constant amounts (compiled) and register ones (interpreted).
+            let name = *r.pick(&["v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64"]);
+            let amount = if r.below(4) == 0 { vsrc(r) } else { Imm(*r.pick(&[0, 1, 5, 31, 32, 33, 63, 64, 70])) };
+            Inst::new(name, V(r.below(FLOAT_REGS - 1) as u16), &[amount, V(r.below(FLOAT_REGS - 1) as u16)])
+        }
         4 => {
             let name = *r.pick(CARRY_OPS);
             let ci = if name.contains("_ci_") && r.below(2) == 0 { mask_dst(r) } else { Opnd::None };

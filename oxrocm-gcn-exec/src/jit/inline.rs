@@ -50,7 +50,7 @@ pub(crate) fn inst(e: &mut Emitter, i: &Inst, pc: u64) -> bool {
     if n == "v_cndmask_b32" {
         return cndmask(e, i);
     }
-    if carry(e, i) {
+    if carry(e, i) || shift64(e, i) {
         return true;
     }
     if i.dst2 != Opnd::None {
@@ -415,6 +415,59 @@ fn shifted(e: &mut Emitter, i: &Inst) -> bool {
         })
         .collect();
     store_vgpr(e, d, &vals);
+    true
+}
+
+/// 64-bit shifts (`v_lshlrev_b64` and the like) by a constant amount, on the register
+/// pair's halves: each half a shift of one or both source halves.
+fn shift64(e: &mut Emitter, i: &Inst) -> bool {
+    #[derive(Clone, Copy, PartialEq)]
+    enum K {
+        Shl,
+        Shr,
+        Sar,
+    }
+    let kind = match i.name {
+        "v_lshlrev_b64" => K::Shl,
+        "v_lshrrev_b64" => K::Shr,
+        "v_ashrrev_i64" => K::Sar,
+        _ => return false,
+    };
+    let (Opnd::Imm(amount), Opnd::V(d), Opnd::V(src)) = (i.src[0], i.dst, i.src[1]) else { return false };
+    if i.dst2 != Opnd::None {
+        return false;
+    }
+    let s = (amount & 63) as i64;
+    e.note_vgpr(src + 1);
+    e.note_vgpr(d + 1);
+    let (mut lo_out, mut hi_out) = (Vec::new(), Vec::new());
+    for k in 0..e.lanes / 4 {
+        let lo = chunk(e, Src::V(src), k);
+        let hi = chunk(e, Src::V(src + 1), k);
+        let b = &mut e.b;
+        let (l, h) = match (kind, s) {
+            (_, 0) => (lo, hi),
+            (K::Shl, 1..=31) => {
+                let h = b.ins().ishl_imm_u(hi, s);
+                let carry = b.ins().ushr_imm_u(lo, 32 - s);
+                (b.ins().ishl_imm_u(lo, s), b.ins().bor(h, carry))
+            }
+            (K::Shl, _) => (splat_const(b, 0), if s == 32 { lo } else { b.ins().ishl_imm_u(lo, s - 32) }),
+            (_, 1..=31) => {
+                let l = b.ins().ushr_imm_u(lo, s);
+                let carry = b.ins().ishl_imm_u(hi, 32 - s);
+                let h = if kind == K::Sar { b.ins().sshr_imm_u(hi, s) } else { b.ins().ushr_imm_u(hi, s) };
+                (b.ins().bor(l, carry), h)
+            }
+            (K::Shr, _) => (if s == 32 { hi } else { b.ins().ushr_imm_u(hi, s - 32) }, splat_const(b, 0)),
+            (K::Sar, _) => (if s == 32 { hi } else { b.ins().sshr_imm_u(hi, s - 32) }, b.ins().sshr_imm_u(hi, 31)),
+        };
+        lo_out.push(l);
+        hi_out.push(h);
+    }
+    // Both halves read before either is written (the destination may be the source).
+    store_vgpr(e, d, &lo_out);
+    store_vgpr(e, d + 1, &hi_out);
     true
 }
 
