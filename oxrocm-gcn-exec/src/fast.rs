@@ -44,6 +44,12 @@ pub enum Fast {
     Mad64 { signed: bool },
     /// `ds_bpermute_b32`: each active lane reads the lane its byte address names.
     Bpermute,
+    /// Byte and short global loads and stores: `memfast::global_small`.
+    GlobalSmall(crate::memfast::Small),
+    /// Byte and short LDS loads and stores: `memfast::lds_small`.
+    LdsSmall(crate::memfast::Small),
+    /// LDS two-address loads and stores: `memfast::lds_two`.
+    LdsTwo(crate::memfast::Two),
 }
 
 /// A scalar ALU op resolved at load: its function and operand widths (as
@@ -153,6 +159,9 @@ impl std::fmt::Debug for Fast {
             Fast::Lds { .. } => "Lds",
             Fast::Mad64 { .. } => "Mad64",
             Fast::Bpermute => "Bpermute",
+            Fast::GlobalSmall(_) => "GlobalSmall",
+            Fast::LdsSmall(_) => "LdsSmall",
+            Fast::LdsTwo(_) => "LdsTwo",
         })
     }
 }
@@ -205,9 +214,11 @@ fn resolve_fast(i: &Inst) -> Fast {
         let global = match i.name {
             "global_load_b32" | "global_load_dword" => Some((true, 1)),
             "global_load_b64" | "global_load_dwordx2" => Some((true, 2)),
+            "global_load_b96" | "global_load_dwordx3" => Some((true, 3)),
             "global_load_b128" | "global_load_dwordx4" => Some((true, 4)),
             "global_store_b32" | "global_store_dword" => Some((false, 1)),
             "global_store_b64" | "global_store_dwordx2" => Some((false, 2)),
+            "global_store_b96" | "global_store_dwordx3" => Some((false, 3)),
             "global_store_b128" | "global_store_dwordx4" => Some((false, 4)),
             _ => None,
         };
@@ -225,6 +236,17 @@ fn resolve_fast(i: &Inst) -> Fast {
         };
         if let Some((load, dwords)) = lds {
             return Fast::Lds { load, dwords };
+        }
+        if let Some(sm) = i.name.strip_prefix("global_").and_then(crate::memfast::small) {
+            return Fast::GlobalSmall(sm);
+        }
+        if let Some(op) = i.name.strip_prefix("ds_") {
+            if let Some(sm) = crate::memfast::small(op) {
+                return Fast::LdsSmall(sm);
+            }
+            if let Some(t) = crate::memfast::two(op) {
+                return Fast::LdsTwo(t);
+            }
         }
         if i.name == "ds_bpermute_b32" && matches!(i.dst, Opnd::V(_)) {
             return Fast::Bpermute;
@@ -294,7 +316,7 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         // Denormals kept (MODE FP_DENORM for f32 = 3), as HIP kernels run; else the
         // general path flushes.
         Fast::F32(f) if w.mode >> 4 & 3 == 3 => f,
-        Fast::F32(_) | Fast::Flow | Fast::Global { .. } | Fast::Lds { .. } => return false,
+        Fast::F32(_) | Fast::Flow | Fast::Global { .. } | Fast::Lds { .. } | Fast::GlobalSmall(_) | Fast::LdsSmall(_) | Fast::LdsTwo(_) => return false,
         Fast::Cmp(c) => {
             crate::fast_cmp::run(i, &c, w);
             return true;

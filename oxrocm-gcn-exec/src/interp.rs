@@ -200,6 +200,15 @@ fn run_resolved(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Result<bool, Trap>
             memops::lds_dwords(i, w, ctx, load, dwords as usize);
             Ok(true)
         }
+        crate::fast::Fast::GlobalSmall(sm) => crate::memfast::global_small(i, w, ctx, sm).map(|()| true),
+        crate::fast::Fast::LdsSmall(sm) => {
+            crate::memfast::lds_small(i, w, ctx, sm);
+            Ok(true)
+        }
+        crate::fast::Fast::LdsTwo(t) => {
+            crate::memfast::lds_two(i, w, ctx, t);
+            Ok(true)
+        }
         _ => Ok(crate::fast::run(i, w)),
     }
 }

@@ -23,6 +23,7 @@ pub mod jit;
 pub mod lanes;
 mod lanesel;
 mod masks;
+mod memfast;
 pub mod lower;
 mod memops;
 pub mod memory;

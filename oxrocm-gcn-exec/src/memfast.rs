@@ -1,0 +1,270 @@
+//! Resolved forms of the common memory accesses beyond whole dwords at one address:
+//! byte and short global loads and stores, byte and short LDS accesses, and the LDS
+//! two-address forms (`ds_load_2addr_*`, `ds_read2*`). Each does what the general path
+//! (`memops::flat`, `memops::lds`) does, without its per-lane mnemonic parsing and byte
+//! buffers: loads zero- or sign-extend into the whole VGPR, stores write the low bytes, LDS
+//! accesses outside the workgroup's LDS read zeros or are dropped, and global accesses are
+//! checked against the allocation map.
+
+use crate::access::{rd64, set_lanes, vsrc, vsrc64};
+use crate::ir::{Inst, Opnd};
+use crate::wave::Wave;
+use crate::workgroup::{Trap, WaveCtx};
+
+/// A sub-dword access: 1 or 2 bytes, loads sign-extended or not.
+#[derive(Clone, Copy, Debug)]
+pub struct Small {
+    pub load: bool,
+    pub bytes: u8,
+    pub signed: bool,
+}
+
+/// The sub-dword shape a mnemonic names (the part after `global_`/`ds_`), if it is one of
+/// the plain (not d16) forms.
+pub fn small(op: &str) -> Option<Small> {
+    let (load, bytes, signed) = match op {
+        "load_u8" | "load_ubyte" | "read_u8" => (true, 1, false),
+        "load_i8" | "load_sbyte" | "read_i8" => (true, 1, true),
+        "load_u16" | "load_ushort" | "read_u16" => (true, 2, false),
+        "load_i16" | "load_sshort" | "read_i16" => (true, 2, true),
+        "store_b8" | "store_byte" | "write_b8" => (false, 1, false),
+        "store_b16" | "store_short" | "write_b16" => (false, 2, false),
+        _ => return None,
+    };
+    Some(Small { load, bytes, signed })
+}
+
+/// An LDS two-address access: two dwords or two qwords, offsets scaled by the element
+/// size (and by 64 for the stride-64 forms).
+#[derive(Clone, Copy, Debug)]
+pub struct Two {
+    pub load: bool,
+    pub dwords: u8,
+    pub stride64: bool,
+}
+
+pub fn two(op: &str) -> Option<Two> {
+    let (load, dwords, stride64) = match op {
+        "load_2addr_b32" | "read2_b32" => (true, 1, false),
+        "load_2addr_b64" | "read2_b64" => (true, 2, false),
+        "load_2addr_stride64_b32" | "read2st64_b32" => (true, 1, true),
+        "load_2addr_stride64_b64" | "read2st64_b64" => (true, 2, true),
+        "store_2addr_b32" | "write2_b32" => (false, 1, false),
+        "store_2addr_b64" | "write2_b64" => (false, 2, false),
+        "store_2addr_stride64_b32" | "write2st64_b32" => (false, 1, true),
+        "store_2addr_stride64_b64" | "write2st64_b64" => (false, 2, true),
+        _ => return None,
+    };
+    Some(Two { load, dwords, stride64 })
+}
+
+/// The loaded value of a sub-dword access, extended to 32 bits.
+fn extend(raw: u32, s: Small) -> u32 {
+    let bits = 8 * s.bytes as u32;
+    if s.signed && raw >> (bits - 1) & 1 != 0 { raw | !((1u32 << bits) - 1) } else { raw }
+}
+
+/// Byte and short global loads and stores (`memops::flat`'s addressing: a VGPR pair, or
+/// SGPR pair + 32-bit VGPR offset, plus the instruction's offset).
+pub(crate) fn global_small(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, s: Small) -> Result<(), Trap> {
+    let active = w.exec & w.full_mask();
+    let saddr = match i.src[2] {
+        Opnd::S(_) => Some(rd64(w, i.src[2])),
+        _ => None,
+    };
+    let off = i.offset as i64;
+    let reg = if s.load { i.dst } else { i.src[1] };
+    let Opnd::V(reg) = reg else { return Ok(()) };
+    for l in set_lanes(active) {
+        let a = match saddr {
+            Some(b) => b.wrapping_add(vsrc(w, i.src[0], l) as u64),
+            None => vsrc64(w, i.src[0], l),
+        }
+        .wrapping_add_signed(off);
+        let n = s.bytes as usize;
+        if s.load {
+            let mut b = [0u8; 4];
+            ctx.memory.read(a, &mut b[..n])?;
+            w.v_mut(reg as usize)[l] = extend(u32::from_le_bytes(b), s);
+        } else {
+            let b = w.v(reg as usize)[l].to_le_bytes();
+            ctx.memory.write(a, &b[..n])?;
+        }
+    }
+    Ok(())
+}
+
+/// Byte and short LDS loads and stores at the lane's address plus the 16-bit offset.
+pub(crate) fn lds_small(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, s: Small) {
+    let (Opnd::V(addr), off) = (i.src[0], i.offset as u32 & 0xffff) else { return };
+    let reg = if s.load { i.dst } else { i.src[1] };
+    let Opnd::V(reg) = reg else { return };
+    let n = s.bytes as usize;
+    for l in set_lanes(w.exec & w.full_mask()) {
+        let at = w.v(addr as usize)[l].wrapping_add(off) as usize;
+        if s.load {
+            let raw = ctx.lds.get(at..at + n).map_or(0, |b| if n == 1 { b[0] as u32 } else { u16::from_le_bytes([b[0], b[1]]) as u32 });
+            w.v_mut(reg as usize)[l] = extend(raw, s);
+        } else {
+            let v = w.v(reg as usize)[l].to_le_bytes();
+            if let Some(d) = ctx.lds.get_mut(at..at + n) {
+                d.copy_from_slice(&v[..n]);
+            }
+        }
+    }
+}
+
+/// LDS two-address loads and stores: offset0 and offset1 (the offset's two bytes) in
+/// elements; loads fill dst and the registers after it, stores take data0 (src[1]) and
+/// data1 (src[2]).
+pub(crate) fn lds_two(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, t: Two) {
+    let Opnd::V(addr) = i.src[0] else { return };
+    let dwords = t.dwords as usize;
+    let bytes = 4 * dwords;
+    let scale = bytes as u32 * if t.stride64 { 64 } else { 1 };
+    let offs = [(i.offset as u32 & 0xff) * scale, (i.offset as u32 >> 8 & 0xff) * scale];
+    for l in set_lanes(w.exec & w.full_mask()) {
+        let base = w.v(addr as usize)[l];
+        for (k, &o) in offs.iter().enumerate() {
+            let at = base.wrapping_add(o) as usize;
+            if t.load {
+                let Opnd::V(d) = i.dst else { return };
+                let words = ctx.lds.get(at..at + bytes);
+                for j in 0..dwords {
+                    let v = words.map_or(0, |b| u32::from_le_bytes([b[4 * j], b[4 * j + 1], b[4 * j + 2], b[4 * j + 3]]));
+                    w.v_mut(d as usize + k * dwords + j)[l] = v;
+                }
+            } else {
+                let Opnd::V(s) = i.src[1 + k] else { return };
+                if let Some(b) = ctx.lds.get_mut(at..at + bytes) {
+                    for j in 0..dwords {
+                        b[4 * j..4 * j + 4].copy_from_slice(&w.v(s as usize + j)[l].to_le_bytes());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each resolved form against the general path (`memops::lds`, `memops::flat`) on
+    //! random waves: random addresses (some outside the LDS), offsets, EXEC masks and data;
+    //! registers, LDS and global memory must come out the same.
+    use super::*;
+    use crate::ir::Opnd::{S, V};
+    use crate::memory::Memory;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+
+    const LDS: usize = 1024;
+
+    fn wave(r: &mut Rng, lanes: usize) -> Wave {
+        let mut w = Wave::new(lanes, 12);
+        for v in w.vgpr.iter_mut() {
+            *v = r.next() as u32;
+        }
+        // v0: LDS addresses, mostly inside (some past the end).
+        for l in 0..lanes {
+            w.v_mut(0)[l] = (r.next() % (LDS as u64 + 64)) as u32 & !1;
+        }
+        w.exec = r.next() & w.full_mask();
+        w
+    }
+
+    fn lds_case(name: &'static str, r: &mut Rng, lanes: usize) {
+        let mut a = wave(r, lanes);
+        let mut b = a.clone();
+        let mut inst = Inst::new(name, V(4), &[V(0), V(2), V(6)]);
+        inst.offset = (r.next() % 0x10000) as i32 & if name.contains("2addr") || name.contains("read2") || name.contains("write2") { 0x0f0f } else { 0x3f };
+        if !name.contains("load") && !name.contains("read") {
+            inst.dst = Opnd::None;
+        }
+        let init: Vec<u8> = (0..LDS).map(|_| r.next() as u8).collect();
+        let (mut la, mut lb) = (init.clone(), init);
+        let memory = Memory::checked(vec![]);
+        let (mut sa, mut sb) = ([0u8; 0], [0u8; 0]);
+        let mut ca = WaveCtx { memory: &memory, lds: &mut la, scratch: &mut sa, private_size: 0, workgroup_id: [0; 3] };
+        crate::memops::lds(&inst, &mut a, &mut ca).expect("general path knows it").expect("no trap");
+        let mut cb = WaveCtx { memory: &memory, lds: &mut lb, scratch: &mut sb, private_size: 0, workgroup_id: [0; 3] };
+        let op = name.strip_prefix("ds_").unwrap();
+        match (small(op), two(op)) {
+            (Some(s), _) => lds_small(&inst, &mut b, &mut cb, s),
+            (_, Some(t)) => lds_two(&inst, &mut b, &mut cb, t),
+            _ => panic!("{name} has no resolved form"),
+        }
+        assert_eq!(a.vgpr, b.vgpr, "{name}: registers differ");
+        assert_eq!(la, lb, "{name}: LDS differs");
+    }
+
+    #[test]
+    fn lds_forms_match_the_general_path() {
+        let mut r = Rng(0x5eed_1234_abcd_0001);
+        let names = [
+            "ds_load_u8", "ds_load_i8", "ds_load_u16", "ds_load_i16", "ds_store_b8", "ds_store_b16", "ds_read_u8", "ds_write_b16",
+            "ds_load_2addr_b32", "ds_load_2addr_b64", "ds_load_2addr_stride64_b32", "ds_load_2addr_stride64_b64", "ds_store_2addr_b32",
+            "ds_store_2addr_b64", "ds_store_2addr_stride64_b32", "ds_store_2addr_stride64_b64", "ds_read2_b32", "ds_write2st64_b64",
+        ];
+        for trial in 0..40 {
+            for n in names {
+                lds_case(n, &mut r, if trial % 4 == 3 { 64 } else { 32 });
+            }
+        }
+    }
+
+    #[test]
+    fn global_byte_and_short_forms_match_the_general_path() {
+        let mut r = Rng(0x5eed_9876_0000_0002);
+        for trial in 0..60 {
+            for name in ["global_load_u8", "global_load_i8", "global_load_u16", "global_load_i16", "global_store_b8", "global_store_b16", "global_load_sbyte", "global_store_short"] {
+                let lanes = if trial % 4 == 3 { 64 } else { 32 };
+                let init: Vec<u8> = (0..4096).map(|_| r.next() as u8).collect();
+                let (mut ga, mut gb) = (init.clone(), init);
+                let mut a = wave(&mut r, lanes);
+                // Offsets within the buffer, as a 32-bit VGPR offset from an SGPR base or a
+                // VGPR-pair address.
+                for l in 0..lanes {
+                    a.v_mut(0)[l] = (r.next() % 4000) as u32;
+                }
+                let mut b = a.clone();
+                let with_saddr = trial % 2 == 0;
+                let mut inst = Inst::new(name, V(4), &[V(0), V(2), if with_saddr { S(8) } else { Opnd::None }]);
+                inst.offset = (r.next() % 64) as i32;
+                if name.contains("store") {
+                    inst.dst = Opnd::None;
+                }
+                for (w, g) in [(&mut a, &ga), (&mut b, &gb)] {
+                    let base = g.as_ptr() as u64;
+                    w.set_s64(8, base);
+                    if !with_saddr {
+                        // v[0:1] = base + offset
+                        for l in 0..lanes {
+                            let addr = base + w.v(0)[l] as u64;
+                            w.v_mut(0)[l] = addr as u32;
+                            w.v_mut(1)[l] = (addr >> 32) as u32;
+                        }
+                    }
+                }
+                let (mut sa, mut sb) = ([0u8; 0], [0u8; 0]);
+                let (mut la, mut lb) = ([0u8; 0], [0u8; 0]);
+                let ma = Memory::checked(vec![(ga.as_mut_ptr() as u64, ga.len())]);
+                let mut ca = WaveCtx { memory: &ma, lds: &mut la, scratch: &mut sa, private_size: 0, workgroup_id: [0; 3] };
+                crate::memops::flat(&inst, &mut a, &mut ca).expect("general path knows it").expect("no trap");
+                let mb = Memory::checked(vec![(gb.as_mut_ptr() as u64, gb.len())]);
+                let mut cb = WaveCtx { memory: &mb, lds: &mut lb, scratch: &mut sb, private_size: 0, workgroup_id: [0; 3] };
+                global_small(&inst, &mut b, &mut cb, small(name.strip_prefix("global_").unwrap()).unwrap()).expect("no trap");
+                // v0 and v1 hold each buffer's own addresses; the rest must agree.
+                assert_eq!(a.vgpr[2 * lanes..], b.vgpr[2 * lanes..], "{name}: registers differ");
+                assert_eq!(ga, gb, "{name}: memory differs");
+            }
+        }
+    }
+}
