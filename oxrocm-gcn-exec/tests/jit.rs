@@ -51,7 +51,7 @@ const VECTOR_OPS: &[&str] = &[
 /// VOPD halves (as the lowering names them).
 const DUAL_OPS: &[&str] = &["v_mov_b32", "v_add_nc_u32", "v_lshlrev_b32", "v_and_b32", "v_cndmask_b32", "v_add_f32", "v_sub_f32", "v_mul_f32", "v_fmac_f32", "v_fmaak_f32", "v_max_f32"];
 const CARRY_OPS: &[&str] = &["v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_add_co_ci_u32", "v_sub_co_ci_u32", "v_subrev_co_ci_u32"];
-const CMP_TYPES: &[&str] = &["i32", "u32", "f32"];
+const CMP_TYPES: &[&str] = &["i32", "u32", "f32", "i16", "u16", "i64", "u64"];
 const INT_CONDS: &[&str] = &["eq", "ne", "lt", "le", "gt", "ge", "f", "t"];
 const FLOAT_CONDS: &[&str] = &["lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "f", "tru"];
 const SCALAR2: &[&str] = &[
@@ -158,8 +158,14 @@ fn random_inst(r: &mut Rng) -> Inst {
             let x = if r.below(6) == 0 { "x" } else { "" };
             let name: &'static str = Box::leak(format!("v_cmp{x}_{cond}_{ty}").into_boxed_str());
             let d = if x.is_empty() { mask_dst(r) } else { Opnd::None };
-            // Compares are exact on any input, NaN payloads included.
-            Inst::new(name, d, &[vsrc(r), vsrc(r)])
+            // Compares are exact on any input, NaN payloads included. 64-bit sources are
+            // register pairs below the float registers, or scalars.
+            let src = |r: &mut Rng| match (ty.ends_with("64"), vsrc(r)) {
+                (true, V(_)) => V(r.below(FLOAT_REGS - 1) as u16),
+                (true, S(n)) => S(n & !1),
+                (_, o) => o,
+            };
+            Inst::new(name, d, &[src(r), src(r)])
         }
         6 | 7 => {
             let name = *r.pick(SCALAR2);

@@ -597,6 +597,11 @@ fn compare(e: &mut Emitter, i: &Inst) -> bool {
         },
     };
     let Some((cond, ty)) = rest.rsplit_once('_') else { return false };
+    match ty {
+        "i16" | "u16" => return compare16(e, i, to_exec, cond, ty == "i16"),
+        "i64" | "u64" => return compare64(e, i, to_exec, cond, ty == "i64"),
+        _ => {}
+    }
     enum Cc {
         I(IntCC),
         F(&'static [FloatCC]),
@@ -665,6 +670,119 @@ fn compare(e: &mut Emitter, i: &Inst) -> bool {
                         hit = e.b.ins().bor(hit, more);
                     }
                     hit
+                }
+            }
+        })
+        .collect();
+    let mask = pack(e, &flags);
+    finish_compare(e, i, to_exec, mask);
+    true
+}
+
+/// An integer relation: the host condition, or a constant result (`f`, `t`).
+fn int_relation(cond: &str, signed: bool) -> Option<Result<IntCC, bool>> {
+    Some(Ok(match cond {
+        "eq" => IntCC::Equal,
+        "ne" | "lg" => IntCC::NotEqual,
+        "lt" if signed => IntCC::SignedLessThan,
+        "le" if signed => IntCC::SignedLessThanOrEqual,
+        "gt" if signed => IntCC::SignedGreaterThan,
+        "ge" if signed => IntCC::SignedGreaterThanOrEqual,
+        "lt" => IntCC::UnsignedLessThan,
+        "le" => IntCC::UnsignedLessThanOrEqual,
+        "gt" => IntCC::UnsignedGreaterThan,
+        "ge" => IntCC::UnsignedGreaterThanOrEqual,
+        "f" => return Some(Err(false)),
+        "t" | "tru" => return Some(Err(true)),
+        _ => return None,
+    }))
+}
+
+/// 16-bit integer compares: the sources' low halves, extended, compared as 32-bit.
+fn compare16(e: &mut Emitter, i: &Inst, to_exec: bool, cond: &str, signed: bool) -> bool {
+    let cc = match int_relation(cond, signed) {
+        Some(Ok(cc)) => cc,
+        Some(Err(v)) => return const_compare(e, i, to_exec, v),
+        None => return false,
+    };
+    if !compare_dst_ok(i, to_exec) {
+        return false;
+    }
+    let (Some(a), Some(b)) = (vector_src(e, i.src[0]), vector_src(e, i.src[1])) else { return false };
+    let half = |bi: &mut FunctionBuilder, x: Value| {
+        let up = bi.ins().ishl_imm_u(x, 16);
+        if signed { bi.ins().sshr_imm_u(up, 16) } else { bi.ins().ushr_imm_u(up, 16) }
+    };
+    let flags: Vec<Value> = (0..e.lanes / 4)
+        .map(|k| {
+            let (x, y) = (chunk(e, a, k), chunk(e, b, k));
+            let (x, y) = (half(&mut e.b, x), half(&mut e.b, y));
+            e.b.ins().icmp(cc, x, y)
+        })
+        .collect();
+    let mask = pack(e, &flags);
+    finish_compare(e, i, to_exec, mask);
+    true
+}
+
+/// A 64-bit vector source as its two halves (a VGPR pair, or a scalar's halves splat).
+fn vector_src64(e: &mut Emitter, o: Opnd) -> Option<(Src, Src)> {
+    if let Opnd::V(r) = o {
+        e.note_vgpr(r + 1);
+        return Some((Src::V(r), Src::V(r + 1)));
+    }
+    let v = scalar64(e, o)?;
+    let lo = e.b.ins().ireduce(types::I32, v);
+    let hi = e.b.ins().ushr_imm_u(v, 32);
+    let hi = e.b.ins().ireduce(types::I32, hi);
+    Some((Src::Splat(e.b.ins().splat(V4, lo)), Src::Splat(e.b.ins().splat(V4, hi))))
+}
+
+/// 64-bit integer compares, from the halves: a < b when the high halves compare less
+/// (signed or not), or are equal and the low halves compare less unsigned.
+fn compare64(e: &mut Emitter, i: &Inst, to_exec: bool, cond: &str, signed: bool) -> bool {
+    let rel = match int_relation(cond, signed) {
+        Some(Ok(_)) => cond,
+        Some(Err(v)) => return const_compare(e, i, to_exec, v),
+        None => return false,
+    };
+    if !compare_dst_ok(i, to_exec) {
+        return false;
+    }
+    let (Some(a), Some(b)) = (vector_src64(e, i.src[0]), vector_src64(e, i.src[1])) else { return false };
+    let hi_less = if signed { IntCC::SignedLessThan } else { IntCC::UnsignedLessThan };
+    let flags: Vec<Value> = (0..e.lanes / 4)
+        .map(|k| {
+            let (al, ah, bl, bh) = (chunk(e, a.0, k), chunk(e, a.1, k), chunk(e, b.0, k), chunk(e, b.1, k));
+            let bi = &mut e.b;
+            let less = |bi: &mut FunctionBuilder, xl: Value, xh: Value, yl: Value, yh: Value| {
+                let h = bi.ins().icmp(hi_less, xh, yh);
+                let he = bi.ins().icmp(IntCC::Equal, xh, yh);
+                let l = bi.ins().icmp(IntCC::UnsignedLessThan, xl, yl);
+                let tie = bi.ins().band(he, l);
+                bi.ins().bor(h, tie)
+            };
+            let eq = |bi: &mut FunctionBuilder| {
+                let l = bi.ins().icmp(IntCC::Equal, al, bl);
+                let h = bi.ins().icmp(IntCC::Equal, ah, bh);
+                bi.ins().band(l, h)
+            };
+            match rel {
+                "eq" => eq(bi),
+                "ne" | "lg" => {
+                    let v = eq(bi);
+                    bi.ins().bnot(v)
+                }
+                "lt" => less(bi, al, ah, bl, bh),
+                "gt" => less(bi, bl, bh, al, ah),
+                // a <= b: not b < a; a >= b: not a < b.
+                "le" => {
+                    let v = less(bi, bl, bh, al, ah);
+                    bi.ins().bnot(v)
+                }
+                _ => {
+                    let v = less(bi, al, ah, bl, bh);
+                    bi.ins().bnot(v)
                 }
             }
         })
