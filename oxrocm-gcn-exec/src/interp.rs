@@ -10,6 +10,14 @@ use crate::workgroup::{Program, Stop, Trap, WaveCtx};
 use crate::ir::LaneSel;
 use crate::{lanes, lanesel, memops, scalar, vector16, vector_ext, vector_float, vector_int};
 
+/// What one interpreted instruction did to the wave's course.
+enum Step {
+    Next,
+    Stopped(Stop),
+    /// An indirect jump (`s_setpc_b64`, `s_swappc_b64`).
+    Jumped,
+}
+
 /// Decoded code: instructions by address.
 pub struct Interp {
     base: u64,
@@ -258,28 +266,34 @@ impl Interp {
 
     fn interpret_for(&self, w: &mut Wave, ctx: &mut WaveCtx, budget: &mut u64) -> Result<Option<Stop>, Trap> {
         let traced = traced(w, ctx);
+        // A limited run comes back after an indirect jump (a call or return), where
+        // compiled code may take over.
+        let limited = *budget != u64::MAX;
         while *budget > 0 {
             *budget -= 1;
-            if let Some(stop) = self.step(w, ctx, traced)? {
-                return Ok(Some(stop));
+            match self.step(w, ctx, traced)? {
+                Step::Next => {}
+                Step::Stopped(stop) => return Ok(Some(stop)),
+                Step::Jumped if limited => return Ok(None),
+                Step::Jumped => {}
             }
         }
         // Out of budget: on to the next backward jump, so that the work is counted at a
         // loop's head (the same address each time) rather than wherever it ran out.
         loop {
             let pc = w.pc;
-            if let Some(stop) = self.step(w, ctx, traced)? {
-                return Ok(Some(stop));
-            }
-            if w.pc < pc {
-                return Ok(None);
+            match self.step(w, ctx, traced)? {
+                Step::Stopped(stop) => return Ok(Some(stop)),
+                Step::Jumped => return Ok(None),
+                Step::Next if w.pc < pc => return Ok(None),
+                Step::Next => {}
             }
         }
     }
 
-    /// Runs the instruction at the wave's PC; the stop it makes, if any.
+    /// Runs the instruction at the wave's PC.
     #[inline(always)]
-    fn step(&self, w: &mut Wave, ctx: &mut WaveCtx, traced: bool) -> Result<Option<Stop>, Trap> {
+    fn step(&self, w: &mut Wave, ctx: &mut WaveCtx, traced: bool) -> Result<Step, Trap> {
         let pc = w.pc;
         let (at, i) = self.fetch(pc)?;
         // Instructions see the address of the next one (branch offsets, s_getpc).
@@ -291,7 +305,7 @@ impl Interp {
             if w.pc == next {
                 w.pc = pc + self.advance[at] as u64;
             }
-            return Ok(None);
+            return Ok(Step::Next);
         }
         let stop = self.exec(i, pc, w, ctx).map_err(|t| t.at(pc))?;
         if traced {
@@ -301,7 +315,11 @@ impl Interp {
         if w.pc == next {
             w.pc = pc + self.advance[at] as u64;
         }
-        Ok(stop)
+        Ok(match stop {
+            Some(stop) => Step::Stopped(stop),
+            None if matches!(i.name, "s_setpc_b64" | "s_swappc_b64") => Step::Jumped,
+            None => Step::Next,
+        })
     }
 
     fn exec(&self, i: &Inst, pc: u64, w: &mut Wave, ctx: &mut WaveCtx) -> Result<Option<Stop>, Trap> {

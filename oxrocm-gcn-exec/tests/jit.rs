@@ -312,3 +312,29 @@ fn modifiers_and_wide_forms_are_left_to_the_interpreter() {
         same(&a, &b, &prog);
     }
 }
+
+/// A call and its return (`s_swappc_b64`, `s_setpc_b64`) between compiled regions: the
+/// caller's code after the call is an entry the driver finds again.
+#[test]
+fn calls_and_returns_agree_with_the_interpreter() {
+    let mut r = Rng(0xca11);
+    for lanes in [32, 64, 32] {
+        let prog = lay_out(vec![
+            Inst::new("s_mov_b32", S(32), &[Imm(20)]),
+            Inst::new("s_mov_b32", S(33), &[Imm(0)]),
+            Inst::new("s_swappc_b64", S(30), &[S(32)]),
+            Inst::new("v_add_nc_u32", V(1), &[V(1), V(3)]),
+            Inst::new("s_endpgm", Opnd::None, &[]),
+            // The function: reads v1, writes v3, returns.
+            Inst::new("v_xor_b32", V(3), &[V(1), V(4)]),
+            Inst::new("s_setpc_b64", Opnd::None, &[S(30)]),
+        ]);
+        let w0 = random_wave(&mut r, lanes);
+        let (mut a, mut b) = (w0.clone(), w0);
+        run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
+        let compiled = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
+        run(&compiled, &mut b);
+        same(&a, &b, &prog);
+        assert!(compiled.jit(lanes).compiled_instructions() >= 6, "caller and callee compiled");
+    }
+}
