@@ -40,12 +40,15 @@ pub(crate) fn inst(e: &mut Emitter, i: &Inst, pc: u64) -> bool {
     if n.starts_with("s_") {
         return scalar(e, i);
     }
-    let plain = i.lanes == LaneSel::Plain && i.mods == Mods::default() && matches!(i.dst, Opnd::V(_));
-    if !plain && !(n.starts_with("v_cmp") && i.lanes == LaneSel::Plain && i.mods == Mods::default()) {
+    // Plain lanes and no modifiers; a vector destination except for compares.
+    if i.lanes != LaneSel::Plain || i.mods != Mods::default() {
         return false;
     }
     if n.starts_with("v_cmp") {
         return compare(e, i);
+    }
+    if !matches!(i.dst, Opnd::V(_)) {
+        return false;
     }
     if n == "v_cndmask_b32" {
         return cndmask(e, i);
@@ -374,8 +377,10 @@ fn shifted(e: &mut Emitter, i: &Inst) -> bool {
         Shr,
         Sar,
     }
-    // (which source is the amount, the shift, the value's source, a following op with src2)
-    let (amount_src, kind, value_src, then): (usize, K, usize, Option<fn(&mut FunctionBuilder, Value, Value) -> Value>) = match i.name {
+    /// An op applied after the shift, with src2.
+    type Then = Option<fn(&mut FunctionBuilder, Value, Value) -> Value>;
+    // (which source is the amount, the shift, the value's source, what follows)
+    let (amount_src, kind, value_src, then): (usize, K, usize, Then) = match i.name {
         "v_lshlrev_b32" => (0, K::Shl, 1, None),
         "v_lshrrev_b32" => (0, K::Shr, 1, None),
         "v_ashrrev_i32" => (0, K::Sar, 1, None),

@@ -246,7 +246,7 @@ pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) 
         vgpr: w.vgpr.as_mut_ptr(),
         interp: program,
         // The frame lives only for this call; the lifetime is erased for the handlers.
-        ctx: ctx as *mut WaveCtx as *mut WaveCtx<'static>,
+        ctx: (ctx as *mut WaveCtx).cast::<WaveCtx<'static>>(),
         stop: None,
         trap: None,
         panic: None,
