@@ -243,8 +243,11 @@ impl Interp {
             // No code here yet: interpret, counting the work against this address (a run
             // that goes on past the budget comes back, so a long loop is counted as it runs).
             let from = w.pc;
+            if w.jit.origin == 0 {
+                w.jit.origin = from;
+            }
             let (stop, ran) = self.interpret(w, ctx, crate::jit::INTERPRETED_BUDGET);
-            jit.record(from, ran);
+            jit.record(w.jit.origin, from, ran);
             if let Some(stop) = stop? {
                 return Ok(stop);
             }

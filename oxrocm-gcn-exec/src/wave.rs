@@ -33,6 +33,21 @@ pub struct Wave {
     /// by the instruction's address): the stride between its executions predicts the next
     /// one's addresses, which are then prefetched (`memops::prefetch_next`).
     pub last_loads: [(usize, u64); 4],
+    /// Compiled code's note on where this wave resumes (after a barrier or a call), and
+    /// the address the wave started at (see `jit`).
+    pub jit: JitNote,
+}
+
+/// Where a wave that left compiled code goes back in, and where it began.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JitNote {
+    /// The address the wave resumes at, and the compiled function and entry index that
+    /// continue there (function 0: none).
+    pub resume_pc: u64,
+    pub resume_f: usize,
+    pub resume_index: u32,
+    /// The wave's first address (its kernel's entry), 0 until it first runs.
+    pub origin: u64,
 }
 
 impl Wave {
@@ -52,6 +67,7 @@ impl Wave {
             id: 0,
             trapsts: 0,
             last_loads: [(0, 0); 4],
+            jit: JitNote::default(),
         }
     }
 

@@ -338,3 +338,60 @@ fn calls_and_returns_agree_with_the_interpreter() {
         assert!(compiled.jit(lanes).compiled_instructions() >= 6, "caller and callee compiled");
     }
 }
+
+/// Waves of one workgroup exchanging values through LDS across barriers in a loop (the
+/// waves leave compiled code at every barrier and come back in where they stopped): the
+/// compiled run stores what the interpreted run stores.
+#[test]
+fn barriers_between_waves_agree_with_the_interpreter() {
+    use oxrocm_gcn_exec::dispatch::{EntryState, Launch, run_grid};
+    let run_with = |policy: Policy, lanes: usize| -> Vec<u32> {
+        let mut out = vec![0u32; 256];
+        let args = (out.as_mut_ptr() as u64).to_le_bytes();
+        let prog = lay_out(vec![
+            Inst::new("s_load_dwordx2", S(4), &[S(0)]),
+            Inst::new("s_mov_b32", S(8), &[Imm(5)]),
+            Inst::new("v_lshlrev_b32", V(1), &[Imm(2), V(0)]),
+            Inst::new("v_mov_b32", V(6), &[V(0)]),
+            // loop: write, barrier, read the thread 32 further on (mod 128), barrier, mix.
+            Inst::new("ds_write_b32", Opnd::None, &[V(1), V(6)]),
+            Inst::new("s_barrier", Opnd::None, &[]),
+            Inst::new("v_add_nc_u32", V(2), &[Imm(128), V(1)]),
+            Inst::new("v_and_b32", V(2), &[Imm(511), V(2)]),
+            Inst::new("ds_read_b32", V(3), &[V(2)]),
+            Inst::new("s_barrier", Opnd::None, &[]),
+            Inst::new("v_mul_lo_u32", V(6), &[V(6), Imm(3)]),
+            Inst::new("v_xad_u32", V(6), &[V(6), V(3), Imm(7)]),
+            Inst::new("s_sub_u32", S(8), &[S(8), Imm(1)]),
+            Inst::new("s_cmp_lg_u32", Opnd::None, &[S(8), Imm(0)]),
+            Inst::new("s_cbranch_scc1", Opnd::None, &[]).offset(-11),
+            Inst::new("global_store_dword", Opnd::None, &[V(1), V(6), S(4)]),
+            Inst::new("s_endpgm", Opnd::None, &[]),
+        ]);
+        let launch = Launch {
+            entry: 0,
+            lanes,
+            vgprs: 8,
+            state: EntryState { kernarg_ptr: Some(0), id_dims: 1, ..Default::default() },
+            kernarg: args.as_ptr() as u64,
+            dispatch_packet: 0,
+            groups: [1, 1, 1],
+            block: [128, 1, 1],
+            lds_bytes: 512,
+            private_size: 0,
+            mode: 0xf0,
+        };
+        let mem = Memory::checked(vec![(args.as_ptr() as u64, 8), (out.as_ptr() as u64, 1024)]);
+        let p = Interp::new(0, prog).with_jit_policy(policy);
+        run_grid(&p, &launch, &mem, false).expect("the kernel runs");
+        if policy == Policy::Always {
+            assert!(p.jit(lanes).compiled_instructions() > 0);
+        }
+        out
+    };
+    for lanes in [32, 64] {
+        let (a, b) = (run_with(Policy::Off, lanes), run_with(Policy::Always, lanes));
+        assert!(a[..128].iter().any(|&v| v != 0), "the kernel stored");
+        assert_eq!(a, b, "{lanes}-lane waves");
+    }
+}

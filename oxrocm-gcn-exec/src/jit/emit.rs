@@ -136,6 +136,8 @@ pub(crate) struct Emitter<'a> {
     pub deferred: Option<Vec<(u16, Vec<Value>)>>,
     /// Whether this stretch of code has checked that f32 denormals are kept (MODE).
     pub mode_checked: bool,
+    /// The region's entries by address, with their indices.
+    entry_index: HashMap<u64, u32>,
 }
 
 impl<'a> Emitter<'a> {
@@ -149,7 +151,7 @@ impl<'a> Emitter<'a> {
         let vgpr = b.ins().load(types::I64, mem(), frame, FRAME_VGPR);
         let ret = b.create_block();
         b.append_block_param(ret, types::I32);
-        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0, called: HashMap::new(), deferred: None, mode_checked: false }
+        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0, called: HashMap::new(), deferred: None, mode_checked: false, entry_index: HashMap::new() }
     }
 
     /// The block that runs `pc`: the region's, else an exit to it.
@@ -168,6 +170,7 @@ impl<'a> Emitter<'a> {
     fn region(&mut self, program: &Interp, region: &Region) {
         let entry_block = self.b.current_block().expect("entry block");
         let entry_index = self.b.block_params(entry_block)[1];
+        self.entry_index = region.entries.iter().enumerate().map(|(k, &pc)| (pc, k as u32)).collect();
         let entries: Vec<Block> = region.entries.iter().map(|&pc| self.target(region, pc)).collect();
         let calls: Vec<_> = entries.iter().map(|&b| self.b.func.dfg.block_call(b, &[])).collect();
         let table = self.b.create_jump_table(JumpTableData::new(calls[0], &calls));
@@ -311,6 +314,12 @@ impl<'a> Emitter<'a> {
     fn call(&mut self, i: &Inst, pc: u64, next: u64) {
         *self.called.entry(i.name).or_insert(0) += 1;
         self.set_pc(next);
+        // Where the wave comes back in if this stops it (a barrier): noted by the driver
+        // so that resuming needs no lookup.
+        if let Some(k) = self.entry_index.get(&next) {
+            let k = self.b.ins().iconst(types::I32, *k as i64);
+            self.b.ins().store(mem(), k, self.frame, super::FRAME_RESUME);
+        }
         let f = self.b.ins().iconst(types::I64, calls::exec as calls::Handler as usize as i64);
         let inst = self.b.ins().iconst(types::I64, i as *const Inst as i64);
         let at = self.b.ins().iconst(types::I64, pc as i64);

@@ -51,6 +51,9 @@ pub(crate) struct Frame {
     pub vgpr: *mut u32,
     pub interp: *const Interp,
     pub ctx: *mut WaveCtx<'static>,
+    /// Set by compiled code before an instruction that may stop the wave: the entry
+    /// index of the instruction after it, where the wave resumes.
+    pub resume: u32,
     pub stop: Option<Stop>,
     pub trap: Option<Trap>,
     pub panic: Option<Box<dyn std::any::Any + Send>>,
@@ -58,6 +61,31 @@ pub(crate) struct Frame {
 
 pub(crate) const FRAME_WAVE: i32 = 0;
 pub(crate) const FRAME_VGPR: i32 = 8;
+pub(crate) const FRAME_RESUME: i32 = 32;
+const _: () = assert!(std::mem::offset_of!(Frame, wave) == FRAME_WAVE as usize);
+const _: () = assert!(std::mem::offset_of!(Frame, vgpr) == FRAME_VGPR as usize);
+const _: () = assert!(std::mem::offset_of!(Frame, resume) == FRAME_RESUME as usize);
+
+/// A hasher for code addresses (the standard SipHash showed in profiles of barrier-heavy
+/// kernels, which look an entry up at every barrier).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct PcHasher(u64);
+
+impl std::hash::Hasher for PcHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7cc1_b727_220a_95);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (v ^ v >> 29).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+}
+
+type PcMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<PcHasher>>;
 
 /// A compiled function: `(frame, entry index) -> status`.
 type Compiled = unsafe extern "C" fn(*mut Frame, u32) -> u32;
@@ -122,8 +150,8 @@ pub struct Jit {
     lanes: usize,
     policy: Policy,
     /// Entry address → the function, the entry's index, and the VGPRs a wave needs.
-    entries: RwLock<HashMap<u64, Entry>>,
-    heat: Mutex<HashMap<u64, Heat>>,
+    entries: RwLock<PcMap<Entry>>,
+    heat: Mutex<PcMap<Heat>>,
     module: Mutex<Option<emit::Module>>,
     /// Regions that failed to compile (their starts stay interpreted).
     failed: Mutex<Vec<u64>>,
@@ -135,19 +163,25 @@ impl Jit {
         Jit {
             lanes,
             policy,
-            entries: RwLock::new(HashMap::new()),
-            heat: Mutex::new(HashMap::new()),
+            entries: RwLock::new(PcMap::default()),
+            heat: Mutex::new(PcMap::default()),
             module: Mutex::new(None),
             failed: Mutex::new(Vec::new()),
             compiled_insts: AtomicU32::new(0),
         }
     }
 
-    /// Notes that a wave ran `work` instructions interpreted from `pc`.
-    pub fn record(&self, pc: u64, work: u64) {
-        if self.policy == Policy::Profiled {
-            self.heat.lock().unwrap().entry(pc).or_default().work += work;
+    /// Notes that a wave that began at `origin` ran `work` instructions interpreted from
+    /// `pc`. The work counts for the region at the wave's origin while that has no code
+    /// (a kernel's waves stop at every barrier and go on from a different address each
+    /// time: all of it is the kernel's work), else for where the run started (a called
+    /// function, a loop).
+    pub fn record(&self, origin: u64, pc: u64, work: u64) {
+        if self.policy != Policy::Profiled {
+            return;
         }
+        let at = if self.entries.read().unwrap().contains_key(&origin) { pc } else { origin };
+        self.heat.lock().unwrap().entry(at).or_default().work += work;
     }
 
     /// Whether the region at `pc` has earned its compile.
@@ -240,13 +274,21 @@ fn log_failure(what: &str) {
 pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<Stop, Trap>> {
     let lanes = w.lanes;
     let vgprs = w.vgpr.len() / lanes;
-    let mut e = jit.entry(program, w.pc).filter(|e| e.vgprs <= vgprs)?;
+    let n = w.jit;
+    let mut e = if n.resume_f != 0 && n.resume_pc == w.pc {
+        // SAFETY: a function of this program's compiled code, noted with its entry index
+        // when this wave left it.
+        Entry { f: unsafe { std::mem::transmute::<usize, Compiled>(n.resume_f) }, index: n.resume_index, vgprs }
+    } else {
+        jit.entry(program, w.pc).filter(|e| e.vgprs <= vgprs)?
+    };
     let mut frame = Frame {
         wave: w as *mut Wave,
         vgpr: w.vgpr.as_mut_ptr(),
         interp: program,
         // The frame lives only for this call; the lifetime is erased for the handlers.
         ctx: (ctx as *mut WaveCtx).cast::<WaveCtx<'static>>(),
+        resume: u32::MAX,
         stop: None,
         trap: None,
         panic: None,
@@ -256,7 +298,15 @@ pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) 
         // pointers are live and exclusive for the call.
         let s = unsafe { (e.f)(&mut frame, e.index) };
         match s {
-            status::STOP => return Some(Ok(frame.stop.take().expect("stop recorded"))),
+            status::STOP => {
+                // SAFETY: no compiled code is running; the wave is ours again.
+                let w = unsafe { &mut *frame.wave };
+                w.jit = crate::wave::JitNote { resume_pc: w.pc, resume_f: e.f as usize, resume_index: frame.resume, origin: w.jit.origin };
+                if frame.resume == u32::MAX {
+                    w.jit.resume_f = 0;
+                }
+                return Some(Ok(frame.stop.take().expect("stop recorded")));
+            }
             status::TRAP => return Some(Err(frame.trap.take().expect("trap recorded"))),
             status::PANIC => std::panic::resume_unwind(frame.panic.take().expect("panic recorded")),
             status::INTERPRET => return None,
