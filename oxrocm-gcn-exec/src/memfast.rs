@@ -148,7 +148,7 @@ pub(crate) fn lds_two(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, t: Two) {
 
 #[cfg(test)]
 mod tests {
-    //! Each resolved form against the general path (`memops::lds`, `memops::flat`) on
+    //! Each resolved form (and `memops::lds_dwords`) against the general path (`memops::lds`, `memops::flat`) on
     //! random waves: random addresses (some outside the LDS), offsets, EXEC masks and data;
     //! registers, LDS and global memory must come out the same.
     use super::*;
@@ -196,10 +196,19 @@ mod tests {
         crate::memops::lds(&inst, &mut a, &mut ca).expect("general path knows it").expect("no trap");
         let mut cb = WaveCtx { memory: &memory, lds: &mut lb, scratch: &mut sb, private_size: 0, workgroup_id: [0; 3] };
         let op = name.strip_prefix("ds_").unwrap();
+        let dwords = |op: &str| match op.rsplit_once('_').map(|p| p.1) {
+            Some("b32") => Some(1),
+            Some("b64") => Some(2),
+            Some("b128") => Some(4),
+            _ => None,
+        };
         match (small(op), two(op)) {
             (Some(s), _) => lds_small(&inst, &mut b, &mut cb, s),
             (_, Some(t)) => lds_two(&inst, &mut b, &mut cb, t),
-            _ => panic!("{name} has no resolved form"),
+            _ => match dwords(op) {
+                Some(d) => crate::memops::lds_dwords(&inst, &mut b, &mut cb, op.starts_with("load"), d),
+                None => panic!("{name} has no resolved form"),
+            },
         }
         assert_eq!(a.vgpr, b.vgpr, "{name}: registers differ");
         assert_eq!(la, lb, "{name}: LDS differs");
@@ -212,6 +221,7 @@ mod tests {
             "ds_load_u8", "ds_load_i8", "ds_load_u16", "ds_load_i16", "ds_store_b8", "ds_store_b16", "ds_read_u8", "ds_write_b16",
             "ds_load_2addr_b32", "ds_load_2addr_b64", "ds_load_2addr_stride64_b32", "ds_load_2addr_stride64_b64", "ds_store_2addr_b32",
             "ds_store_2addr_b64", "ds_store_2addr_stride64_b32", "ds_store_2addr_stride64_b64", "ds_read2_b32", "ds_write2st64_b64",
+            "ds_load_b32", "ds_load_b64", "ds_load_b128", "ds_store_b32", "ds_store_b64", "ds_store_b128",
         ];
         for trial in 0..40 {
             for n in names {

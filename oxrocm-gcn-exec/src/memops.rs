@@ -417,22 +417,42 @@ fn prefetch_next(i: &Inst, w: &mut Wave, lo: u64, end: u64, host: u64) {
 /// lane's src[0] plus the 16-bit offset, wrapping at 32 bits; an access that does not fit
 /// the workgroup's LDS reads zeros or is dropped, as in [`lds`].
 pub(crate) fn lds_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: bool, dwords: usize) {
+    match (w.lanes, dwords) {
+        (32, 1) => lds_lanes::<32, 1>(i, w, ctx, load),
+        (32, 2) => lds_lanes::<32, 2>(i, w, ctx, load),
+        (32, 4) => lds_lanes::<32, 4>(i, w, ctx, load),
+        (64, 1) => lds_lanes::<64, 1>(i, w, ctx, load),
+        (64, 2) => lds_lanes::<64, 2>(i, w, ctx, load),
+        _ => lds_lanes::<64, 4>(i, w, ctx, load),
+    }
+}
+
+/// [`lds_dwords`] for N lanes and D dwords, lane by lane (a lane's dwords together: where
+/// lanes' stores overlap, the higher lane's lands last, as in the general path).
+#[inline(always)]
+fn lds_lanes<const N: usize, const D: usize>(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: bool) {
     let (Opnd::V(addr), off) = (i.src[0], i.offset as u32 & 0xffff) else { return };
-    let bytes = 4 * dwords;
-    for l in active(w) {
-        let at = w.v(addr as usize)[l].wrapping_add(off) as usize;
-        if load {
-            let Opnd::V(d) = i.dst else { return };
-            let words = ctx.lds.get(at..at + bytes);
-            for k in 0..dwords {
-                let v = words.map_or(0, |b| u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]));
-                w.v_mut(d as usize + k)[l] = v;
-            }
-        } else {
-            let Opnd::V(s) = i.src[1] else { return };
-            if let Some(b) = ctx.lds.get_mut(at..at + bytes) {
-                for k in 0..dwords {
-                    b[4 * k..4 * k + 4].copy_from_slice(&w.v(s as usize + k)[l].to_le_bytes());
+    let reg = if load { i.dst } else { i.src[1] };
+    let Opnd::V(reg) = reg else { return };
+    let (addr, reg) = (addr as usize, reg as usize);
+    let exec = w.exec & w.full_mask();
+    // Both registers in range of the wave's file (the raw accesses below rely on it).
+    assert!((addr + 1) * N <= w.vgpr.len() && (reg + D) * N <= w.vgpr.len(), "VGPR out of range");
+    let vg = w.vgpr.as_mut_ptr();
+    let (lds, len) = (ctx.lds.as_mut_ptr(), ctx.lds.len());
+    for l in set_lanes(exec) {
+        // SAFETY: l < N and the registers are in range (asserted); an access is made only
+        // when it fits the LDS. The address is read before the lane's destination is
+        // written, so a destination that is the address register is fine.
+        unsafe {
+            let p = (*vg.add(addr * N + l)).wrapping_add(off) as usize;
+            let fits = p + 4 * D <= len;
+            for k in 0..D {
+                let r = vg.add((reg + k) * N + l);
+                if load {
+                    *r = if fits { (lds.add(p + 4 * k) as *const u32).read_unaligned() } else { 0 };
+                } else if fits {
+                    (lds.add(p + 4 * k) as *mut u32).write_unaligned(*r);
                 }
             }
         }

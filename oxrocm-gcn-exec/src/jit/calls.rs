@@ -40,3 +40,66 @@ pub extern "C" fn exec(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
         }
     }
 }
+
+/// Whole-dword LDS loads and stores (`memops::lds_dwords`), called straight from compiled
+/// code: the interpreter's dispatch to them (general entry, resolved-form match) cost as
+/// much as the access in LDS-heavy kernels (block sorts).
+pub extern "C" fn lds<const LOAD: bool, const DWORDS: usize>(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
+    // SAFETY: as in `exec`.
+    let (f, i) = unsafe { (&mut *frame, &*i) };
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: as in `exec`.
+        let (w, ctx) = unsafe { (&mut *f.wave, &mut *f.ctx) };
+        crate::memops::lds_dwords(i, w, ctx, LOAD, DWORDS);
+    }));
+    match r {
+        Ok(()) => status::NEXT,
+        Err(p) => {
+            let _ = pc;
+            f.panic = Some(p);
+            status::PANIC
+        }
+    }
+}
+
+/// Whole-dword global loads and stores (`memops::global_dwords`), likewise.
+pub extern "C" fn global<const LOAD: bool, const DWORDS: usize>(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
+    // SAFETY: as in `exec`.
+    let (f, i) = unsafe { (&mut *frame, &*i) };
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: as in `exec`.
+        let (w, ctx) = unsafe { (&mut *f.wave, &mut *f.ctx) };
+        crate::memops::global_dwords(i, w, ctx, LOAD, DWORDS)
+    }));
+    match r {
+        Ok(Ok(())) => status::NEXT,
+        Ok(Err(t)) => {
+            f.trap = Some(t.at(pc));
+            status::TRAP
+        }
+        Err(p) => {
+            f.panic = Some(p);
+            status::PANIC
+        }
+    }
+}
+
+/// The direct handler for an instruction's resolved memory form, if it has one.
+pub fn direct(fast: crate::fast::Fast) -> Option<Handler> {
+    use crate::fast::Fast;
+    Some(match fast {
+        Fast::Lds { load: true, dwords: 1 } => lds::<true, 1>,
+        Fast::Lds { load: true, dwords: 2 } => lds::<true, 2>,
+        Fast::Lds { load: true, dwords: 4 } => lds::<true, 4>,
+        Fast::Lds { load: false, dwords: 1 } => lds::<false, 1>,
+        Fast::Lds { load: false, dwords: 2 } => lds::<false, 2>,
+        Fast::Lds { load: false, dwords: 4 } => lds::<false, 4>,
+        Fast::Global { load: true, dwords: 1 } => global::<true, 1>,
+        Fast::Global { load: true, dwords: 2 } => global::<true, 2>,
+        Fast::Global { load: true, dwords: 4 } => global::<true, 4>,
+        Fast::Global { load: false, dwords: 1 } => global::<false, 1>,
+        Fast::Global { load: false, dwords: 2 } => global::<false, 2>,
+        Fast::Global { load: false, dwords: 4 } => global::<false, 4>,
+        _ => return None,
+    })
+}

@@ -224,6 +224,21 @@ impl<'a> Emitter<'a> {
         if i.pair.is_none() {
             match i.fast {
                 Fast::Nop => return true,
+                // The common stops, without a call: the driver turns the status into the stop.
+                Fast::Flow if matches!(i.name, "s_barrier" | "s_endpgm") => {
+                    self.set_pc(next);
+                    let s = if i.name == "s_barrier" {
+                        let k = *self.entry_index.get(&next).expect("the address after a barrier is an entry");
+                        let k = self.b.ins().iconst(types::I32, k as i64);
+                        self.b.ins().store(mem(), k, self.frame, super::FRAME_RESUME);
+                        status::BARRIER
+                    } else {
+                        status::ENDED
+                    };
+                    let s = self.b.ins().iconst(types::I32, s as i64);
+                    self.b.ins().jump(self.ret, &[BlockArg::Value(s)]);
+                    return false;
+                }
                 Fast::Branch(c) => {
                     let target = next.wrapping_add_signed(i.offset as i64 * 4);
                     let t = self.target(region, target);
@@ -310,9 +325,14 @@ impl<'a> Emitter<'a> {
         })
     }
 
-    /// A call to the interpreter for `i`; a non-zero status goes back to the driver.
+    /// A call to the interpreter for `i` (or to the direct handler of its resolved memory
+    /// form); a non-zero status goes back to the driver.
     fn call(&mut self, i: &Inst, pc: u64, next: u64) {
-        *self.called.entry(i.name).or_insert(0) += 1;
+        let handler = if i.pair.is_none() { calls::direct(i.fast) } else { None };
+        if handler.is_none() {
+            *self.called.entry(i.name).or_insert(0) += 1;
+        }
+        let handler = handler.unwrap_or(calls::exec);
         self.set_pc(next);
         // Where the wave comes back in if this stops it (a barrier): noted by the driver
         // so that resuming needs no lookup.
@@ -320,7 +340,7 @@ impl<'a> Emitter<'a> {
             let k = self.b.ins().iconst(types::I32, *k as i64);
             self.b.ins().store(mem(), k, self.frame, super::FRAME_RESUME);
         }
-        let f = self.b.ins().iconst(types::I64, calls::exec as calls::Handler as usize as i64);
+        let f = self.b.ins().iconst(types::I64, handler as usize as i64);
         let inst = self.b.ins().iconst(types::I64, i as *const Inst as i64);
         let at = self.b.ins().iconst(types::I64, pc as i64);
         let call = self.b.ins().call_indirect(self.handler, f, &[self.frame, inst, at]);

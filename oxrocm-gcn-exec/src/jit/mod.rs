@@ -41,6 +41,10 @@ pub(crate) mod status {
     /// The compiled code cannot run the instruction at `Wave::pc` in the wave's mode: the
     /// interpreter takes over there.
     pub const INTERPRET: u32 = 5;
+    /// The wave reached `s_barrier` (compiled inline): it resumes at `Wave::pc`.
+    pub const BARRIER: u32 = 6;
+    /// The wave ended (`s_endpgm`, compiled inline).
+    pub const ENDED: u32 = 7;
 }
 
 /// What compiled code and its handlers reach: the wave, its context, the program.
@@ -298,14 +302,18 @@ pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) 
         // pointers are live and exclusive for the call.
         let s = unsafe { (e.f)(&mut frame, e.index) };
         match s {
-            status::STOP => {
+            status::STOP | status::BARRIER | status::ENDED => {
                 // SAFETY: no compiled code is running; the wave is ours again.
                 let w = unsafe { &mut *frame.wave };
                 w.jit = crate::wave::JitNote { resume_pc: w.pc, resume_f: e.f as usize, resume_index: frame.resume, origin: w.jit.origin };
                 if frame.resume == u32::MAX {
                     w.jit.resume_f = 0;
                 }
-                return Some(Ok(frame.stop.take().expect("stop recorded")));
+                return Some(Ok(match s {
+                    status::BARRIER => Stop::Barrier,
+                    status::ENDED => Stop::Ended,
+                    _ => frame.stop.take().expect("stop recorded"),
+                }));
             }
             status::TRAP => return Some(Err(frame.trap.take().expect("trap recorded"))),
             status::PANIC => std::panic::resume_unwind(frame.panic.take().expect("panic recorded")),
