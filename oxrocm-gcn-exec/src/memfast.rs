@@ -75,20 +75,52 @@ pub(crate) fn global_small(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, s: Small) 
     let off = i.offset as i64;
     let reg = if s.load { i.dst } else { i.src[1] };
     let Opnd::V(reg) = reg else { return Ok(()) };
+    let n = s.bytes as usize;
+    // Every active lane's address; when they all fall in one allocation (the common case)
+    // one range check covers the wave, as in `memops::global_dwords`.
+    let mut addrs = [0u64; 64];
+    let (mut lo, mut hi) = (u64::MAX, 0u64);
     for l in set_lanes(active) {
         let a = match saddr {
             Some(b) => b.wrapping_add(vsrc(w, i.src[0], l) as u64),
             None => vsrc64(w, i.src[0], l),
         }
         .wrapping_add_signed(off);
-        let n = s.bytes as usize;
-        if s.load {
-            let mut b = [0u8; 4];
-            ctx.memory.read(a, &mut b[..n])?;
-            w.v_mut(reg as usize)[l] = extend(u32::from_le_bytes(b), s);
-        } else {
-            let b = w.v(reg as usize)[l].to_le_bytes();
-            ctx.memory.write(a, &b[..n])?;
+        addrs[l] = a;
+        lo = lo.min(a);
+        hi = hi.max(a);
+    }
+    if active == 0 {
+        return Ok(());
+    }
+    let span = hi.checked_add(n as u64).and_then(|end| ctx.memory.host_span(lo, (end - lo) as usize));
+    let regs = w.v_mut(reg as usize);
+    for l in set_lanes(active) {
+        let a = addrs[l];
+        match span {
+            // SAFETY: [lo, hi + n) lies in one checked region (or the caller of
+            // `Memory::unchecked` vouched for every address).
+            Some(host) => unsafe {
+                let q = host + (a - lo);
+                if s.load {
+                    let raw = if n == 1 { *(q as *const u8) as u32 } else { (q as *const u16).read_unaligned() as u32 };
+                    regs[l] = extend(raw, s);
+                } else if n == 1 {
+                    *(q as *mut u8) = regs[l] as u8;
+                } else {
+                    (q as *mut u16).write_unaligned(regs[l] as u16);
+                }
+            },
+            None => {
+                if s.load {
+                    let mut b = [0u8; 4];
+                    ctx.memory.read(a, &mut b[..n])?;
+                    regs[l] = extend(u32::from_le_bytes(b), s);
+                } else {
+                    let b = regs[l].to_le_bytes();
+                    ctx.memory.write(a, &b[..n])?;
+                }
+            }
         }
     }
     Ok(())

@@ -48,15 +48,16 @@ pub struct Module {
 unsafe impl Send for Module {}
 
 impl Module {
-    pub fn new() -> Result<Module, String> {
+    /// A code generator; `quick`: with the single-pass register allocator (faster to
+    /// compile, more spills).
+    pub fn new(quick: bool) -> Result<Module, String> {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
         // The IR is checked by the differential tests, not at every compile (the verifier
         // costs as much as the rest).
         flags.set("enable_verifier", "false").map_err(|e| e.to_string())?;
-        if let Ok(a) = std::env::var("OXROCM_GCN_JIT_REGALLOC") {
-            flags.set("regalloc_algorithm", &a).map_err(|e| e.to_string())?;
-        }
+        let regalloc = if quick { "single_pass" } else { "backtracking" };
+        flags.set("regalloc_algorithm", regalloc).map_err(|e| e.to_string())?;
         let isa = cranelift_native::builder()?.finish(settings::Flags::new(flags)).map_err(|e| e.to_string())?;
         let jit = JITModule::new(JITBuilder::with_isa(isa, cranelift_module::default_libcall_names()));
         Ok(Module { jit: std::mem::ManuallyDrop::new(jit), fctx: FunctionBuilderContext::new(), made: 0 })

@@ -137,6 +137,9 @@ const MIN_WORK: u64 = 1_000_000;
 /// wave instruction.
 const WORK_PER_INST: u64 = 3_000;
 
+/// Regions of at least this many instructions compile with the quick register allocator.
+const QUICK_REGION: usize = 1_500;
+
 /// Instructions one region takes in at most (compile time grows with it).
 const REGION_CAP: usize = 40_000;
 
@@ -156,7 +159,8 @@ pub struct Jit {
     /// Entry address → the function, the entry's index, and the VGPRs a wave needs.
     entries: RwLock<PcMap<Entry>>,
     heat: Mutex<PcMap<Heat>>,
-    module: Mutex<Option<emit::Module>>,
+    /// Code generators: [thorough register allocation, quick one for large regions].
+    module: Mutex<[Option<emit::Module>; 2]>,
     /// Regions that failed to compile (their starts stay interpreted).
     failed: Mutex<Vec<u64>>,
     compiled_insts: AtomicU32,
@@ -169,7 +173,7 @@ impl Jit {
             policy,
             entries: RwLock::new(PcMap::default()),
             heat: Mutex::new(PcMap::default()),
-            module: Mutex::new(None),
+            module: Mutex::new([None, None]),
             failed: Mutex::new(Vec::new()),
             compiled_insts: AtomicU32::new(0),
         }
@@ -224,10 +228,13 @@ impl Jit {
         }
         let t0 = std::time::Instant::now();
         let region = region::discover(program, pc, REGION_CAP);
-        let m = match module.as_mut() {
+        // A large region's compile costs more than its code's quality saves (the quick
+        // register allocator compiles 2-3 times faster, its code is up to 2 times slower).
+        let quick = region.insts.len() >= QUICK_REGION;
+        let m = match module[quick as usize].as_mut() {
             Some(m) => m,
-            None => match emit::Module::new() {
-                Ok(m) => module.insert(m),
+            None => match emit::Module::new(quick) {
+                Ok(m) => module[quick as usize].insert(m),
                 Err(e) => {
                     crate::jit::log_failure(&format!("no host code generator: {e}"));
                     self.failed.lock().unwrap().push(pc);
