@@ -45,8 +45,10 @@ const VECTOR_OPS: &[&str] = &[
     "v_med3_i32", "v_cvt_u32_u16", "v_lshlrev_b32", "v_lshrrev_b32", "v_ashrrev_i32", "v_lshl_add_u32", "v_lshl_or_b32",
     "v_bfe_u32", "v_bfe_i32", "v_cndmask_b32", "v_add_f32", "v_mul_f32", "v_sub_f32", "v_subrev_f32", "v_fma_f32",
     "v_fmac_f32", "v_mad_f32",
+    "v_perm_b32", "v_alignbit_b32", "v_add_lshl_u32", "v_add_nc_u16", "v_sub_nc_u16", "v_mul_lo_u16", "v_max_u16", "v_min_i16",
+    "v_med3_u16", "v_med3_i16",
     // Left to the interpreter: calls between inline code.
-    "v_mul_hi_u32", "v_perm_b32", "v_alignbit_b32", "v_max_f32",
+    "v_mul_hi_u32", "v_max_f32",
 ];
 /// VOPD halves (as the lowering names them).
 const DUAL_OPS: &[&str] = &["v_mov_b32", "v_add_nc_u32", "v_lshlrev_b32", "v_and_b32", "v_cndmask_b32", "v_add_f32", "v_sub_f32", "v_mul_f32", "v_fmac_f32", "v_fmaak_f32", "v_max_f32"];
@@ -136,6 +138,14 @@ fn random_inst(r: &mut Rng) -> Inst {
             }
             if name == "v_cndmask_b32" && r.below(2) == 0 {
                 i.src[2] = Opnd::None;
+            }
+            // Constant selectors and shifts (compiled), sometimes registers (interpreted).
+            if matches!(name, "v_perm_b32" | "v_alignbit_b32") && r.below(4) != 0 {
+                i.src[2] = Imm(if name == "v_perm_b32" {
+                    (0..4).map(|k| (r.below(16) as u32) << (8 * k)).sum()
+                } else {
+                    r.below(40) as u32
+                });
             }
             i
         }

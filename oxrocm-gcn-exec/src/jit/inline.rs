@@ -59,7 +59,159 @@ pub(crate) fn inst(e: &mut Emitter, i: &Inst, pc: u64) -> bool {
     if i.dst2 != Opnd::None {
         return false;
     }
-    shifted(e, i) || lanewise(e, i) || float(e, i, pc)
+    shifted(e, i) || lanewise(e, i) || float(e, i, pc) || bytes(e, i) || ops16(e, i)
+}
+
+/// `v_perm_b32` with a constant selector, `v_alignbit_b32` with a constant shift and
+/// `v_add_lshl_u32` with a scalar one: byte and bit moves known at compile time.
+fn bytes(e: &mut Emitter, i: &Inst) -> bool {
+    let Opnd::V(d) = i.dst else { return false };
+    match (i.name, i.src[2]) {
+        ("v_perm_b32", Opnd::Imm(sel)) => {
+            let (Some(a), Some(b)) = (vector_src(e, i.src[0]), vector_src(e, i.src[1])) else { return false };
+            let vals: Vec<Value> = (0..e.lanes / 4)
+                .map(|k| {
+                    let (x, y) = (chunk(e, a, k), chunk(e, b, k));
+                    perm_const(&mut e.b, x, y, sel)
+                })
+                .collect();
+            store_vgpr(e, d, &vals);
+            true
+        }
+        ("v_alignbit_b32", Opnd::Imm(c)) => {
+            let (Some(a), Some(b)) = (vector_src(e, i.src[0]), vector_src(e, i.src[1])) else { return false };
+            let s = (c & 31) as i64;
+            let vals: Vec<Value> = (0..e.lanes / 4)
+                .map(|k| {
+                    let (x, y) = (chunk(e, a, k), chunk(e, b, k));
+                    if s == 0 {
+                        return y;
+                    }
+                    // ({a, b} >> s) low half: b's high bits, then a's low ones.
+                    let lo = e.b.ins().ushr_imm_u(y, s);
+                    let hi = e.b.ins().ishl_imm_u(x, 32 - s);
+                    e.b.ins().bor(lo, hi)
+                })
+                .collect();
+            store_vgpr(e, d, &vals);
+            true
+        }
+        ("v_add_lshl_u32", c) if !matches!(c, Opnd::V(_)) => {
+            let (Some(a), Some(b), Some(amount)) = (vector_src(e, i.src[0]), vector_src(e, i.src[1]), scalar32(e, c)) else { return false };
+            let amount = e.b.ins().band_imm_s(amount, 31);
+            let vals: Vec<Value> = (0..e.lanes / 4)
+                .map(|k| {
+                    let (x, y) = (chunk(e, a, k), chunk(e, b, k));
+                    let sum = e.b.ins().iadd(x, y);
+                    e.b.ins().ishl(sum, amount)
+                })
+                .collect();
+            store_vgpr(e, d, &vals);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `v_perm_b32` with selector `sel`, as `vector_int::perm`: byte k of the result is byte
+/// sel_k of {a, b} (0-3 from b, 4-7 from a), the sign of byte 1 or 3 of b or a (8-11),
+/// zero (12) or all ones (13 and up).
+fn perm_const(b: &mut FunctionBuilder, a: Value, bv: Value, sel: u32) -> Value {
+    let mut acc = splat_const(b, 0);
+    for k in 0..4 {
+        let s = sel >> (8 * k) & 0xff;
+        let byte = match s {
+            0..=7 => {
+                let (src, at) = if s < 4 { (bv, s) } else { (a, s - 4) };
+                let v = if at == 0 { src } else { b.ins().ushr_imm_u(src, 8 * at as i64) };
+                let m = splat_const(b, 0xff);
+                b.ins().band(v, m)
+            }
+            8..=11 => {
+                // Byte 1 or 3 of b (8, 9) or a (10, 11): its sign bit to all eight bits.
+                let (src, at) = match s {
+                    8 => (bv, 1),
+                    9 => (bv, 3),
+                    10 => (a, 1),
+                    _ => (a, 3),
+                };
+                let up = b.ins().ishl_imm_u(src, 24 - 8 * at);
+                let sign = b.ins().sshr_imm_u(up, 31);
+                let m = splat_const(b, 0xff);
+                b.ins().band(sign, m)
+            }
+            12 => continue,
+            _ => splat_const(b, 0xff),
+        };
+        let placed = if k == 0 { byte } else { b.ins().ishl_imm_u(byte, 8 * k as i64) };
+        acc = b.ins().bor(acc, placed);
+    }
+    acc
+}
+
+/// 16-bit integer ops without modifiers (`vector16::op16`): the sources' low halves, the
+/// result to the destination's low half, its high half kept.
+fn ops16(e: &mut Emitter, i: &Inst) -> bool {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Op {
+        Add,
+        Sub,
+        Mul,
+        Max,
+        Min,
+        Med3,
+    }
+    let (op, signed) = match i.name {
+        "v_add_u16" | "v_add_nc_u16" => (Op::Add, false),
+        "v_sub_u16" | "v_sub_nc_u16" => (Op::Sub, false),
+        "v_mul_lo_u16" => (Op::Mul, false),
+        "v_max_u16" => (Op::Max, false),
+        "v_min_u16" => (Op::Min, false),
+        "v_max_i16" => (Op::Max, true),
+        "v_min_i16" => (Op::Min, true),
+        "v_med3_u16" => (Op::Med3, false),
+        "v_med3_i16" => (Op::Med3, true),
+        _ => return false,
+    };
+    let Opnd::V(d) = i.dst else { return false };
+    let Some([a, b, c]) = sources(e, i) else { return false };
+    e.note_vgpr(d);
+    let half = |bi: &mut FunctionBuilder, x: Value| {
+        let up = bi.ins().ishl_imm_u(x, 16);
+        if signed { bi.ins().sshr_imm_u(up, 16) } else { bi.ins().ushr_imm_u(up, 16) }
+    };
+    let vals: Vec<Value> = (0..e.lanes / 4)
+        .map(|k| {
+            let (x, y, z) = (chunk(e, a, k), chunk(e, b, k), chunk(e, c, k));
+            let old = chunk(e, Src::V(d), k);
+            let bi = &mut e.b;
+            let (x, y) = (half(bi, x), half(bi, y));
+            let (min, max): (fn(&mut FunctionBuilder, Value, Value) -> Value, fn(&mut FunctionBuilder, Value, Value) -> Value) = if signed {
+                (|b, p, q| b.ins().smin(p, q), |b, p, q| b.ins().smax(p, q))
+            } else {
+                (|b, p, q| b.ins().umin(p, q), |b, p, q| b.ins().umax(p, q))
+            };
+            let r = match op {
+                Op::Add => bi.ins().iadd(x, y),
+                Op::Sub => bi.ins().isub(x, y),
+                Op::Mul => bi.ins().imul(x, y),
+                Op::Max => max(bi, x, y),
+                Op::Min => min(bi, x, y),
+                Op::Med3 => {
+                    let z = half(bi, z);
+                    let (hi, lo) = (max(bi, x, y), min(bi, x, y));
+                    let lo = max(bi, lo, z);
+                    min(bi, hi, lo)
+                }
+            };
+            let low = splat_const(bi, 0xffff);
+            let r = bi.ins().band(r, low);
+            let high = bi.ins().band_not(old, low);
+            bi.ins().bor(high, r)
+        })
+        .collect();
+    store_vgpr(e, d, &vals);
+    true
 }
 
 // ---- operands -------------------------------------------------------------------------
