@@ -163,7 +163,24 @@ pub fn run_grid(program: &dyn Program, launch: &Launch, memory: &Memory, paralle
         }
         r
     };
-    if parallel { (0..total).into_par_iter().try_for_each(one) } else { (0..total).try_for_each(one) }
+    if parallel { pool().install(|| (0..total).into_par_iter().try_for_each(one)) } else { (0..total).try_for_each(one) }
+}
+
+/// Stack for threads that run waves: compiled kernel code keeps its spills in large
+/// frames (a region of thousands of instructions), beyond the 2 MiB a thread gets by
+/// default. Only the pages used are ever committed.
+pub const WAVE_STACK: usize = 64 << 20;
+
+/// The threads that run a launch's workgroups: one per core, with [`WAVE_STACK`].
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .stack_size(WAVE_STACK)
+            .thread_name(|i| format!("oxrocm-waves-{i}"))
+            .build()
+            .expect("a thread pool for kernel launches")
+    })
 }
 
 /// Runs a cooperative launch: all workgroups resident at once, their waves taking turns on

@@ -137,6 +137,8 @@ impl Stream {
             let me = self.clone();
             std::thread::Builder::new()
                 .name(format!("oxrocm-stream-d{}", self.device))
+                // Kernels run on this thread too: compiled AMDGCN code needs deep frames.
+                .stack_size(oxrocm_gcn_exec::dispatch::WAVE_STACK)
                 .spawn(move || me.work(exec))
                 .expect("spawn stream worker");
         } else if st.sleeping {

@@ -48,16 +48,15 @@ pub struct Module {
 unsafe impl Send for Module {}
 
 impl Module {
-    /// A code generator; `quick`: with the single-pass register allocator (faster to
-    /// compile, more spills).
-    pub fn new(quick: bool) -> Result<Module, String> {
+    pub fn new() -> Result<Module, String> {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
         // The IR is checked by the differential tests, not at every compile (the verifier
         // costs as much as the rest).
         flags.set("enable_verifier", "false").map_err(|e| e.to_string())?;
-        let regalloc = if quick { "single_pass" } else { "backtracking" };
-        flags.set("regalloc_algorithm", regalloc).map_err(|e| e.to_string())?;
+        // The backtracking register allocator: the single-pass one compiles 2-3 times
+        // faster but gives every value its own spill slot, and a large region's frame then
+        // outgrew a 2 MiB thread stack (rocPRIM's merge sort).
         let isa = cranelift_native::builder()?.finish(settings::Flags::new(flags)).map_err(|e| e.to_string())?;
         let jit = JITModule::new(JITBuilder::with_isa(isa, cranelift_module::default_libcall_names()));
         Ok(Module { jit: std::mem::ManuallyDrop::new(jit), fctx: FunctionBuilderContext::new(), made: 0 })

@@ -137,9 +137,6 @@ const MIN_WORK: u64 = 1_000_000;
 /// wave instruction.
 const WORK_PER_INST: u64 = 3_000;
 
-/// Regions of at least this many instructions compile with the quick register allocator.
-const QUICK_REGION: usize = 1_500;
-
 /// Instructions one region takes in at most (compile time grows with it).
 const REGION_CAP: usize = 40_000;
 
@@ -159,8 +156,7 @@ pub struct Jit {
     /// Entry address → the function, the entry's index, and the VGPRs a wave needs.
     entries: RwLock<PcMap<Entry>>,
     heat: Mutex<PcMap<Heat>>,
-    /// Code generators: [thorough register allocation, quick one for large regions].
-    module: Mutex<[Option<emit::Module>; 2]>,
+    module: Mutex<Option<emit::Module>>,
     /// Regions that failed to compile (their starts stay interpreted).
     failed: Mutex<Vec<u64>>,
     compiled_insts: AtomicU32,
@@ -173,7 +169,7 @@ impl Jit {
             policy,
             entries: RwLock::new(PcMap::default()),
             heat: Mutex::new(PcMap::default()),
-            module: Mutex::new([None, None]),
+            module: Mutex::new(None),
             failed: Mutex::new(Vec::new()),
             compiled_insts: AtomicU32::new(0),
         }
@@ -228,13 +224,10 @@ impl Jit {
         }
         let t0 = std::time::Instant::now();
         let region = region::discover(program, pc, REGION_CAP);
-        // A large region's compile costs more than its code's quality saves (the quick
-        // register allocator compiles 2-3 times faster, its code is up to 2 times slower).
-        let quick = region.insts.len() >= QUICK_REGION;
-        let m = match module[quick as usize].as_mut() {
+        let m = match module.as_mut() {
             Some(m) => m,
-            None => match emit::Module::new(quick) {
-                Ok(m) => module[quick as usize].insert(m),
+            None => match emit::Module::new() {
+                Ok(m) => module.insert(m),
                 Err(e) => {
                     crate::jit::log_failure(&format!("no host code generator: {e}"));
                     self.failed.lock().unwrap().push(pc);
