@@ -263,10 +263,14 @@ mod tests {
     }
 
     #[test]
-    fn global_byte_and_short_forms_match_the_general_path() {
+    fn global_forms_match_the_general_path() {
         let mut r = Rng(0x5eed_9876_0000_0002);
         for trial in 0..60 {
-            for name in ["global_load_u8", "global_load_i8", "global_load_u16", "global_load_i16", "global_store_b8", "global_store_b16", "global_load_sbyte", "global_store_short"] {
+            for name in [
+                "global_load_u8", "global_load_i8", "global_load_u16", "global_load_i16", "global_store_b8", "global_store_b16", "global_load_sbyte",
+                "global_store_short", "global_load_b32", "global_load_b64", "global_load_b96", "global_load_b128", "global_store_b32",
+                "global_store_b64", "global_store_b96", "global_store_b128",
+            ] {
                 let lanes = if trial % 4 == 3 { 64 } else { 32 };
                 let init: Vec<u8> = (0..4096).map(|_| r.next() as u8).collect();
                 let (mut ga, mut gb) = (init.clone(), init);
@@ -274,7 +278,7 @@ mod tests {
                 // Offsets within the buffer, as a 32-bit VGPR offset from an SGPR base or a
                 // VGPR-pair address.
                 for l in 0..lanes {
-                    a.v_mut(0)[l] = (r.next() % 4000) as u32;
+                    a.v_mut(0)[l] = (r.next() % 4000) as u32 & !3;
                 }
                 let mut b = a.clone();
                 let with_saddr = trial % 2 == 0;
@@ -302,7 +306,19 @@ mod tests {
                 crate::memops::flat(&inst, &mut a, &mut ca).expect("general path knows it").expect("no trap");
                 let mb = Memory::checked(vec![(gb.as_mut_ptr() as u64, gb.len())]);
                 let mut cb = WaveCtx { memory: &mb, lds: &mut lb, scratch: &mut sb, private_size: 0, workgroup_id: [0; 3] };
-                global_small(&inst, &mut b, &mut cb, small(name.strip_prefix("global_").unwrap()).unwrap()).expect("no trap");
+                let op = name.strip_prefix("global_").unwrap();
+                match small(op) {
+                    Some(sm) => global_small(&inst, &mut b, &mut cb, sm).expect("no trap"),
+                    None => {
+                        let dwords = match op.rsplit_once('_').unwrap().1 {
+                            "b32" => 1,
+                            "b64" => 2,
+                            "b96" => 3,
+                            _ => 4,
+                        };
+                        crate::memops::global_dwords(&inst, &mut b, &mut cb, op.starts_with("load"), dwords).expect("no trap");
+                    }
+                }
                 // v0 and v1 hold each buffer's own addresses; the rest must agree.
                 assert_eq!(a.vgpr[2 * lanes..], b.vgpr[2 * lanes..], "{name}: registers differ");
                 assert_eq!(ga, gb, "{name}: memory differs");

@@ -347,20 +347,43 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
         }
         let reg = if load { i.dst } else { i.src[1] };
         let Opnd::V(reg) = reg else { return Ok(()) };
-        for k in 0..dwords {
-            let regs = w.v_mut(reg as usize + k);
-            for l in set_lanes(active_lanes) {
-                // SAFETY: `note` wrote the entry of every active lane.
-                let a = unsafe { addrs[l].assume_init() };
-                let q = (host + (a - lo) + 4 * k as u64) as *mut u32;
+        let n = w.lanes;
+        let regs = &mut w.vgpr[reg as usize * n..(reg as usize + dwords) * n];
+        // Lane by lane, a lane's dwords in as few host accesses as possible: a 64-bit
+        // access is one host access (single-copy atomic when aligned, as on the GPU), so
+        // another thread never sees half of it. rocPRIM's decoupled look-back packs a
+        // flag and a value in one 64-bit word and polls it from other workgroups: written
+        // a dword at a time, a reader could see the new flag with the old value.
+        for l in set_lanes(active_lanes) {
+            // SAFETY: `note` wrote the entry of every active lane.
+            let a = unsafe { addrs[l].assume_init() };
+            let q = (host + (a - lo)) as *mut u8;
+            let mut k = 0;
+            while k < dwords {
                 // SAFETY: [lo, hi + bytes) lies in one checked region (or the caller of
-                // `Memory::unchecked` vouched for every address); unaligned access is allowed
-                // as on the GPU. Other waves may touch the same bytes concurrently, as there.
+                // `Memory::unchecked` vouched for every address); unaligned access is
+                // allowed as on the GPU. Other waves may touch the same bytes concurrently,
+                // as there.
                 unsafe {
-                    if load {
-                        regs[l] = q.read_unaligned();
+                    let p = q.add(4 * k);
+                    if k + 1 < dwords {
+                        let p = p as *mut u64;
+                        if load {
+                            let v = p.read_unaligned();
+                            regs[k * n + l] = v as u32;
+                            regs[(k + 1) * n + l] = (v >> 32) as u32;
+                        } else {
+                            p.write_unaligned(regs[k * n + l] as u64 | (regs[(k + 1) * n + l] as u64) << 32);
+                        }
+                        k += 2;
                     } else {
-                        q.write_unaligned(regs[l]);
+                        let p = p as *mut u32;
+                        if load {
+                            regs[k * n + l] = p.read_unaligned();
+                        } else {
+                            p.write_unaligned(regs[k * n + l]);
+                        }
+                        k += 1;
                     }
                 }
             }
