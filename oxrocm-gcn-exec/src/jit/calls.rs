@@ -10,26 +10,12 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 /// The signature compiled code calls handlers with.
 pub type Handler = extern "C" fn(*mut Frame, *const Inst, u64) -> u32;
 
-/// Runs `i` (at `pc`) through the interpreter. The wave's PC already holds the next
-/// instruction's address, as the interpreter's step loop leaves it.
-pub extern "C" fn exec(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
-    // SAFETY: compiled code passes the frame the driver made and an instruction of the
-    // program it was compiled from, which outlives its code.
-    let (f, i) = unsafe { (&mut *frame, &*i) };
-    let next = pc + i.len as u64;
-    // Unwinding must not cross compiled frames: a panic is carried to the driver.
-    let r = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the frame's pointers are live and exclusive while the wave runs.
-        let (p, w, ctx) = unsafe { (&*f.interp, &mut *f.wave, &mut *f.ctx) };
-        p.exec_at(i, pc, w, ctx).map(|stop| (stop, w.pc))
-    }));
-    match r {
-        Ok(Ok((None, at))) if at == next => status::NEXT,
-        Ok(Ok((None, _))) => status::JUMP,
-        Ok(Ok((Some(stop), _))) => {
-            f.stop = Some(stop);
-            status::STOP
-        }
+/// Runs `body` on the frame with unwinding stopped here (it must not cross compiled
+/// frames: a panic is carried to the driver), its outcome as a status; a trap is noted
+/// with the instruction's address.
+fn guarded(f: &mut Frame, pc: u64, body: impl FnOnce(&mut Frame) -> Result<u32, crate::workgroup::Trap>) -> u32 {
+    match catch_unwind(AssertUnwindSafe(|| body(f))) {
+        Ok(Ok(s)) => s,
         Ok(Err(t)) => {
             f.trap = Some(t.at(pc));
             status::TRAP
@@ -39,6 +25,27 @@ pub extern "C" fn exec(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
             status::PANIC
         }
     }
+}
+
+/// Runs `i` (at `pc`) through the interpreter. The wave's PC already holds the next
+/// instruction's address, as the interpreter's step loop leaves it.
+pub extern "C" fn exec(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
+    // SAFETY: compiled code passes the frame the driver made and an instruction of the
+    // program it was compiled from, which outlives its code.
+    let (f, i) = unsafe { (&mut *frame, &*i) };
+    let next = pc + i.len as u64;
+    guarded(f, pc, |f| {
+        // SAFETY: the frame's pointers are live and exclusive while the wave runs.
+        let (p, w, ctx) = unsafe { (&*f.interp, &mut *f.wave, &mut *f.ctx) };
+        Ok(match p.exec_at(i, pc, w, ctx)? {
+            None if w.pc == next => status::NEXT,
+            None => status::JUMP,
+            Some(stop) => {
+                f.stop = Some(stop);
+                status::STOP
+            }
+        })
+    })
 }
 
 /// Whole-dword LDS loads and stores (`memops::lds_dwords`), called straight from compiled
@@ -47,41 +54,23 @@ pub extern "C" fn exec(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
 pub extern "C" fn lds<const LOAD: bool, const DWORDS: usize>(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
     // SAFETY: as in `exec`.
     let (f, i) = unsafe { (&mut *frame, &*i) };
-    let r = catch_unwind(AssertUnwindSafe(|| {
+    guarded(f, pc, |f| {
         // SAFETY: as in `exec`.
         let (w, ctx) = unsafe { (&mut *f.wave, &mut *f.ctx) };
         crate::memops::lds_dwords(i, w, ctx, LOAD, DWORDS);
-    }));
-    match r {
-        Ok(()) => status::NEXT,
-        Err(p) => {
-            let _ = pc;
-            f.panic = Some(p);
-            status::PANIC
-        }
-    }
+        Ok(status::NEXT)
+    })
 }
 
 /// Whole-dword global loads and stores (`memops::global_dwords`), likewise.
 pub extern "C" fn global<const LOAD: bool, const DWORDS: usize>(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
     // SAFETY: as in `exec`.
     let (f, i) = unsafe { (&mut *frame, &*i) };
-    let r = catch_unwind(AssertUnwindSafe(|| {
+    guarded(f, pc, |f| {
         // SAFETY: as in `exec`.
         let (w, ctx) = unsafe { (&mut *f.wave, &mut *f.ctx) };
-        crate::memops::global_dwords(i, w, ctx, LOAD, DWORDS)
-    }));
-    match r {
-        Ok(Ok(())) => status::NEXT,
-        Ok(Err(t)) => {
-            f.trap = Some(t.at(pc));
-            status::TRAP
-        }
-        Err(p) => {
-            f.panic = Some(p);
-            status::PANIC
-        }
-    }
+        crate::memops::global_dwords(i, w, ctx, LOAD, DWORDS).map(|()| status::NEXT)
+    })
 }
 
 /// The direct handler for an instruction's resolved memory form, if it has one.

@@ -186,7 +186,8 @@ fn ops16(e: &mut Emitter, i: &Inst) -> bool {
             let old = chunk(e, Src::V(d), k);
             let bi = &mut e.b;
             let (x, y) = (half(bi, x), half(bi, y));
-            let (min, max): (fn(&mut FunctionBuilder, Value, Value) -> Value, fn(&mut FunctionBuilder, Value, Value) -> Value) = if signed {
+            type Pick = fn(&mut FunctionBuilder, Value, Value) -> Value;
+            let (min, max): (Pick, Pick) = if signed {
                 (|b, p, q| b.ins().smin(p, q), |b, p, q| b.ins().smax(p, q))
             } else {
                 (|b, p, q| b.ins().umin(p, q), |b, p, q| b.ins().umax(p, q))
