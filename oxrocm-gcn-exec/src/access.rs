@@ -20,6 +20,26 @@ macro_rules! lanes {
     };
 }
 
+/// The lanes of 64-bit source `$o` at the wave's size `$n` as (low, high) halves: a VGPR
+/// pair's two slices in place, anything else its 64-bit value (`rd64`) split and splat into
+/// `$lo`/`$hi`, variables of the caller assigned only then.
+macro_rules! lanes64 {
+    ($w:expr, $o:expr, $lo:ident, $hi:ident, $n:ident) => {
+        match $o {
+            $crate::ir::Opnd::V(r) => (
+                <&[u32; $n]>::try_from($w.v(r as usize)).expect("wave of N lanes"),
+                <&[u32; $n]>::try_from($w.v(r as usize + 1)).expect("wave of N lanes"),
+            ),
+            o => {
+                let v = $crate::access::rd64($w, o);
+                $lo = [v as u32; $n];
+                $hi = [(v >> 32) as u32; $n];
+                (&$lo, &$hi)
+            }
+        }
+    };
+}
+
 /// Calls `$f::<N>` with the wave's lane count N (32 or 64) as a constant.
 macro_rules! by_wave_size {
     ($w:expr, $f:ident($($arg:expr),*)) => {

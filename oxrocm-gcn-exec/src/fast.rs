@@ -510,15 +510,7 @@ fn shift64_n<const N: usize>(i: &Inst, w: &mut Wave, f: impl Fn(u32, u64) -> u64
         let ka;
         let amount = lanes!(w, i.src[0], ka, N);
         let (kl, kh);
-        let (vlo, vhi): (&[u32; N], &[u32; N]) = match i.src[1] {
-            Opnd::V(r) => (<&[u32; N]>::try_from(w.v(r as usize)).expect("wave of N lanes"), <&[u32; N]>::try_from(w.v(r as usize + 1)).expect("wave of N lanes")),
-            o => {
-                let v = crate::access::rd64(w, o);
-                kl = [v as u32; N];
-                kh = [(v >> 32) as u32; N];
-                (&kl, &kh)
-            }
-        };
+        let (vlo, vhi) = lanes64!(w, i.src[1], kl, kh, N);
         for l in 0..N {
             let v = f(amount[l], vlo[l] as u64 | (vhi[l] as u64) << 32);
             lo[l] = v as u32;
@@ -541,15 +533,7 @@ fn mad64<const N: usize>(i: &Inst, w: &mut Wave, signed: bool) {
         let (ka, kb, kl, kh);
         let a = lanes!(w, i.src[0], ka, N);
         let b = lanes!(w, i.src[1], kb, N);
-        let (cl, ch): (&[u32; N], &[u32; N]) = match i.src[2] {
-            Opnd::V(r) => (<&[u32; N]>::try_from(w.v(r as usize)).expect("wave of N lanes"), <&[u32; N]>::try_from(w.v(r as usize + 1)).expect("wave of N lanes")),
-            o => {
-                let v = crate::access::rd64(w, o);
-                kl = [v as u32; N];
-                kh = [(v >> 32) as u32; N];
-                (&kl, &kh)
-            }
-        };
+        let (cl, ch) = lanes64!(w, i.src[2], kl, kh, N);
         for l in 0..N {
             let c = cl[l] as u64 | (ch[l] as u64) << 32;
             let (v, carry) = if signed {
