@@ -14,17 +14,11 @@ use oxrocm_gcn_exec::memory::Memory;
 use oxrocm_gcn_exec::wave::Wave;
 use oxrocm_gcn_exec::workgroup::WaveCtx;
 
-struct Rng(u64);
+mod common;
+use common::Rng;
+
+/// Value distributions of these tests over the shared xorshift64* source.
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
     fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
         &xs[self.below(xs.len() as u64) as usize]
     }

@@ -30,18 +30,11 @@ use oxrocm_gcn_exec::workgroup::WaveCtx;
 
 const TRIALS: usize = 60;
 
-/// xorshift64*: reproducible inputs.
-struct Rng(u64);
+mod common;
+use common::Rng;
+
+/// Value distributions of these tests over the shared xorshift64* source.
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
     /// Mostly random bits; one in three an edge value of integers or floats.
     fn value(&mut self) -> u32 {
         const EDGES: [u32; 24] = [
