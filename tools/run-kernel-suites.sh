@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # run-kernel-suites.sh OUTDIR [SUITE...]   (SUITE: rocprim rocrand rocsparse; default all)
 # Runs Debian's rocPRIM/rocRAND/rocSPARSE test binaries (fetch-rocm-peers.sh
-# --with-kernel-suites) on our staged libamdhip64, each with a time limit, and writes
-# OUTDIR/<suite>/<binary>.log plus OUTDIR/summary.tsv: binary, tests listed, tests run,
-# passed, failed, exit status, seconds (a binary cut off by the limit runs fewer than it lists). Env: ROCM_PEERS (default ~/.cache/rocm-peers), OXROCM_LIB_DIR
-# (default target/oxrocm/release/lib), SUITE_TIMEOUT (seconds per binary, default 600),
-# GTEST_FILTER (passed through), SAMPLE=N (run every Nth listed test, starting at the
-# SAMPLE_FROM-th, default 0: for rocsparse-test's 118,000 quick tests; the names go to the
-# binary in chunks of 1,000, each chunk with the time limit, so an abort loses one chunk).
+# --with-kernel-suites) on our staged libamdhip64 and writes OUTDIR/<suite>/<binary>.log
+# plus OUTDIR/summary.tsv: binary, tests listed, started, passed, failed, exit status of
+# the last run, seconds, stopped (tests killed by the per-test limit or ended by a crash).
+#
+# Limits: a test that runs longer than TEST_TIMEOUT seconds (default 300) is killed and
+# counted as stopped; the binary then starts again with every test it already began
+# filtered out, so one endless test does not take the rest of its binary with it (a crash
+# is handled the same way). SUITE_TIMEOUT (default 600) bounds each binary's total time;
+# tests not begun by then are "never started".
+#
+# Env: ROCM_PEERS (default ~/.cache/rocm-peers), OXROCM_LIB_DIR (default
+# target/oxrocm/release/lib), GTEST_FILTER (passed through), SAMPLE=N (run every Nth
+# listed test, starting at the SAMPLE_FROM-th, default 0: for rocsparse-test's 118,000
+# quick tests; the names go to the binary in chunks of 1,000).
 set -uo pipefail
 out=${1:?usage: run-kernel-suites.sh OUTDIR [SUITE...]}; shift
 suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(rocprim rocrand rocsparse)
@@ -15,33 +22,89 @@ peers=${ROCM_PEERS:-$HOME/.cache/rocm-peers}
 root=$(cd "$(dirname "$0")/.." && pwd)
 export ROCM_PEERS_LIBS=${OXROCM_LIB_DIR:-$root/target/oxrocm/release/lib}
 limit=${SUITE_TIMEOUT:-600}
+test_limit=${TEST_TIMEOUT:-300}
 mkdir -p "$out"
 summary=$out/summary.tsv
-printf 'binary\tlisted\trun\tpassed\tfailed\texit\tseconds\n' > "$summary"
+printf 'binary\tlisted\trun\tpassed\tfailed\texit\tseconds\tstopped\n' > "$summary"
 names=$("$peers/bin/run-peer-test" --list) || exit 2
+
+# watched LOG DEADLINE CMD...: runs CMD (output appended to LOG) in its own session and
+# kills that session when no new test has begun for test_limit seconds or when the clock
+# passes DEADLINE (epoch seconds). Returns CMD's status, or 124 when it was killed.
+watched() {
+    local log=$1 deadline=$2; shift 2
+    setsid "$@" >> "$log" 2>&1 &
+    local pid=$! seen=-1 since now n
+    since=$(date +%s)
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 1
+        n=$(grep -c '^\[ RUN      \]' "$log")
+        now=$(date +%s)
+        [ "$n" != "$seen" ] && { seen=$n; since=$now; }
+        if (( now - since >= test_limit || now >= deadline )); then
+            kill -TERM -- "-$pid" 2>/dev/null; sleep 2; kill -KILL -- "-$pid" 2>/dev/null
+            wait "$pid" 2>/dev/null
+            return 124
+        fi
+    done
+    wait "$pid"
+}
+
+# run_resuming LOG DEADLINE POSITIVE BINARY: runs BINARY's tests matching the gtest filter
+# POSITIVE; after a kill or crash, starts again without the tests already begun. Sets rc
+# (the last run's status) and stopped (tests that were begun and never finished).
+run_resuming() {
+    local log=$1 deadline=$2 positive=$3 t=$4 part=$log.part begun
+    local excluded="" filter
+    rc=0; stopped=0
+    while :; do
+        filter=$positive
+        if [ -n "$excluded" ]; then
+            case "$positive" in *-*) filter="$positive:$excluded" ;; *) filter="$positive-$excluded" ;; esac
+        fi
+        : > "$part"
+        AMD_LOG_LEVEL=${AMD_LOG_LEVEL:-1} watched "$part" "$deadline" \
+            "$peers/bin/run-peer-test" "$t" --gtest_filter="$filter"
+        rc=$?
+        cat "$part" >> "$log"
+        begun=$(sed -n 's/^\[ RUN      \] //p' "$part")
+        # 0: all passed, 1: some failed; anything else (killed, crashed) with tests begun
+        # and time left means there may be more to run.
+        case $rc in 0|1) break ;; esac
+        [ -n "$begun" ] || break
+        stopped=$((stopped + 1))
+        echo "[suites]   $t: stopped in $(tail -n1 <<< "$begun") (status $rc); resuming" >&2
+        (( $(date +%s) < deadline )) || break
+        excluded=${excluded:+$excluded:}$(paste -sd: <<< "$begun")
+    done
+    rm -f "$part"
+}
+
 for s in "${suites[@]}"; do
     mkdir -p "$out/$s"
     for t in $(grep "^$s/" <<< "$names"); do
         b=${t#*/}
         log=$out/$s/$b.log
+        : > "$log"
         listed=$("$peers/bin/run-peer-test" "$t" --gtest_list_tests ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} 2>/dev/null | grep -c '^  ')
         start=$(date +%s)
+        deadline=$((start + limit))
         echo "[suites] $t ..." >&2
+        total_stopped=0
         if [ -n "${SAMPLE:-}" ]; then
             # Full names (suite + test) of every SAMPLE-th listed test, in chunks.
             "$peers/bin/run-peer-test" "$t" --gtest_list_tests ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} 2>/dev/null |
                 awk -v n="$SAMPLE" -v from="${SAMPLE_FROM:-0}" '/^[^ ]/ {suite=$1; next} /^  / {if (k++ % n == from) print suite $1}' > "$log.names"
             listed=$(wc -l < "$log.names")
             split -l 1000 -d "$log.names" "$log.chunk"
-            : > "$log"
-            rc=0
             for c in "$log".chunk*; do
-                AMD_LOG_LEVEL=${AMD_LOG_LEVEL:-1} timeout "$limit" "$peers/bin/run-peer-test" "$t" --gtest_filter="$(paste -sd: "$c")" >> "$log" 2>&1 || rc=$?
+                run_resuming "$log" "$deadline" "$(paste -sd: "$c")" "$t"
+                total_stopped=$((total_stopped + stopped))
                 rm -f "$c"
             done
         else
-            AMD_LOG_LEVEL=${AMD_LOG_LEVEL:-1} timeout "$limit" "$peers/bin/run-peer-test" "$t" ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} > "$log" 2>&1
-            rc=$?
+            run_resuming "$log" "$deadline" "${GTEST_FILTER:-*}" "$t"
+            total_stopped=$stopped
         fi
         secs=$(( $(date +%s) - start ))
         run=$(grep -c '^\[ RUN      \]' "$log")
@@ -49,7 +112,7 @@ for s in "${suites[@]}"; do
         # Distinct failing tests: gtest names each one twice (when it fails and in the
         # closing list), both lines alike for parameterized tests.
         bad=$(grep '^\[  FAILED  \] ' "$log" | grep -v 'listed below' | awk '{sub(/,$/, "", $4); print $4}' | sort -u | wc -l)
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$listed" "$run" "$ok" "$bad" "$rc" "$secs" | tee -a "$summary" >&2
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$listed" "$run" "$ok" "$bad" "$rc" "$secs" "$total_stopped" | tee -a "$summary" >&2
     done
 done
-awk -F'\t' 'NR>1 {l+=$2; r+=$3; p+=$4} END {printf "[suites] %d tests listed, %d started, %d passed (%.1f%% of listed)\n", l, r, p, l ? 100*p/l : 0}' "$summary"
+awk -F'\t' 'NR>1 {l+=$2; r+=$3; p+=$4; x+=$8} END {printf "[suites] %d tests listed, %d started, %d passed (%.1f%% of listed), %d stopped by the limits or a crash\n", l, r, p, l ? 100*p/l : 0, x}' "$summary"
