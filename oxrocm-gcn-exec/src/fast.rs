@@ -478,10 +478,9 @@ fn carry_n<const N: usize>(i: &Inst, w: &mut Wave, f: CarryWave) {
     }
     let exec = w.exec;
     blend(w.v_mut(d as usize), &out, exec);
-    // The carry mask: active lanes' carries, inactive lanes' old bits.
+    // The carry mask: active lanes' carries, 0 for inactive lanes (see Interp's carry path).
     let d2 = if i.dst2 == Opnd::None { Opnd::Vcc } else { i.dst2 };
-    let keep = crate::access::rd_mask(w, d2) & !exec;
-    crate::access::wr_mask(w, d2, keep | (cout & exec));
+    crate::access::wr_mask(w, d2, cout & exec);
 }
 
 /// A 64-bit shift over the wave, its kind a constant so the per-lane loop has no call.

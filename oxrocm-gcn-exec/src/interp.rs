@@ -694,9 +694,11 @@ impl Interp {
                 vdst(w, i.dst, l, v);
                 cout |= (c as u64) << l;
             }
+            // Inactive lanes' carry bits are written 0, as for compares: the compiler moves
+            // a uniform VALU carry into SCC with `s_cmp_lg_u32 sdst, 0` under any EXEC
+            // (rocRAND's mrg31k3p skip-ahead does, from a single-lane branch).
             let d2 = if i.dst2 == Opnd::None { Opnd::Vcc } else { i.dst2 };
-            let keep = rd_mask(w, d2) & !w.exec;
-            wr_mask(w, d2, keep | cout);
+            wr_mask(w, d2, cout);
             return Some(());
         }
         if n == "v_mad_u64_u32" || n == "v_mad_i64_i32" {

@@ -381,6 +381,14 @@ fn carries_and_64_bit_ops() {
             let mask = if w.lanes == 32 { w.sgpr[30] as u64 } else { w.s64(30) };
             assert_eq!(mask >> l & 1 == 1, b > a, "borrow of lane {l}");
         }
+        // Inactive lanes' carry bits are 0, whatever the destination held: compiled code
+        // tests a uniform carry with `s_cmp_lg_u32 sdst, 0` under a partial EXEC.
+        let mask = if w.lanes == 32 { w.sgpr[30] as u64 } else { w.s64(30) };
+        assert_eq!(mask & !before.exec, 0, "v_sub_co_u32 carry bits of inactive lanes, exec {:#x}", before.exec);
+        let mut w = before.clone();
+        w.vcc = !0;
+        run(Inst::new("v_add_co_u32", V(8), &[V(1), V(3)]).dst2(Vcc), &mut w);
+        assert_eq!(w.vcc & !before.exec & w.full_mask(), 0, "v_add_co_u32 carry bits of inactive lanes");
         // 64-bit shifts: amount (low 6 bits) first, value pair second.
         for (name, f) in [
             ("v_lshlrev_b64", (|v: u64, s: u32| v << (s & 63)) as fn(u64, u32) -> u64),

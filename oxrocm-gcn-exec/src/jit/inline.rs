@@ -1052,14 +1052,11 @@ fn carry(e: &mut Emitter, i: &Inst) -> bool {
         vals.push(v);
         flags.push(c);
     }
-    let Some(old) = mask_operand(e, d2) else { return false };
     store_vgpr(e, d, &vals);
     let cout = pack(e, &flags);
-    // Active lanes' carries, inactive lanes' old bits.
+    // Active lanes' carries, 0 for inactive lanes (as the interpreter).
     let exec = e.b.ins().load(types::I64, mem(), e.wave, off::EXEC);
-    let keep = e.b.ins().band_not(old, exec);
-    let new = e.b.ins().band(cout, exec);
-    let m = e.b.ins().bor(keep, new);
+    let m = e.b.ins().band(cout, exec);
     write_mask(e, d2, m);
     true
 }
