@@ -106,6 +106,7 @@ fn check_mode() -> CheckMode {
 /// allocation, an instruction the interpreter lacks) fails the launch with
 /// hipErrorLaunchFailure and a log line naming the kernel and the address.
 pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, args: &[Vec<u8>], cooperative: bool, view: &dyn crate::ops::HostView) -> Result<()> {
+    log_at!(4, "kernel '{name}' ({}): grid {:?} of {:?}, {} bytes dynamic LDS", code.target, info.grid, info.block, info.shared_mem_bytes);
     let hostcall = Arc::new(Hostcall::new(256));
     let hidden = HiddenValues { hostcall_buffer: hostcall.address(), private_base: PRIVATE_APERTURE, shared_base: SHARED_APERTURE, ..Default::default() };
     let g = prepare(k, code.base, info, args, &hidden)?;
