@@ -12,7 +12,8 @@
 # tests not begun by then are "never started".
 #
 # Env: ROCM_PEERS (default ~/.cache/rocm-peers), OXROCM_LIB_DIR (default
-# target/oxrocm/release/lib), GTEST_FILTER (passed through), SAMPLE=N (run every Nth
+# target/oxrocm/release/lib), ONLY (an extended regex: only the binaries whose
+# SUITE/BINARY name matches), GTEST_FILTER (passed through), SAMPLE=N (run every Nth
 # listed test, starting at the SAMPLE_FROM-th, default 0: for rocsparse-test's 118,000
 # quick tests; the names go to the binary in chunks of 1,000).
 set -uo pipefail
@@ -82,7 +83,7 @@ run_resuming() {
 
 for s in "${suites[@]}"; do
     mkdir -p "$out/$s"
-    for t in $(grep "^$s/" <<< "$names"); do
+    for t in $(grep "^$s/" <<< "$names" | grep -E "${ONLY:-.}"); do
         b=${t#*/}
         log=$out/$s/$b.log
         : > "$log"
