@@ -351,6 +351,9 @@ test_hip_samples_run_their_kernels() {
     if [[ -d $dir/devlibs ]]; then
         run_gcn_program "$dir/devlibs" gcn_math || rc=1
         echo "device math (OCML) matches libm on gfx1030 and gfx1100"
+        # tex1Dfetch through texture objects over linear memory (8/16/32-bit texels).
+        run_gcn_program "$dir/devlibs" textures || rc=1
+        echo "texture objects read their texels on gfx1030 and gfx1100"
         # Grid-wide barriers in a cooperative launch (ds_gws_barrier), both targets; then the
         # same kernel from a code object, through hipModuleLaunchCooperativeKernel.
         run_gcn_program "$dir/devlibs" grid_sync || rc=1

@@ -27,4 +27,5 @@ pub mod private;
 pub mod spt;
 pub mod stream;
 pub mod stubs;
+pub mod texture;
 pub mod types;

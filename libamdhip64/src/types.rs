@@ -843,6 +843,20 @@ impl Default for hipMemAllocationProp {
     }
 }
 
+/// `struct hipResourceViewDesc`: a view's format (`hipResourceViewFormat`), extent and levels.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct hipResourceViewDesc {
+    pub format: c_int,
+    pub width: usize,
+    pub height: usize,
+    pub depth: usize,
+    pub firstMipmapLevel: c_uint,
+    pub lastMipmapLevel: c_uint,
+    pub firstLayer: c_uint,
+    pub lastLayer: c_uint,
+}
+
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct hipResourceDesc_array {

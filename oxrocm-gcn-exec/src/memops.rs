@@ -592,6 +592,19 @@ pub(crate) fn buffer(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result
     if !load && !op.starts_with("store_") {
         return None;
     }
+    if let (true, Some(comps)) = (load, op.strip_prefix("load_format_")) {
+        if let Some(f) = SmallFormat::of(w.sgpr[r + 3] >> 12 & 0x7f) {
+            if comps.starts_with("d16") {
+                return None;
+            }
+            for l in active(w) {
+                if let Err(t) = f.load(ctx, w, l, place(w, l), i.dst, comps.len()) {
+                    return Some(Err(t));
+                }
+            }
+            return Some(Ok(()));
+        }
+    }
     let a = match op.strip_prefix("load_format_").or_else(|| op.strip_prefix("store_format_")) {
         // Formatted accesses, taken as 32-bit components (the formats the compiler uses for
         // plain buffers); d16 forms are not handled.
@@ -613,6 +626,57 @@ pub(crate) fn buffer(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result
         }
     }
     Some(Ok(()))
+}
+
+/// A buffer resource's data format (dword 3, bits 18:12) whose channels are 8 or 16-bit
+/// integers: a formatted load widens each channel to 32 bits. These unified-format codes
+/// are the same on gfx10 and gfx11 (the tables part from code 30 on); every other format
+/// is read as raw 32-bit components, the widths compilers use for plain buffers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SmallFormat {
+    bytes: usize,
+    channels: usize,
+    signed: bool,
+}
+
+impl SmallFormat {
+    fn of(code: u32) -> Option<SmallFormat> {
+        let (bytes, channels, signed) = match code {
+            5 => (1, 1, false),  // 8_UINT
+            6 => (1, 1, true),   // 8_SINT
+            11 => (2, 1, false), // 16_UINT
+            12 => (2, 1, true),  // 16_SINT
+            18 => (1, 2, false), // 8_8_UINT
+            19 => (1, 2, true),  // 8_8_SINT
+            27 => (2, 2, false), // 16_16_UINT
+            28 => (2, 2, true),  // 16_16_SINT
+            _ => return None,
+        };
+        Some(SmallFormat { bytes, channels, signed })
+    }
+
+    /// Loads `comps` components of one lane's texel at `p` into `dst`, `dst + 1`, …:
+    /// channels the format lacks read 0 (w: 1), as the default destination select does.
+    fn load(self, ctx: &WaveCtx, w: &mut Wave, lane: usize, p: Place, dst: Opnd, comps: usize) -> Result<(), Trap> {
+        let Opnd::V(d) = dst else { return Ok(()) };
+        let mut texel = [0u8; 4];
+        read(ctx, lane, p, &mut texel[..self.bytes * self.channels])?;
+        for c in 0..comps {
+            w.v_mut(d as usize + c)[lane] = self.component(&texel, c);
+        }
+        Ok(())
+    }
+
+    /// Component `c` of a texel, widened to 32 bits.
+    fn component(self, texel: &[u8; 4], c: usize) -> u32 {
+        if c >= self.channels {
+            return (c == 3) as u32;
+        }
+        let at = c * self.bytes;
+        let raw = if self.bytes == 1 { texel[at] as u32 } else { u16::from_le_bytes([texel[at], texel[at + 1]]) as u32 };
+        let bits = 8 * self.bytes as u32;
+        if self.signed && raw >> (bits - 1) & 1 != 0 { raw | !((1u32 << bits) - 1) } else { raw }
+    }
 }
 
 /// LDS reads, writes (incl. two-address forms) and atomics: src[0] address, src[1]
@@ -669,6 +733,25 @@ pub(crate) fn lds(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<()
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn small_buffer_formats_widen_their_channels() {
+        let texel = [0xfe, 0x80, 0x34, 0x12];
+        let u8x2 = SmallFormat::of(18).unwrap();
+        assert_eq!((u8x2.component(&texel, 0), u8x2.component(&texel, 1)), (0xfe, 0x80));
+        let i8x1 = SmallFormat::of(6).unwrap();
+        assert_eq!(i8x1.component(&texel, 0), (-2i32) as u32);
+        // Channels past the format's: 0, and 1 for w.
+        assert_eq!((i8x1.component(&texel, 1), i8x1.component(&texel, 2), i8x1.component(&texel, 3)), (0, 0, 1));
+        let i16x2 = SmallFormat::of(28).unwrap();
+        assert_eq!((i16x2.component(&texel, 0), i16x2.component(&texel, 1)), (0xffff_80fe, 0x1234));
+        let u16x1 = SmallFormat::of(11).unwrap();
+        assert_eq!(u16x1.component(&texel, 0), 0x80fe);
+        // 32-bit formats (20-22, 48-50, 61-63 on gfx11) stay raw words.
+        for raw in [0, 20, 21, 22, 48, 50, 63] {
+            assert_eq!(SmallFormat::of(raw), None);
+        }
+    }
+
     use super::*;
 
     #[test]
