@@ -408,6 +408,10 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
     Ok(())
 }
 
+/// The widest span of one wave's load that [`prefetch_next`] prefetches: 64 lanes × 16
+/// bytes, with room for a misaligned start.
+const PREFETCH_SPAN: u64 = 2048;
+
 /// Prefetches what the wave's next execution of load `i` will read, [lo, end) moved by the
 /// distance between this execution and the previous one. Waves run one at a time until a
 /// barrier, so a grid-stride loop reads each wave's stream at a stride of the whole grid
@@ -419,7 +423,10 @@ fn prefetch_next(i: &Inst, w: &mut Wave, lo: u64, end: u64, host: u64) {
     let slot = &mut w.last_loads[key >> 4 & 3];
     let stride = if slot.0 == key { lo.wrapping_sub(slot.1) as i64 } else { 0 };
     *slot = (key, lo);
-    if stride == 0 || stride.unsigned_abs() > 1 << 30 {
+    // Only a wave reading one compact block (a few cache lines: consecutive lanes) is worth
+    // it; lanes scattered over megabytes (a gather, a histogram's bins) would ask for every
+    // line in between: that loop once took 40% of a rocPRIM histogram test.
+    if stride == 0 || stride.unsigned_abs() > 1 << 30 || end - lo > PREFETCH_SPAN {
         return;
     }
     #[cfg(target_arch = "x86_64")]

@@ -40,7 +40,7 @@ const VECTOR_OPS: &[&str] = &[
     "v_bfe_u32", "v_bfe_i32", "v_cndmask_b32", "v_add_f32", "v_mul_f32", "v_sub_f32", "v_subrev_f32", "v_fma_f32",
     "v_fmac_f32", "v_mad_f32",
     "v_perm_b32", "v_alignbit_b32", "v_add_lshl_u32", "v_add_nc_u16", "v_sub_nc_u16", "v_mul_lo_u16", "v_max_u16", "v_min_i16",
-    "v_med3_u16", "v_med3_i16",
+    "v_med3_u16", "v_med3_i16", "v_bcnt_u32_b32", "v_mbcnt_lo_u32_b32", "v_mbcnt_hi_u32_b32",
     // Left to the interpreter: calls between inline code.
     "v_mul_hi_u32", "v_max_f32",
 ];

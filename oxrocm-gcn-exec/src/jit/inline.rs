@@ -59,7 +59,7 @@ pub(crate) fn inst(e: &mut Emitter, i: &Inst, pc: u64) -> bool {
     if i.dst2 != Opnd::None {
         return false;
     }
-    shifted(e, i) || lanewise(e, i) || float(e, i, pc) || bytes(e, i) || ops16(e, i)
+    shifted(e, i) || lanewise(e, i) || bit_counts(e, i) || float(e, i, pc) || bytes(e, i) || ops16(e, i)
 }
 
 /// `v_perm_b32` with a constant selector, `v_alignbit_b32` with a constant shift and
@@ -499,6 +499,72 @@ fn op3(name: &str) -> Option<Op3> {
         },
         _ => return None,
     })
+}
+
+/// For `v_mbcnt_lo/hi_u32_b32`: lane l's mask of the lanes below it among the low 32
+/// (`LO`) or the high 32 (`HI`), as `vector_int::mbcnt` defines them.
+#[repr(C, align(16))]
+struct BelowMasks([u32; 64]);
+static MBCNT_LO: BelowMasks = below_masks(false);
+static MBCNT_HI: BelowMasks = below_masks(true);
+
+const fn below_masks(hi: bool) -> BelowMasks {
+    let mut t = [0u32; 64];
+    let mut l: usize = 0;
+    while l < 64 {
+        let below = if hi { l.saturating_sub(32) } else if l < 32 { l } else { 32 };
+        t[l] = if below >= 32 { u32::MAX } else { (1u32 << below) - 1 };
+        l += 1;
+    }
+    BelowMasks(t)
+}
+
+/// The set bits of each lane (SWAR: pairs, nibbles, bytes, then a multiply sums the bytes).
+fn popcount4(b: &mut FunctionBuilder, v: Value) -> Value {
+    let (m1, m2, m4, ones) = (splat_const(b, 0x5555_5555), splat_const(b, 0x3333_3333), splat_const(b, 0x0f0f_0f0f), splat_const(b, 0x0101_0101));
+    let half = b.ins().ushr_imm_u(v, 1);
+    let half = b.ins().band(half, m1);
+    let pairs = b.ins().isub(v, half);
+    let lo = b.ins().band(pairs, m2);
+    let hi = b.ins().ushr_imm_u(pairs, 2);
+    let hi = b.ins().band(hi, m2);
+    let nibbles = b.ins().iadd(lo, hi);
+    let up = b.ins().ushr_imm_u(nibbles, 4);
+    let bytes = b.ins().iadd(nibbles, up);
+    let bytes = b.ins().band(bytes, m4);
+    let sum = b.ins().imul(bytes, ones);
+    b.ins().ushr_imm_u(sum, 24)
+}
+
+/// `v_bcnt_u32_b32` (set bits of src0 plus src1) and `v_mbcnt_lo/hi_u32_b32` (set bits of
+/// src0 in the lanes below each lane, plus src1): rocPRIM's lane ranks and histograms.
+fn bit_counts(e: &mut Emitter, i: &Inst) -> bool {
+    let below: Option<&'static BelowMasks> = match i.name {
+        "v_bcnt_u32_b32" => None,
+        "v_mbcnt_lo_u32_b32" => Some(&MBCNT_LO),
+        "v_mbcnt_hi_u32_b32" => Some(&MBCNT_HI),
+        _ => return false,
+    };
+    let Opnd::V(d) = i.dst else { return false };
+    let (Some(a), Some(acc)) = (vector_src(e, i.src[0]), vector_src(e, i.src[1])) else { return false };
+    let table = below.map(|t| e.b.ins().iconst(types::I64, t.0.as_ptr() as i64));
+    let aligned = MemFlagsData::trusted().with_readonly();
+    let vals: Vec<Value> = (0..e.lanes / 4)
+        .map(|k| {
+            let (x, y) = (chunk(e, a, k), chunk(e, acc, k));
+            let x = match table {
+                Some(t) => {
+                    let m = e.b.ins().load(V4, aligned, t, 16 * k as i32);
+                    e.b.ins().band(x, m)
+                }
+                None => x,
+            };
+            let n = popcount4(&mut e.b, x);
+            e.b.ins().iadd(n, y)
+        })
+        .collect();
+    store_vgpr(e, d, &vals);
+    true
 }
 
 /// Sources of a lane-wise op (three, unused ones reading 0 as in the interpreter).
