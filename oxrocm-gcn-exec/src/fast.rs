@@ -39,6 +39,8 @@ pub enum Fast {
     Scalar(ScalarOp),
     /// Whole-dword single-address LDS loads and stores: `memops::lds_dwords` runs them.
     Lds { load: bool, dwords: u8 },
+    /// Whole-dword scratch loads and stores: `memfast::scratch_dwords`.
+    Scratch { load: bool, dwords: u8 },
     /// `v_mad_u64_u32` / `v_mad_i64_i32`: a 64-bit multiply-add per lane and its carry
     /// (overflow) mask.
     Mad64 { signed: bool },
@@ -155,6 +157,7 @@ impl std::fmt::Debug for Fast {
             Fast::Carry(_) => "Carry",
             Fast::Shift64(_) => "Shift64",
             Fast::Global { .. } => "Global",
+            Fast::Scratch { .. } => "Scratch",
             Fast::Scalar(_) => "Scalar",
             Fast::Lds { .. } => "Lds",
             Fast::Mad64 { .. } => "Mad64",
@@ -237,6 +240,10 @@ fn resolve_fast(i: &Inst) -> Fast {
         if let Some((load, dwords)) = lds {
             return Fast::Lds { load, dwords };
         }
+        // Scratch with a VGPR (or no) lane offset and an SGPR (or no) wave offset.
+        if let (Some((load, dwords)), Opnd::V(_) | Opnd::None, Opnd::S(_) | Opnd::None) = (crate::memfast::scratch(i.name), i.src[0], i.src[2]) {
+            return Fast::Scratch { load, dwords };
+        }
         if let Some(sm) = i.name.strip_prefix("global_").and_then(crate::memfast::small) {
             return Fast::GlobalSmall(sm);
         }
@@ -316,7 +323,7 @@ pub fn run(i: &Inst, w: &mut Wave) -> bool {
         // Denormals kept (MODE FP_DENORM for f32 = 3), as HIP kernels run; else the
         // general path flushes.
         Fast::F32(f) if w.mode >> 4 & 3 == 3 => f,
-        Fast::F32(_) | Fast::Flow | Fast::Global { .. } | Fast::Lds { .. } | Fast::GlobalSmall(_) | Fast::LdsSmall(_) | Fast::LdsTwo(_) => return false,
+        Fast::F32(_) | Fast::Flow | Fast::Global { .. } | Fast::Scratch { .. } | Fast::Lds { .. } | Fast::GlobalSmall(_) | Fast::LdsSmall(_) | Fast::LdsTwo(_) => return false,
         Fast::Cmp(c) => {
             crate::fast_cmp::run(i, &c, w);
             return true;

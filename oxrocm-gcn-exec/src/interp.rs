@@ -209,6 +209,7 @@ fn run_resolved(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Result<bool, Trap>
             Ok(true)
         }
         crate::fast::Fast::GlobalSmall(sm) => crate::memfast::global_small(i, w, ctx, sm).map(|()| true),
+        crate::fast::Fast::Scratch { load, dwords } => crate::memfast::scratch_dwords(i, w, ctx, load, dwords as usize).map(|()| true),
         crate::fast::Fast::LdsSmall(sm) => {
             crate::memfast::lds_small(i, w, ctx, sm);
             Ok(true)
