@@ -3,7 +3,8 @@
 # Runs Debian's rocPRIM/rocRAND/rocSPARSE test binaries (fetch-rocm-peers.sh
 # --with-kernel-suites) on our staged libamdhip64 and writes OUTDIR/<suite>/<binary>.log
 # plus OUTDIR/summary.tsv: binary, tests listed, started, passed, failed, exit status of
-# the last run, seconds, stopped (tests killed by the per-test limit or ended by a crash).
+# the last run, seconds, stopped (tests killed by the per-test limit or ended by a crash),
+# skipped (by the suite itself, GTEST_SKIP: e.g. wave64 variants on a wave32 device).
 #
 # Limits: a test that runs longer than TEST_TIMEOUT seconds (default 300) is killed and
 # counted as stopped; the binary then starts again with every test it already began
@@ -26,7 +27,7 @@ limit=${SUITE_TIMEOUT:-600}
 test_limit=${TEST_TIMEOUT:-300}
 mkdir -p "$out"
 summary=$out/summary.tsv
-printf 'binary\tlisted\trun\tpassed\tfailed\texit\tseconds\tstopped\n' > "$summary"
+printf 'binary\tlisted\trun\tpassed\tfailed\texit\tseconds\tstopped\tskipped\n' > "$summary"
 names=$("$peers/bin/run-peer-test" --list) || exit 2
 
 # watched LOG DEADLINE CMD...: runs CMD (output appended to LOG) in its own session and
@@ -113,7 +114,9 @@ for s in "${suites[@]}"; do
         # Distinct failing tests: gtest names each one twice (when it fails and in the
         # closing list), both lines alike for parameterized tests.
         bad=$(grep '^\[  FAILED  \] ' "$log" | grep -v 'listed below' | awk '{sub(/,$/, "", $4); print $4}' | sort -u | wc -l)
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$listed" "$run" "$ok" "$bad" "$rc" "$secs" "$total_stopped" | tee -a "$summary" >&2
+        # Skipped tests: gtest's per-test line carries the time, the closing list does not.
+        skipped=$(grep -cE '^\[  SKIPPED \] .* \([0-9]+ ms\)$' "$log")
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$listed" "$run" "$ok" "$bad" "$rc" "$secs" "$total_stopped" "$skipped" | tee -a "$summary" >&2
     done
 done
-awk -F'\t' 'NR>1 {l+=$2; r+=$3; p+=$4; x+=$8} END {printf "[suites] %d tests listed, %d started, %d passed (%.1f%% of listed), %d stopped by the limits or a crash\n", l, r, p, l ? 100*p/l : 0, x}' "$summary"
+awk -F'\t' 'NR>1 {l+=$2; r+=$3; p+=$4; x+=$8; k+=$9} END {printf "[suites] %d tests listed, %d started, %d passed (%.1f%% of listed, %.1f%% of the %d the suites do not skip), %d skipped by the suites, %d stopped by the limits or a crash\n", l, r, p, l ? 100*p/l : 0, l-k ? 100*p/(l-k) : 0, l-k, k, x}' "$summary"
