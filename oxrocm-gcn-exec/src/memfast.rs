@@ -186,16 +186,11 @@ pub(crate) fn scratch_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: bo
     let reg = if load { i.dst } else { i.src[1] };
     let Opnd::V(reg) = reg else { return Ok(()) };
     let base = i.offset as i64 + if let Opnd::S(_) = i.src[2] { crate::access::rd32(w, i.src[2]) as i64 } else { 0 };
-    let (n, ps, reg) = (w.lanes, ctx.private_size, reg as usize);
-    let bytes = 4 * dwords;
+    let (n, reg) = (w.lanes, reg as usize);
     for l in set_lanes(w.exec & w.full_mask()) {
         let lane_off = if let Opnd::V(_) = i.src[0] { vsrc(w, i.src[0], l) as i64 } else { 0 };
-        let off = (base + lane_off) as u32 as usize;
-        if off + bytes > ps {
-            let addr = crate::dispatch::PRIVATE_APERTURE + off as u64;
-            return Err(crate::memory::Fault { addr, len: bytes, write: !load, space: "scratch" }.into());
-        }
-        let at = l * ps + off;
+        let off = (base + lane_off) as u32 as u64;
+        let at = crate::memops::private_range(ctx, l, off, 4 * dwords, !load)?.start;
         for k in 0..dwords {
             let slot = &mut ctx.scratch[at + 4 * k..at + 4 * k + 4];
             let r = &mut w.vgpr[(reg + k) * n + l];

@@ -32,7 +32,7 @@ fn flat_place(addr: u64) -> Place {
     }
 }
 
-fn private_range(ctx: &WaveCtx, lane: usize, off: u64, len: usize, write: bool) -> Result<std::ops::Range<usize>, Trap> {
+pub(crate) fn private_range(ctx: &WaveCtx, lane: usize, off: u64, len: usize, write: bool) -> Result<std::ops::Range<usize>, Trap> {
     let ps = ctx.private_size as u64;
     if off + len as u64 > ps {
         return Err(Fault { addr: PRIVATE_APERTURE + off, len, write, space: "scratch" }.into());
@@ -599,18 +599,18 @@ pub(crate) fn buffer(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result
     if !load && !op.starts_with("store_") {
         return None;
     }
-    if let (true, Some(comps)) = (load, op.strip_prefix("load_format_")) {
-        if let Some(f) = SmallFormat::of(w.sgpr[r + 3] >> 12 & 0x7f) {
-            if comps.starts_with("d16") {
-                return None;
-            }
-            for l in active(w) {
-                if let Err(t) = f.load(ctx, w, l, place(w, l), i.dst, comps.len()) {
-                    return Some(Err(t));
-                }
-            }
-            return Some(Ok(()));
+    if let Some(comps) = op.strip_prefix("load_format_")
+        && let Some(f) = SmallFormat::of(w.sgpr[r + 3] >> 12 & 0x7f)
+    {
+        if comps.starts_with("d16") {
+            return None;
         }
+        for l in active(w) {
+            if let Err(t) = f.load(ctx, w, l, place(w, l), i.dst, comps.len()) {
+                return Some(Err(t));
+            }
+        }
+        return Some(Ok(()));
     }
     let a = match op.strip_prefix("load_format_").or_else(|| op.strip_prefix("store_format_")) {
         // Formatted accesses, taken as 32-bit components (the formats the compiler uses for
