@@ -60,8 +60,7 @@ pub fn two(op: &str) -> Option<Two> {
 
 /// The loaded value of a sub-dword access, extended to 32 bits.
 fn extend(raw: u32, s: Small) -> u32 {
-    let bits = 8 * s.bytes as u32;
-    if s.signed && raw >> (bits - 1) & 1 != 0 { raw | !((1u32 << bits) - 1) } else { raw }
+    crate::memops::widen(raw, s.bytes as usize, s.signed)
 }
 
 /// Byte and short global loads and stores (`memops::flat`'s addressing: a VGPR pair, or

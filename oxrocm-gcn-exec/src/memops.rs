@@ -129,6 +129,13 @@ fn access(name: &str) -> Option<Access> {
 }
 
 /// Puts loaded bytes into the destination registers of one lane.
+/// A sub-dword loaded value of `bytes` bytes, extended to 32 bits (sign-extended when
+/// `signed`): byte/short loads and the narrow channels of formatted buffer loads.
+pub(crate) fn widen(raw: u32, bytes: usize, signed: bool) -> u32 {
+    let bits = 8 * bytes as u32;
+    if signed && raw >> (bits - 1) & 1 != 0 { raw | !((1u32 << bits) - 1) } else { raw }
+}
+
 fn put_loaded(w: &mut Wave, dst: Opnd, lane: usize, a: Access, buf: &[u8]) {
     let Opnd::V(d) = dst else { return };
     let d = d as usize;
@@ -139,8 +146,7 @@ fn put_loaded(w: &mut Wave, dst: Opnd, lane: usize, a: Access, buf: &[u8]) {
         return;
     }
     let raw = if a.bytes == 1 { buf[0] as u32 } else { u16::from_le_bytes([buf[0], buf[1]]) as u32 };
-    let bits = 8 * a.bytes as u32;
-    let v = if a.sign && raw >> (bits - 1) & 1 != 0 { raw | !((1u32 << bits) - 1) } else { raw };
+    let v = widen(raw, a.bytes, a.sign);
     let old = w.v(d)[lane];
     w.v_mut(d)[lane] = match a.d16 {
         None => v,
@@ -681,8 +687,7 @@ impl SmallFormat {
         }
         let at = c * self.bytes;
         let raw = if self.bytes == 1 { texel[at] as u32 } else { u16::from_le_bytes([texel[at], texel[at + 1]]) as u32 };
-        let bits = 8 * self.bytes as u32;
-        if self.signed && raw >> (bits - 1) & 1 != 0 { raw | !((1u32 << bits) - 1) } else { raw }
+        widen(raw, self.bytes, self.signed)
     }
 }
 
@@ -740,6 +745,8 @@ pub(crate) fn lds(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx) -> Option<Result<()
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn small_buffer_formats_widen_their_channels() {
         let texel = [0xfe, 0x80, 0x34, 0x12];
@@ -758,8 +765,6 @@ mod tests {
             assert_eq!(SmallFormat::of(raw), None);
         }
     }
-
-    use super::*;
 
     #[test]
     fn access_shapes_from_mnemonics() {
