@@ -246,7 +246,7 @@ impl<'a> Reader<'a> {
             1 => Some(Box::new(self.inst(names)?)),
             _ => return None,
         };
-        Some(Inst { name, dst, dst2, src, offset, mods, mem, lanes, pair, fast: Default::default(), len })
+        Some(Inst { name, dst, dst2, src, offset, mods, mem, lanes, pair, fast: Default::default(), shared_store: false, len })
     }
 }
 

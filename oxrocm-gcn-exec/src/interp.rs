@@ -39,6 +39,7 @@ impl Interp {
         let mut code = Vec::new();
         for mut i in insts {
             i.fast = crate::fast::resolve(&i);
+            i.shared_store = crate::catchup::is_shared_store(i.name);
             if let Some(p) = i.pair.as_mut() {
                 p.fast = crate::fast::resolve(p);
             }
@@ -300,6 +301,9 @@ impl Interp {
     fn step(&self, w: &mut Wave, ctx: &mut WaveCtx, traced: bool) -> Result<Step, Trap> {
         let pc = w.pc;
         let (at, i) = self.fetch(pc)?;
+        if crate::catchup::yields_before(i, w) {
+            return Ok(Step::Stopped(Stop::Yield));
+        }
         // Instructions see the address of the next one (branch offsets, s_getpc).
         let next = pc + i.len as u64;
         w.pc = next;

@@ -13,6 +13,7 @@
 #[macro_use]
 mod access;
 pub mod cache;
+mod catchup;
 pub mod dispatch;
 mod fast;
 mod fast_cmp;

@@ -36,6 +36,9 @@ pub struct Wave {
     /// Compiled code's note on where this wave resumes (after a barrier or a call), and
     /// the address the wave started at (see `jit`).
     pub jit: JitNote,
+    /// Set by the workgroup while other waves run beside this one: its next store that
+    /// other waves can read yields first ([`crate::catchup`]); cleared when it has.
+    pub hold_stores: bool,
 }
 
 /// Where a wave that left compiled code goes back in, and where it began.
@@ -68,6 +71,7 @@ impl Wave {
             trapsts: 0,
             last_loads: [(0, 0); 4],
             jit: JitNote::default(),
+            hold_stores: false,
         }
     }
 

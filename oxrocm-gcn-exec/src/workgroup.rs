@@ -16,6 +16,9 @@ pub enum Stop {
     /// `ds_gws_barrier` (cooperative groups' grid sync): the wave resumes once this many
     /// waves of the whole grid have arrived.
     GridBarrier(u32),
+    /// Before a store, so that the workgroup's other waves catch up ([`crate::catchup`]):
+    /// the wave resumes at `pc`, the store, once they have had their turn.
+    Yield,
 }
 
 /// What a running wave reaches besides its registers.
@@ -99,6 +102,7 @@ impl State {
         match stop {
             Stop::Ended => State::Ended,
             Stop::Barrier => State::AtBarrier,
+            Stop::Yield => State::Ready,
             Stop::GridBarrier(n) => State::AtGrid(n),
         }
     }
@@ -126,6 +130,7 @@ pub fn run_workgroup(program: &dyn Program, waves: &mut [Wave], memory: &Memory,
 
 fn run_waves(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds: &mut [u8], scratch: &mut [Vec<u8>], private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Trap> {
     let mut state = vec![State::Ready; waves.len()];
+    hold_stores(waves, &state);
     loop {
         turn(program, waves, &mut state, memory, lds, scratch, private_size, workgroup_id)?;
         for s in state.iter_mut() {
@@ -161,8 +166,18 @@ fn turn(program: &dyn Program, waves: &mut [Wave], state: &mut [State], memory: 
         for s in state.iter_mut().filter(|s| **s == State::AtBarrier) {
             *s = State::Ready;
         }
+        hold_stores(waves, state);
     }
     Ok(())
+}
+
+/// At the start and after each barrier: where several waves go on together, each one's
+/// first store lets the others catch up ([`crate::catchup`]).
+fn hold_stores(waves: &mut [Wave], state: &[State]) {
+    let running = state.iter().filter(|s| **s == State::Ready).count();
+    for (w, s) in waves.iter_mut().zip(state) {
+        w.hold_stores = running > 1 && *s == State::Ready;
+    }
 }
 
 /// One workgroup of a cooperative launch: its waves, their states and its own memories.
@@ -191,6 +206,9 @@ pub fn run_cooperative(program: &dyn Program, groups: Vec<([u32; 3], Vec<Wave>)>
             lds: vec![0; lds_bytes],
         })
         .collect();
+    for g in groups.iter_mut() {
+        hold_stores(&mut g.waves, &g.state);
+    }
     loop {
         for g in groups.iter_mut() {
             turn(program, &mut g.waves, &mut g.state, memory, &mut g.lds, &mut g.scratch, private_size, g.id)?;

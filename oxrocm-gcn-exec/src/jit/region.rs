@@ -2,7 +2,8 @@
 //! address through fall-through and direct branches, without following calls (a call's
 //! target is another function, entered through the driver). Where a wave may leave the
 //! function and come back (after a barrier, a call, any other program-flow instruction),
-//! the next instruction is an entry the driver can start the function at.
+//! the next instruction is an entry the driver can start the function at; so is each store
+//! a wave may yield before ([`crate::catchup`]).
 
 use crate::fast::{BranchIf, Fast};
 use crate::interp::Interp;
@@ -34,6 +35,11 @@ pub fn discover(program: &Interp, start: u64, cap: usize) -> Region {
             let Some((at, i)) = program.inst_at(pc) else { break };
             r.insts.insert(pc, at);
             let next = pc + i.len as u64;
+            // A wave may yield before a store and come back in there (`catchup`).
+            if i.shared_store && !r.entries.contains(&pc) {
+                r.entries.push(pc);
+                r.leaders.insert(pc);
+            }
             if i.pair.is_some() {
                 pc = next;
                 continue;
