@@ -203,8 +203,10 @@ impl Runtime {
             backend,
             devices,
             memory: MemoryMap::default(),
-            streams: Registry::new(HipError::INVALID_HANDLE),
-            events: Registry::new(HipError::INVALID_HANDLE),
+            // Destroyed streams and events keep their addresses a while (see `Registry`):
+            // programs and tests query a handle right after destroying it.
+            streams: Registry::with_quarantine(HipError::INVALID_HANDLE, 64),
+            events: Registry::with_quarantine(HipError::INVALID_HANDLE, 64),
             graphs: Registry::new(HipError::INVALID_VALUE),
             nodes: Registry::new(HipError::INVALID_VALUE),
             execs: Registry::new(HipError::INVALID_VALUE),
