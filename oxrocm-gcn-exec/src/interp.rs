@@ -301,7 +301,7 @@ impl Interp {
     fn step(&self, w: &mut Wave, ctx: &mut WaveCtx, traced: bool) -> Result<Step, Trap> {
         let pc = w.pc;
         let (at, i) = self.fetch(pc)?;
-        if crate::catchup::yields_before(i, w) {
+        if crate::catchup::parks_before(i, w) {
             return Ok(Step::Stopped(Stop::Yield));
         }
         // Instructions see the address of the next one (branch offsets, s_getpc).
@@ -312,6 +312,8 @@ impl Interp {
         if !traced && i.pair.is_none() && run_resolved(i, w, ctx).map_err(|t| t.at(pc))? {
             if w.pc == next {
                 w.pc = pc + self.advance[at] as u64;
+            } else if w.pc < pc && crate::catchup::backedge(w) {
+                return Ok(Step::Stopped(Stop::Yield));
             }
             return Ok(Step::Next);
         }
@@ -322,6 +324,8 @@ impl Interp {
         // Not a taken branch: on past the no-ops that follow.
         if w.pc == next {
             w.pc = pc + self.advance[at] as u64;
+        } else if stop.is_none() && w.pc < pc && crate::catchup::backedge(w) {
+            return Ok(Step::Stopped(Stop::Yield));
         }
         Ok(match stop {
             Some(stop) => Step::Stopped(stop),

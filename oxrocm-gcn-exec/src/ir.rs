@@ -85,8 +85,8 @@ pub struct Inst {
     pub pair: Option<Box<Inst>>,
     /// Resolved when the program is laid out ([`crate::interp::Interp::new`]).
     pub fast: crate::fast::Fast,
-    /// Resolved likewise: a store other waves read, where a wave may first let its
-    /// workgroup's other waves catch up ([`crate::catchup`]).
+    /// Resolved likewise: a store other waves read, where a wave may park for its
+    /// workgroup's other waves ([`crate::catchup`]).
     pub shared_store: bool,
     /// Instruction length in bytes.
     pub len: u8,

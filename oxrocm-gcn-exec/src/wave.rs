@@ -37,8 +37,11 @@ pub struct Wave {
     /// the address the wave started at (see `jit`).
     pub jit: JitNote,
     /// Set by the workgroup while other waves run beside this one: its next store that
-    /// other waves can read yields first ([`crate::catchup`]); cleared when it has.
+    /// other waves can read parks it first ([`crate::catchup`]); cleared when it has.
     pub hold_stores: bool,
+    /// Backward jumps left before the wave yields to the others of its workgroup, set by
+    /// the workgroup before each run ([`crate::catchup`]).
+    pub backedges_left: u32,
 }
 
 /// Where a wave that left compiled code goes back in, and where it began.
@@ -72,6 +75,7 @@ impl Wave {
             last_loads: [(0, 0); 4],
             jit: JitNote::default(),
             hold_stores: false,
+            backedges_left: u32::MAX,
         }
     }
 

@@ -16,8 +16,8 @@ pub enum Stop {
     /// `ds_gws_barrier` (cooperative groups' grid sync): the wave resumes once this many
     /// waves of the whole grid have arrived.
     GridBarrier(u32),
-    /// Before a store, so that the workgroup's other waves catch up ([`crate::catchup`]):
-    /// the wave resumes at `pc`, the store, once they have had their turn.
+    /// The wave lets the workgroup's other waves have their turn ([`crate::catchup`]) and
+    /// resumes at `pc` after them.
     Yield,
 }
 
@@ -155,12 +155,17 @@ fn run_waves(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds: &m
 /// count, as in hardware).
 #[allow(clippy::too_many_arguments)]
 fn turn(program: &dyn Program, waves: &mut [Wave], state: &mut [State], memory: &Memory, lds: &mut [u8], scratch: &mut [Vec<u8>], private_size: usize, workgroup_id: [u32; 3]) -> Result<(), Trap> {
+    let mut ready = state.iter().filter(|s| **s == State::Ready).count();
     for (i, wave) in waves.iter_mut().enumerate() {
         if state[i] != State::Ready {
             continue;
         }
+        wave.backedges_left = crate::catchup::slice(ready > 1);
         let mut ctx = WaveCtx { memory, lds: &mut *lds, scratch: &mut scratch[i], private_size, workgroup_id };
         state[i] = State::after(program.run(wave, &mut ctx)?);
+        if state[i] != State::Ready {
+            ready -= 1;
+        }
     }
     if state.iter().all(|s| matches!(s, State::AtBarrier | State::Ended)) {
         for s in state.iter_mut().filter(|s| **s == State::AtBarrier) {

@@ -1,11 +1,12 @@
-//! The waves of a workgroup take turns here; on a GPU they run side by side. Two waves
-//! that each read a shared word and then, later in the same barrier interval, store its
-//! next value must both read the old value, as on hardware (`catchup`): both store the
-//! same next value, and after the barrier both read that.
+//! The waves of a workgroup take turns here; on a GPU they run side by side (`catchup`).
+//! Waves that each read a shared word and then, later in the same barrier interval, store
+//! its next value must all read the old value, as on hardware: all store the same next
+//! value, and after the barrier all read that. And a wave that spins until an earlier
+//! wave's store lands must see it, though that wave parked before the store.
 
 use oxrocm_gcn_exec::interp::Interp;
 use oxrocm_gcn_exec::ir::Inst;
-use oxrocm_gcn_exec::ir::Opnd::{Imm, None as No, S, V};
+use oxrocm_gcn_exec::ir::Opnd::{Imm, None as No, S, V, Vcc};
 use oxrocm_gcn_exec::jit::Policy;
 use oxrocm_gcn_exec::memory::Memory;
 use oxrocm_gcn_exec::wave::Wave;
@@ -60,6 +61,55 @@ fn waves_read_shared_words_before_their_siblings_store_them() {
             for k in 0..4 {
                 assert_eq!(words[1 + 2 * k..3 + 2 * k], [0, 1], "{policy:?} {bump}: wave {k} read the counter as it stood when the interval began");
             }
+        }
+    }
+}
+
+/// Wave k spins until word k is set, then sets word k + 1 with a plain
+/// store; word 0 is set before the launch. `backwards`: wave k waits for word k + 1 and
+/// sets word k, the last word set before the launch, so each wave waits for one that
+/// runs after it. Returns the words, or None if the waves hang.
+fn chain(policy: Policy, waves: usize, backwards: bool) -> Option<Vec<u32>> {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut words = vec![0u32; 1 + waves];
+        words[if backwards { waves } else { 0 }] = 1;
+        let addr = words.as_mut_ptr() as u64;
+        let memory = Memory::checked(vec![(addr, words.len() * 4)]);
+        let mut wait = Inst::new("global_load_b32", V(1), &[V(4), No, S(0)]);
+        wait.mem.glc = true;
+        let prog = vec![
+            wait,
+            Inst::new("v_cmp_eq_u32", Vcc, &[Imm(0), V(1)]),
+            Inst::new("s_cbranch_vccnz", No, &[]).offset(-3),
+            Inst::new("global_store_b32", No, &[V(0), V(5), S(0)]),
+            Inst::new("s_endpgm", No, &[]),
+        ];
+        let prog = Interp::new(0, prog).with_jit_policy(policy);
+        let mut ws: Vec<Wave> = (0..waves)
+            .map(|k| {
+                let mut w = Wave::new(32, 6);
+                w.exec = w.full_mask();
+                w.set_s64(0, addr);
+                let (wait, set) = if backwards { (k + 1, k) } else { (k, k + 1) };
+                w.v_mut(4).fill(4 * wait as u32);
+                w.v_mut(0).fill(4 * set as u32);
+                w.v_mut(5).fill(1);
+                w
+            })
+            .collect();
+        run_workgroup(&prog, &mut ws, &memory, 0, 0, [0; 3]).unwrap_or_else(|t| panic!("trap {t}"));
+        let _ = done.send(words);
+    });
+    finished.recv_timeout(std::time::Duration::from_secs(20)).ok()
+}
+
+#[test]
+fn a_wave_waiting_for_another_s_store_lets_it_land() {
+    for policy in [Policy::Off, Policy::Always] {
+        for backwards in [false, true] {
+            let words = chain(policy, 6, backwards).unwrap_or_else(|| panic!("{policy:?} backwards {backwards}: the waves wait forever"));
+            assert_eq!(words, [1; 7], "{policy:?} backwards {backwards}");
         }
     }
 }

@@ -37,11 +37,14 @@ pub extern "C" fn exec(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
     guarded(f, pc, |f| {
         // SAFETY: the frame's pointers are live and exclusive while the wave runs.
         let (p, w, ctx) = unsafe { (&*f.interp, &mut *f.wave, &mut *f.ctx) };
-        if crate::catchup::yields_before(i, w) {
-            return Ok(yield_at(f, pc));
+        if crate::catchup::parks_before(i, w) {
+            return Ok(park_at(f, pc));
         }
         Ok(match p.exec_at(i, pc, w, ctx)? {
             None if w.pc == next => status::NEXT,
+            // A backward jump the interpreter took (a branch when fast forms are off): the
+            // wave may yield at its target, an entry (`region::discover`).
+            None if w.pc < pc && crate::catchup::backedge(w) => status::YIELD,
             None => status::JUMP,
             Some(stop) => {
                 f.stop = Some(stop);
@@ -72,21 +75,20 @@ pub extern "C" fn global<const LOAD: bool, const DWORDS: usize>(frame: *mut Fram
     guarded(f, pc, |f| {
         // SAFETY: as in `exec`.
         let (w, ctx) = unsafe { (&mut *f.wave, &mut *f.ctx) };
-        if !LOAD && crate::catchup::yields_before(i, w) {
-            return Ok(yield_at(f, pc));
+        if !LOAD && crate::catchup::parks_before(i, w) {
+            return Ok(park_at(f, pc));
         }
         crate::memops::global_dwords(i, w, ctx, LOAD, DWORDS).map(|()| status::NEXT)
     })
 }
 
-/// The wave yields before the store at `pc` ([`crate::catchup`]): it resumes there, at
+/// The wave parks before the store at `pc` ([`crate::catchup`]): it resumes there, at
 /// the entry the region has for each such store (`region::discover`), not after it.
-fn yield_at(f: &mut Frame, pc: u64) -> u32 {
+fn park_at(f: &mut Frame, pc: u64) -> u32 {
     // SAFETY: as in `exec`.
     unsafe { (*f.wave).pc = pc };
     f.resume = u32::MAX;
-    f.stop = Some(crate::workgroup::Stop::Yield);
-    status::STOP
+    status::YIELD
 }
 
 /// The direct handler for an instruction's resolved memory form, if it has one.

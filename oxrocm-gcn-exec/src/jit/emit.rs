@@ -29,6 +29,7 @@ pub(crate) mod off {
     pub const M0: i32 = std::mem::offset_of!(Wave, m0) as i32;
     pub const SGPR: i32 = std::mem::offset_of!(Wave, sgpr) as i32;
     pub const MODE: i32 = std::mem::offset_of!(Wave, mode) as i32;
+    pub const BACKEDGES: i32 = std::mem::offset_of!(Wave, backedges_left) as i32;
 }
 
 /// Flags of the wave's own registers: never trapping (live, exclusive), maybe unaligned.
@@ -138,6 +139,9 @@ pub(crate) struct Emitter<'a> {
     pub mode_checked: bool,
     /// The region's entries by address, with their indices.
     entry_index: HashMap<u64, u32>,
+    /// Backward jumps' slice counts ([`crate::catchup`]): the block that counts, the
+    /// jump's target and the target's block; emitted after the instructions.
+    slices: Vec<(Block, u64, Block)>,
 }
 
 impl<'a> Emitter<'a> {
@@ -151,7 +155,7 @@ impl<'a> Emitter<'a> {
         let vgpr = b.ins().load(types::I64, mem(), frame, FRAME_VGPR);
         let ret = b.create_block();
         b.append_block_param(ret, types::I32);
-        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0, called: HashMap::new(), deferred: None, mode_checked: false, entry_index: HashMap::new() }
+        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0, called: HashMap::new(), deferred: None, mode_checked: false, entry_index: HashMap::new(), slices: Vec::new() }
     }
 
     /// The block that runs `pc`: the region's, else an exit to it.
@@ -195,6 +199,23 @@ impl<'a> Emitter<'a> {
                 self.b.ins().jump(b, &[]);
                 open = false;
             }
+        }
+        // Backward jumps count against the wave's slice; one that ends it yields at the
+        // jump's target (an entry of the region, `region::discover`).
+        for (check, target, to) in std::mem::take(&mut self.slices) {
+            self.b.switch_to_block(check);
+            let n = self.b.ins().load(types::I32, mem(), self.wave, off::BACKEDGES);
+            let left = self.b.ins().iadd_imm_s(n, -1);
+            self.b.ins().store(mem(), left, self.wave, off::BACKEDGES);
+            let yield_here = self.b.create_block();
+            self.b.ins().brif(left, to, &[], yield_here, &[]);
+            self.b.switch_to_block(yield_here);
+            self.set_pc(target);
+            let k = self.entry_index.get(&target).copied().unwrap_or(u32::MAX);
+            let k = self.b.ins().iconst(types::I32, k as i64);
+            self.b.ins().store(mem(), k, self.frame, super::FRAME_RESUME);
+            let s = self.b.ins().iconst(types::I32, status::YIELD as i64);
+            self.b.ins().jump(self.ret, &[BlockArg::Value(s)]);
         }
         // Exits: the wave goes on at their address, wherever the driver finds it.
         let exits: Vec<(u64, Block)> = self.exits.iter().map(|(&pc, &b)| (pc, b)).collect();
@@ -241,7 +262,12 @@ impl<'a> Emitter<'a> {
                 }
                 Fast::Branch(c) => {
                     let target = next.wrapping_add_signed(i.offset as i64 * 4);
-                    let t = self.target(region, target);
+                    let mut t = self.target(region, target);
+                    if target <= pc {
+                        let check = self.b.create_block();
+                        self.slices.push((check, target, t));
+                        t = check;
+                    }
                     let Some(cond) = self.condition(c) else {
                         self.b.ins().jump(t, &[]);
                         return false;

@@ -45,6 +45,9 @@ pub(crate) mod status {
     pub const BARRIER: u32 = 6;
     /// The wave ended (`s_endpgm`, compiled inline).
     pub const ENDED: u32 = 7;
+    /// The wave yields to the workgroup's other waves (`catchup`): it resumes at
+    /// `Wave::pc`, at entry `Frame::resume` if that is set.
+    pub const YIELD: u32 = 8;
 }
 
 /// What compiled code and its handlers reach: the wave, its context, the program.
@@ -302,7 +305,7 @@ pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) 
         // pointers are live and exclusive for the call.
         let s = unsafe { (e.f)(&mut frame, e.index) };
         match s {
-            status::STOP | status::BARRIER | status::ENDED => {
+            status::STOP | status::BARRIER | status::ENDED | status::YIELD => {
                 // SAFETY: no compiled code is running; the wave is ours again.
                 let w = unsafe { &mut *frame.wave };
                 w.jit = crate::wave::JitNote { resume_pc: w.pc, resume_f: e.f as usize, resume_index: frame.resume, origin: w.jit.origin };
@@ -312,6 +315,7 @@ pub(crate) fn run(jit: &Jit, program: &Interp, w: &mut Wave, ctx: &mut WaveCtx) 
                 return Some(Ok(match s {
                     status::BARRIER => Stop::Barrier,
                     status::ENDED => Stop::Ended,
+                    status::YIELD => Stop::Yield,
                     _ => frame.stop.take().expect("stop recorded"),
                 }));
             }
