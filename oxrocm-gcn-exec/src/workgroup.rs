@@ -1,7 +1,8 @@
-//! A workgroup on one host thread: its waves take turns, each running until it ends or
-//! reaches a barrier; when every wave still running waits at the barrier, all go on. A
-//! workgroup therefore never blocks its thread, and workgroups run side by side on a
-//! pool without deadlock.
+//! A workgroup on one host thread: its waves take turns, each running until it ends,
+//! reaches a barrier or yields to the others ([`crate::catchup`]: before its first global
+//! store after a barrier, and every few thousand backward jumps); when every wave still
+//! running waits at the barrier, all go on. A workgroup therefore never blocks its thread,
+//! and workgroups run side by side on a pool without deadlock.
 
 use crate::memory::{Fault, Memory};
 use crate::wave::Wave;
@@ -150,7 +151,8 @@ fn run_waves(program: &dyn Program, waves: &mut [Wave], memory: &Memory, lds: &m
     }
 }
 
-/// One turn of a workgroup: each ready wave runs until it stops; then, if every wave still
+/// One turn of a workgroup: each ready wave runs until it stops (with a slice of backward
+/// jumps while others are ready too, [`crate::catchup::slice`]); then, if every wave still
 /// running waits at the workgroup barrier, the barrier opens (waves that ended no longer
 /// count, as in hardware).
 #[allow(clippy::too_many_arguments)]
