@@ -354,6 +354,10 @@ test_hip_samples_run_their_kernels() {
         # tex1Dfetch through texture objects over linear memory (8/16/32-bit texels).
         run_gcn_program "$dir/devlibs" textures || rc=1
         echo "texture objects read their texels on gfx1030 and gfx1100"
+        # Waves of a block that read before others overwrite, and that wait for each
+        # other's flags in either order (oxrocm-gcn-exec/src/catchup.rs).
+        run_gcn_program "$dir/devlibs" wave_overlap || rc=1
+        echo "waves of a block overlap as on a GPU on gfx1030 and gfx1100"
         # Grid-wide barriers in a cooperative launch (ds_gws_barrier), both targets; then the
         # same kernel from a code object, through hipModuleLaunchCooperativeKernel.
         run_gcn_program "$dir/devlibs" grid_sync || rc=1
