@@ -1,8 +1,9 @@
 //! The waves of a workgroup take turns here; on a GPU they run side by side (`catchup`).
 //! Waves that each read a shared word and then, later in the same barrier interval, store
 //! its next value must all read the old value, as on hardware: all store the same next
-//! value, and after the barrier all read that. And a wave that spins until an earlier
-//! wave's store lands must see it, though that wave parked before the store.
+//! value, and after the barrier all read that. And a wave that spins until another wave's
+//! store lands must see it, whether that wave ran before it (and parked before the store)
+//! or runs after it.
 
 use oxrocm_gcn_exec::interp::Interp;
 use oxrocm_gcn_exec::ir::Inst;
