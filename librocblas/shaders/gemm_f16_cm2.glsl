@@ -7,6 +7,9 @@
 // (whole tiles, 16-byte aligned). SPIR-V 1.6: Vulkan 1.3 devices. An experiment so far
 // (OXROCM_ROCBLAS_F16_TILE=cm2_k64): on the H100 it computes correctly but reaches 110
 // TFLOP/s at 8192^3 (K 32: 79; 256 x 128 blocks: 87) against the subgroup-scope kernel's 245.
+// With the transposes compiled in (NT, driver 580.159): 72 at 128 x 128 (K 32 or 64, 128 or
+// 256 invocations), 88 at 256 x 128, 68-103 at 128 x 256; the driver gives these 255
+// registers and spills (bench/results/h100-gemm-2026-11-26.txt).
 #pragma use_vulkan_memory_model
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types : require
@@ -52,7 +55,12 @@ void main() {
     uint64_t C = matrix(p.c, p.stride_c, batch, obytes);
     uint64_t D = matrix(p.d, p.stride_d, batch, obytes);
     uint m0 = gl_WorkGroupID.x * BM, n0 = gl_WorkGroupID.y * BN;
+#ifdef TRANS_A
+    // Transposes fixed at compile time (bench/gemm-variants: no faster on the H100).
+    const bool ta = TRANS_A, tb = TRANS_B;
+#else
     bool ta = (p.flags & FLAG_TRANS_A) != 0u, tb = (p.flags & FLAG_TRANS_B) != 0u;
+#endif
 
     tensorLayoutNV<2> la = createTensorLayoutNV(2);
     tensorLayoutNV<2> lb = createTensorLayoutNV(2);
