@@ -8,14 +8,15 @@
 #
 # Sets: diag (parts of the K loop left out: wrong results, timings only), buffers (two shared
 # tiles, one barrier), touch (the tile two or three steps ahead touched early), early (the
-# next tile's loads before the second barrier), readonly, wide (256 x 128 and 128 x 256
+# next tile's loads before the second barrier), ahead (loads two steps ahead, in twice the
+# staging registers), readonly, wide (256 x 128 and 128 x 256
 # tiles), cm2 (workgroup-scope VK_NV_cooperative_matrix2 with the transposes compiled in; needs
 # OXROCM_GLSLANG15, e.g. tools/glslang15.sh). The subgroup-scope variants are the committed
 # gemm_f16_coopmat.glsl with gemm_f16_diag.patch applied: its switches are the defines below.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 V=$(realpath -m "${1:-.sweep/v}"); shift || true
-SETS=${*:-diag buffers touch early readonly wide}
+SETS=${*:-diag buffers touch early ahead readonly wide}
 VENV=${OXROCM_SHADER_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/oxrocm/shader-tools}
 [[ -x $VENV/bin/python ]] || { echo "run tools/build-shaders.sh once first (it installs the shader tools)" >&2; exit 1; }
 P=$("$VENV/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/cmeel.prefix
@@ -87,6 +88,12 @@ for set in $SETS; do
     early)
         variant early_loads "$NT" "" 2 2 32 EARLY
         variant early_loads_nn "$NN" "" 2 2 32 EARLY ;;
+    ahead)
+        variant a_two_ahead "$NT" "" 2 2 32 PF2=1u
+        variant b_two_ahead "$NT" "" 2 2 32 PF2=2u
+        variant both_two_ahead "$NT" "" 2 2 32 PF2=3u
+        variant a_two_ahead_nn "$NN" "" 2 2 32 PF2=1u
+        variant none_two_ahead "$NT" "" 2 2 32 PF2=0u ;;
     readonly)
         variant readonly_loads "$NT" "" 2 2 32 RO
         variant readonly_touch_2_ahead "$NT" "" 2 2 32 RO TOUCH_AHEAD=2u ;;
