@@ -93,7 +93,9 @@ for set in $SETS; do
         variant b_two_ahead "$NT" "" 2 2 32 PF2=2u
         variant both_two_ahead "$NT" "" 2 2 32 PF2=3u
         variant a_two_ahead_nn "$NN" "" 2 2 32 PF2=1u
-        variant none_two_ahead "$NT" "" 2 2 32 PF2=0u ;;
+        variant none_two_ahead "$NT" "" 2 2 32 PF2=0u
+        variant atomic_loads "$NT" "" 2 2 32 ATOMIC_LOADS
+        variant atomic_loads_both_two_ahead "$NT" "" 2 2 32 PF2=3u ATOMIC_LOADS ;;
     readonly)
         variant readonly_loads "$NT" "" 2 2 32 RO
         variant readonly_touch_2_ahead "$NT" "" 2 2 32 RO TOUCH_AHEAD=2u ;;
