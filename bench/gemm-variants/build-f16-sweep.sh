@@ -10,13 +10,14 @@
 # tiles, one barrier), touch (the tile two or three steps ahead touched early), early (the
 # next tile's loads before the second barrier), ahead (loads two steps ahead, in twice the
 # staging registers), readonly, wide (256 x 128 and 128 x 256
-# tiles), cm2 (workgroup-scope VK_NV_cooperative_matrix2 with the transposes compiled in; needs
+# tiles), narrow (4 subgroups of 64 x 32, 32 x 64 or 32 x 32: fewer registers, more
+# workgroups per SM), cm2 (workgroup-scope VK_NV_cooperative_matrix2 with the transposes compiled in; needs
 # OXROCM_GLSLANG15, e.g. tools/glslang15.sh). The subgroup-scope variants are the committed
 # gemm_f16_coopmat.glsl with gemm_f16_diag.patch applied: its switches are the defines below.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 V=$(realpath -m "${1:-.sweep/v}"); shift || true
-SETS=${*:-diag buffers touch early ahead readonly wide}
+SETS=${*:-diag buffers touch early ahead readonly wide narrow}
 VENV=${OXROCM_SHADER_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/oxrocm/shader-tools}
 [[ -x $VENV/bin/python ]] || { echo "run tools/build-shaders.sh once first (it installs the shader tools)" >&2; exit 1; }
 P=$("$VENV/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/cmeel.prefix
@@ -33,7 +34,7 @@ variant() {
     mkdir -p "$V/$name"
     {
         echo '#version 460'; echo '#extension GL_GOOGLE_include_directive : require'
-        echo "#define WARPS_M ${wm}u"; echo "#define WARPS_N ${wn}u"; echo '#define TM 4u'; echo '#define TN 4u'
+        echo "#define WARPS_M ${wm}u"; echo "#define WARPS_N ${wn}u"; echo "#define TM ${TM:-4}u"; echo "#define TN ${TN:-4}u"
         echo "#define BK ${bk}u"; echo '#define TRANS_A false'; echo '#define TRANS_B true'
         for d in "$@"; do echo "#define $d"; done
         echo '#include "diag.glsl"'
@@ -103,6 +104,11 @@ for set in $SETS; do
         variant w8_256x128 "$NT" custom:256x128x32 4 2 32
         variant w8_256x128_no_barriers "$NT" custom:256x128x32 4 2 32 DIAG_NOBAR
         variant w8_256x128_two_tiles_k16 "$NT" custom:256x128x16 4 2 16 DB ;;
+    narrow)
+        TM=4 TN=2 variant w4_128x64 "$NT" custom:128x64x32 2 2 32
+        TM=2 TN=4 variant w4_64x128 "$NT" custom:64x128x32 2 2 32
+        TM=2 TN=4 variant w4_64x128_k64 "$NT" custom:64x128x64 2 2 64
+        TM=2 TN=2 variant w4_64x64 "$NT" custom:64x64x32 2 2 32 ;;
     cm2)
         : "${OXROCM_GLSLANG15:?set OXROCM_GLSLANG15 (e.g. tools/glslang15.sh)}"
         cm2 cm2_128x128x32 128 128 32 256
