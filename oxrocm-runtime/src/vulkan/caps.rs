@@ -51,6 +51,8 @@ pub struct ShaderCaps {
     enabled: Vec<u32>,
     /// Highest SPIR-V version the device takes (1.5 on Vulkan 1.2, 1.6 on 1.3).
     spirv: u32,
+    /// `maxComputeSharedMemorySize` (0: not checked).
+    shared_limit: u64,
 }
 
 /// SPIR-V versions as the module header writes them.
@@ -59,7 +61,13 @@ pub const SPIRV_1_6: u32 = 0x0001_0600;
 
 impl ShaderCaps {
     pub fn new(enabled: Vec<u32>) -> Self {
-        ShaderCaps { enabled, spirv: SPIRV_1_5 }
+        ShaderCaps { enabled, spirv: SPIRV_1_5, shared_limit: 0 }
+    }
+
+    /// The same, for a device with `bytes` of shared memory per workgroup.
+    pub fn with_shared_limit(mut self, bytes: u64) -> Self {
+        self.shared_limit = bytes;
+        self
     }
 
     /// The same, for a device that takes SPIR-V up to `spirv`.
@@ -68,10 +76,12 @@ impl ShaderCaps {
         self
     }
 
-    /// Whether the device takes `module`'s SPIR-V version and every gated capability it
-    /// declares is enabled.
+    /// Whether the device takes `module`'s SPIR-V version, every gated capability it
+    /// declares is enabled and its shared memory fits.
     pub fn allows(&self, module: &[u32]) -> bool {
-        module.get(1).is_some_and(|&v| v <= self.spirv) && declared(module).into_iter().all(|c| !GATED.contains(&c) || self.enabled.contains(&c))
+        module.get(1).is_some_and(|&v| v <= self.spirv)
+            && declared(module).into_iter().all(|c| !GATED.contains(&c) || self.enabled.contains(&c))
+            && (self.shared_limit == 0 || super::workgroup_mem::workgroup_bytes(module) <= self.shared_limit)
     }
 }
 
@@ -216,5 +226,20 @@ mod tests {
         m[1] = SPIRV_1_6;
         assert!(!ShaderCaps::new(vec![]).allows(&m));
         assert!(ShaderCaps::new(vec![]).with_spirv(SPIRV_1_6).allows(&m));
+    }
+
+    #[test]
+    fn modules_with_more_shared_memory_than_the_device_has_are_refused() {
+        // shared float s[4096]: 16 KiB.
+        let mut m = module(&[1]);
+        m.extend([(3 << 16) | 22, 2, 32]); // OpTypeFloat %2 32
+        m.extend([(4 << 16) | 43, 9, 3, 4096]); // OpConstant %3 = 4096 (its type id unused here)
+        m.extend([(4 << 16) | 28, 4, 2, 3]); // OpTypeArray %4 = float[4096]
+        m.extend([(4 << 16) | 32, 5, 4, 4]); // OpTypePointer %5 Workgroup %4
+        m.extend([(4 << 16) | 59, 5, 6, 4]); // OpVariable %6 Workgroup
+        let caps = ShaderCaps::new(vec![]);
+        assert!(caps.clone().with_shared_limit(16 * 1024).allows(&m));
+        assert!(!caps.clone().with_shared_limit(16 * 1024 - 4).allows(&m));
+        assert!(caps.allows(&m), "no limit known: not checked");
     }
 }

@@ -154,6 +154,9 @@ pub struct Gpu {
     used: AtomicUsize,
     /// Optional SPIR-V capabilities this device was opened with.
     caps: super::caps::ShaderCaps,
+    /// `can_run`'s verdict per kernel (by `Builtin::key`): a module is read once, not at
+    /// every launch.
+    runnable: Mutex<HashMap<usize, bool>>,
     /// `OXROCM_VULKAN_PIPELINE_STATS=1` where the driver has VK_KHR_pipeline_executable_properties:
     /// each compute pipeline's compiler statistics (registers, spills …) go to stderr.
     stats: Option<ash::khr::pipeline_executable_properties::Device>,
@@ -202,6 +205,7 @@ impl Gpu {
             placed,
             dedicated: AtomicUsize::new(0),
             caps,
+            runnable: Mutex::new(HashMap::new()),
             stats: None,
             device,
             queue,
@@ -763,12 +767,13 @@ impl Gpu {
         Ok(())
     }
 
-    /// Whether `k`'s module needs only capabilities this device has (else its host twin runs).
+    /// Whether `k`'s module needs only capabilities and shared memory this device has (else
+    /// its host twin runs).
     pub fn can_run(&self, k: &crate::builtin::Builtin) -> bool {
-        match ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)) {
+        *self.runnable.lock().entry(k.key()).or_insert_with(|| match ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)) {
             Ok(code) => self.caps.allows(&code),
             Err(_) => false,
-        }
+        })
     }
 
     fn pipeline(&self, inner: &mut Inner, k: &'static crate::builtin::Builtin) -> Result<(vk::Pipeline, vk::PipelineLayout)> {

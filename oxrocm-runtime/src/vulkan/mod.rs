@@ -12,6 +12,7 @@ mod caps;
 mod gpu;
 mod ipc;
 mod probe;
+mod workgroup_mem;
 
 use crate::backend::Backend;
 use crate::device::DeviceProperties;

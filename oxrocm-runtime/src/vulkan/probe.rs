@@ -396,7 +396,7 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
     log_at!(3, "{}: shader capabilities {caps:?}", p.name);
     let spirv = if instance_13 { caps::SPIRV_1_6 } else { caps::SPIRV_1_5 };
     let stats = stats.then(|| ash::khr::pipeline_executable_properties::Device::new(instance, &device));
-    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed, ShaderCaps::new(caps).with_spirv(spirv)) }
+    unsafe { Gpu::new(instance, pd, device, family, p.total_global_mem, !p.integrated, import, exportable, placed, ShaderCaps::new(caps).with_spirv(spirv).with_shared_limit(p.shared_mem_per_block as u64)) }
         .ok()
         .map(|g| g.with_stats(stats))
 }
