@@ -85,22 +85,26 @@ impl ShaderCaps {
     }
 }
 
+/// The instructions of a SPIR-V module after its 5-word header, each as its opcode and
+/// operand words; a zero-length or truncated instruction ends the walk.
+pub fn instructions(module: &[u32]) -> impl Iterator<Item = (u32, &[u32])> {
+    let mut i = 5;
+    std::iter::from_fn(move || {
+        let word = *module.get(i)?;
+        let count = (word >> 16) as usize;
+        if count == 0 || i + count > module.len() {
+            return None;
+        }
+        let operands = &module[i + 1..i + count];
+        i += count;
+        Some((word & 0xffff, operands))
+    })
+}
+
 /// The `OpCapability` operands of a SPIR-V module (they come first, after the header).
 pub fn declared(module: &[u32]) -> Vec<u32> {
     const OP_CAPABILITY: u32 = 17;
-    let mut out = Vec::new();
-    let mut i = 5;
-    while i < module.len() {
-        let (count, op) = ((module[i] >> 16) as usize, module[i] & 0xffff);
-        if count == 0 {
-            break;
-        }
-        if op == OP_CAPABILITY && i + 1 < module.len() {
-            out.push(module[i + 1]);
-        }
-        i += count;
-    }
-    out
+    instructions(module).filter(|&(op, w)| op == OP_CAPABILITY && !w.is_empty()).map(|(_, w)| w[0]).collect()
 }
 
 /// `VK_COMPONENT_TYPE_BFLOAT16_KHR` (VK_KHR_shader_bfloat16; newer than ash's headers).

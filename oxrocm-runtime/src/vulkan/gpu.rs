@@ -781,7 +781,7 @@ impl Gpu {
             return Ok(*p);
         }
         let code = ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)).map_err(|_| HipError::INVALID_IMAGE)?;
-        if !self.caps.allows(&code) {
+        if !self.can_run(k) {
             return Err(HipError::NOT_SUPPORTED);
         }
         let d = &self.device;

@@ -34,13 +34,7 @@ pub fn workgroup_bytes(module: &[u32]) -> u64 {
     let mut constants: HashMap<u32, u64> = HashMap::new();
     let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new();
     let mut total = 0u64;
-    let mut i = 5;
-    while i < module.len() {
-        let (count, op) = ((module[i] >> 16) as usize, module[i] & 0xffff);
-        if count == 0 || i + count > module.len() {
-            break;
-        }
-        let w = &module[i + 1..i + count];
+    for (op, w) in super::caps::instructions(module) {
         let layout_of = |id: u32| types.get(&id).copied();
         let made = match op {
             OP_TYPE_BOOL => Some(Layout { size: 4, align: 4 }),
@@ -87,7 +81,6 @@ pub fn workgroup_bytes(module: &[u32]) -> u64 {
             }
             _ => {}
         }
-        i += count;
     }
     total
 }
