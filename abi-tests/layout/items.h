@@ -3,9 +3,13 @@
  *   ABI_FIELD(T, f) offset and size of member f of T
  *   ABI_CONST(c)    value of an enumerator or macro c
  * Items before ABI_OXROCM_ONLY exist in ROCm 5.7's headers and must match them; the rest
- * are later-ROCm layouts that only oxrocm's headers declare (checked against facts in
- * libamdhip64/tests/abi_layout.rs). Add a line here and its mirror there. */
+ * are later-ROCm layouts that only oxrocm's headers declare (checked against the Rust mirrors
+ * in libamdhip64/tests/abi_layout.rs, and against the real ROCm 6.x/7.x headers by
+ * print_later.c in abi-tests/run.sh). Add a line here and its mirror there.
+ * ABI_LATER_ONLY (print_later.c) leaves out the ROCm 5.7 items; ABI_ROCM_MAJOR (6 or 7,
+ * print_later.c) leaves out the later items that the release does not have. */
 
+#ifndef ABI_LATER_ONLY
 ABI_STRUCT(hipDeviceProp_t)
 ABI_FIELD(hipDeviceProp_t, name)
 ABI_FIELD(hipDeviceProp_t, totalGlobalMem)
@@ -840,6 +844,7 @@ ABI_CONST(HIP_IMAGE_OBJECT_SIZE_DWORD)
 ABI_CONST(HIP_SAMPLER_OBJECT_SIZE_DWORD)
 ABI_CONST(HIP_SAMPLER_OBJECT_OFFSET_DWORD)
 ABI_CONST(HIP_TEXTURE_OBJECT_SIZE_DWORD)
+#endif /* ABI_LATER_ONLY */
 
 #ifndef ABI_OXROCM_ONLY
 #define ABI_OXROCM_ONLY 1
@@ -978,6 +983,7 @@ ABI_FIELD(HIP_MEMCPY3D_v6, dstHeight)
 ABI_FIELD(HIP_MEMCPY3D_v6, WidthInBytes)
 ABI_FIELD(HIP_MEMCPY3D_v6, Height)
 ABI_FIELD(HIP_MEMCPY3D_v6, Depth)
+#if !defined(ABI_ROCM_MAJOR) || ABI_ROCM_MAJOR >= 7
 ABI_STRUCT(hipMemsetParams_v7)
 ABI_FIELD(hipMemsetParams_v7, dst)
 ABI_FIELD(hipMemsetParams_v7, pitch)
@@ -985,6 +991,7 @@ ABI_FIELD(hipMemsetParams_v7, value)
 ABI_FIELD(hipMemsetParams_v7, elementSize)
 ABI_FIELD(hipMemsetParams_v7, width)
 ABI_FIELD(hipMemsetParams_v7, height)
+#endif
 ABI_CONST(hipMemoryTypeUnregistered_v6)
 ABI_CONST(hipMemoryTypeHost_v6)
 ABI_CONST(hipMemoryTypeDevice_v6)
