@@ -19,12 +19,17 @@ typedef struct HIP_MEMCPY3D_v6 {
     size_t dstPitch, dstHeight, WidthInBytes, Height, Depth;
 } HIP_MEMCPY3D_v6;
 
-/* ROCm 7.x hipMemsetParams (CUDA member order, 40 bytes) */
+/* ROCm 7.x hipMemsetParams. HIP 7.0's release notes announce CUDA's member order (40 bytes),
+ * but the 7.x headers as shipped keep the 5.7/6.x order, 48 bytes: hip_runtime_api.h of
+ * ROCm 7.2.4 (Debian libamdhip64-dev 7.2.4-1~exp2), compared by abi-tests/run.sh
+ * (layout_later_rocm_facts). The same layout as hipMemsetParams. */
 typedef struct hipMemsetParams_v7 {
     void *dst;
+    unsigned int elementSize;
+    size_t height;
     size_t pitch;
-    unsigned int value, elementSize;
-    size_t width, height;
+    unsigned int value;
+    size_t width;
 } hipMemsetParams_v7;
 
 /* hipMemoryType numbering of ROCm 6.x and later */
