@@ -177,6 +177,7 @@ fn node_type(n: &Arc<Node>) -> hipGraphNodeType {
         NodeKind::EventRecord(_) => hipGraphNodeTypeEventRecord,
         NodeKind::WaitEvent(_) => hipGraphNodeTypeWaitEvent,
         NodeKind::Child(_) => hipGraphNodeTypeGraph,
+        NodeKind::MemAlloc(_) => hipGraphNodeTypeMemAlloc,
     }
 }
 

@@ -5,7 +5,7 @@ use crate::api::{c_str, out};
 use crate::graph::{add_node, exec_of, graph_of, node_of};
 use crate::memcpy::copy_op;
 use crate::types::*;
-use oxrocm_runtime::graph::{GraphExec, NodeKind, Step};
+use oxrocm_runtime::graph::{GraphAlloc, GraphExec, Node, NodeKind, Step, graph_memory_stats, is_graph_allocation, reset_graph_memory_high};
 use oxrocm_runtime::ops::{Copy3D, Op, OpKind};
 use oxrocm_runtime::{HipError, Result, runtime};
 use parking_lot::Mutex;
@@ -93,6 +93,7 @@ fn dot(g: hipGraph_t) -> Result<String> {
             NodeKind::EventRecord(_) => "event record".into(),
             NodeKind::WaitEvent(_) => "event wait".into(),
             NodeKind::Child(_) => "child graph".into(),
+            NodeKind::MemAlloc(a) => format!("mem alloc {} bytes", a.size),
         };
         s += &format!("  n{i} [label=\"{i}: {label}\"];\n");
     }
@@ -202,48 +203,83 @@ hip_api! {
     }
 
     fn hipGraphAddMemAllocNode(n: *mut hipGraphNode_t, g: hipGraph_t, deps: *const hipGraphNode_t, nd: usize, p: *mut hipMemAllocNodeParams) {
-        if p.is_null() || (*p).bytesize == 0 {
+        if n.is_null() || p.is_null() || (*p).bytesize == 0 || (nd > 0 && deps.is_null()) {
             return Err(HipError::INVALID_VALUE);
         }
+        graph_of(g)?;
         let dev = crate::device::device((*p).poolProps.location.id)?;
-        // The allocation's address is fixed when the node is made and lives as long as the graph.
-        let addr = runtime().malloc_device(dev, (*p).bytesize)?;
-        (*p).dptr = addr as *mut c_void;
-        add_node(n, g, deps, nd, NodeKind::Op(Op::simple(OpKind::Nop)))?;
-        MEM_NODES.lock().get_or_insert_with(HashMap::new).insert(*n as usize, AllocNode(*p));
+        // The address is fixed when the node is made (and returned in dptr).
+        let alloc = GraphAlloc::new(dev.ordinal, (*p).bytesize)?;
+        let mut params = *p;
+        params.dptr = alloc.addr as *mut c_void;
+        add_node(n, g, deps, nd, NodeKind::MemAlloc(alloc))?;
+        *node_of(*n)?.params.lock() = Some(Arc::new(AllocNode(params)));
+        (*p).dptr = params.dptr;
         Ok(())
     }
     fn hipGraphMemAllocNodeGetParams(n: hipGraphNode_t, p: *mut hipMemAllocNodeParams) {
-        let v = MEM_NODES.lock().as_ref().and_then(|m| m.get(&(n as usize)).copied()).ok_or(HipError::INVALID_VALUE)?;
+        let nd = node_of(n)?;
+        if !matches!(&*nd.kind.lock(), NodeKind::MemAlloc(_)) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let v = nd.params.lock().as_ref().and_then(|a| a.downcast_ref::<AllocNode>().copied()).ok_or(HipError::INVALID_VALUE)?;
         out(p, v.0)
     }
     fn hipGraphAddMemFreeNode(n: *mut hipGraphNode_t, g: hipGraph_t, deps: *const hipGraphNode_t, nd: usize, dptr: *mut c_void) {
-        runtime().memory.get(dptr as u64).ok_or(HipError::INVALID_VALUE)?;
-        add_node(n, g, deps, nd, NodeKind::Op(Op::simple(OpKind::Nop)))?;
-        FREE_NODES.lock().get_or_insert_with(HashMap::new).insert(*n as usize, dptr as usize);
-        Ok(())
-    }
-    fn hipGraphMemFreeNodeGetParams(n: hipGraphNode_t, dptr: *mut c_void) {
-        let p = FREE_NODES.lock().as_ref().and_then(|m| m.get(&(n as usize)).copied()).ok_or(HipError::INVALID_VALUE)?;
-        out(dptr as *mut *mut c_void, p as *mut c_void)
-    }
-    fn hipDeviceGraphMemTrim(d: i32) {
-        crate::device::device(d).map(drop)
-    }
-    fn hipDeviceGetGraphMemAttribute(d: i32, attr: hipGraphMemAttributeType, v: *mut c_void) {
-        crate::device::device(d)?;
-        if v.is_null() || !(0..=3).contains(&attr) {
+        if n.is_null() || dptr.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        *(v as *mut u64) = 0;
+        let graph = graph_of(g)?;
+        // Only an address an allocation node returned, and only one free of it per graph.
+        let addr = dptr as u64;
+        if !is_graph_allocation(addr) || graph.nodes.lock().iter().any(|m| frees(m, addr)) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        add_node(n, g, deps, nd, NodeKind::Op(Op::simple(OpKind::Free(addr))))
+    }
+    fn hipGraphMemFreeNodeGetParams(n: hipGraphNode_t, dptr: *mut c_void) {
+        let nd = node_of(n)?;
+        let k = nd.kind.lock().clone();
+        match k {
+            NodeKind::Op(Op { kind: OpKind::Free(addr), .. }) => out(dptr as *mut *mut c_void, addr as *mut c_void),
+            _ => Err(HipError::INVALID_VALUE),
+        }
+    }
+    fn hipDeviceGraphMemTrim(d: i32) {
+        runtime().trim_graph_memory(crate::device::device(d)?)
+    }
+    fn hipDeviceGetGraphMemAttribute(d: i32, attr: hipGraphMemAttributeType, v: *mut c_void) {
+        let dev = crate::device::device(d)?;
+        if v.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let s = graph_memory_stats(dev.ordinal);
+        let value = match attr {
+            hipGraphMemAttrUsedMemCurrent => s.used,
+            hipGraphMemAttrUsedMemHigh => s.used_high,
+            hipGraphMemAttrReservedMemCurrent => s.reserved,
+            hipGraphMemAttrReservedMemHigh => s.reserved_high,
+            _ => return Err(HipError::INVALID_VALUE),
+        };
+        *(v as *mut u64) = value;
         Ok(())
     }
     fn hipDeviceSetGraphMemAttribute(d: i32, attr: hipGraphMemAttributeType, v: *mut c_void) {
-        crate::device::device(d)?;
-        // Only the high watermarks (1: used high, 3: reserved high) may be reset.
-        if v.is_null() || (attr != 1 && attr != 3) {
+        let dev = crate::device::device(d)?;
+        if v.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
+        // Only the high watermarks may be set, and only reset (to zero; they then restart
+        // from the current value). The current values are read-only.
+        let used = match attr {
+            hipGraphMemAttrUsedMemHigh => true,
+            hipGraphMemAttrReservedMemHigh => false,
+            _ => return Err(HipError::INVALID_VALUE),
+        };
+        if *(v as *const u64) != 0 {
+            return Err(HipError::INVALID_VALUE);
+        }
+        reset_graph_memory_high(dev.ordinal, used);
         Ok(())
     }
 
@@ -319,10 +355,12 @@ hip_api! {
 #[derive(Clone, Copy)]
 struct AllocNode(hipMemAllocNodeParams);
 unsafe impl Send for AllocNode {}
+unsafe impl Sync for AllocNode {}
 
-/// Graph memory nodes: node handle → allocation parameters / freed address.
-static MEM_NODES: Mutex<Option<HashMap<usize, AllocNode>>> = Mutex::new(None);
-static FREE_NODES: Mutex<Option<HashMap<usize, usize>>> = Mutex::new(None);
+/// Whether node `n` is a free node (or captured hipFreeAsync) of `addr`.
+fn frees(n: &Arc<Node>, addr: u64) -> bool {
+    matches!(&*n.kind.lock(), NodeKind::Op(Op { kind: OpKind::Free(a), .. }) if *a == addr)
+}
 
 // Parameter blocks hold raw pointers that are only addresses here.
 unsafe impl Send for UserObject {}

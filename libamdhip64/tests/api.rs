@@ -6,6 +6,7 @@ use amdhip64::device::*;
 use amdhip64::error::*;
 use amdhip64::event::*;
 use amdhip64::graph::*;
+use amdhip64::graph_extra::*;
 use amdhip64::memcpy::*;
 use amdhip64::memory::*;
 use amdhip64::module::*;
@@ -504,6 +505,185 @@ fn graph_node_queries_and_exec_updates() {
         ok(hipGraphExecDestroy(ge));
         ok(hipGraphDestroy(g));
         ok(hipFree(d as _));
+    }
+}
+
+/// One graph-memory attribute of device 0.
+unsafe fn graph_mem(attr: hipGraphMemAttributeType) -> u64 {
+    let mut v = u64::MAX;
+    ok(unsafe { hipDeviceGetGraphMemAttribute(0, attr, &mut v as *mut u64 as _) });
+    v
+}
+
+/// An allocation node of `bytes` on device 0 in `g`; returns the node and its address.
+unsafe fn alloc_node(g: hipGraph_t, deps: &[hipGraphNode_t], bytes: usize) -> (hipGraphNode_t, *mut c_void) {
+    let mut p = hipMemAllocNodeParams::default();
+    p.poolProps.allocType = hipMemAllocationTypePinned;
+    p.poolProps.location.r#type = hipMemLocationTypeDevice;
+    p.poolProps.location.id = 0;
+    p.bytesize = bytes;
+    let mut n = null_mut();
+    ok(unsafe { hipGraphAddMemAllocNode(&mut n, g, deps.as_ptr(), deps.len(), &mut p) });
+    assert!(!p.dptr.is_null());
+    (n, p.dptr)
+}
+
+// The only test that makes graph memory: the attributes are per device and process-wide.
+#[test]
+fn graph_memory_nodes_allocate_free_and_report() {
+    init();
+    const N: usize = 4096;
+    const USED: hipGraphMemAttributeType = hipGraphMemAttrUsedMemCurrent;
+    const USED_HIGH: hipGraphMemAttributeType = hipGraphMemAttrUsedMemHigh;
+    const RESERVED: hipGraphMemAttributeType = hipGraphMemAttrReservedMemCurrent;
+    const RESERVED_HIGH: hipGraphMemAttributeType = hipGraphMemAttrReservedMemHigh;
+    unsafe {
+        let mut s = null_mut();
+        ok(hipStreamCreate(&mut s));
+        assert_eq!((graph_mem(USED), graph_mem(RESERVED)), (0, 0));
+
+        // alloc → memset → copy out → free, in one graph.
+        let mut g = null_mut();
+        ok(hipGraphCreate(&mut g, 0));
+        let (alloc, dptr) = alloc_node(g, &[], N);
+        let mut t = -1;
+        ok(hipGraphNodeGetType(alloc, &mut t));
+        assert_eq!(t, hipGraphNodeTypeMemAlloc);
+        let mut back = hipMemAllocNodeParams::default();
+        ok(hipGraphMemAllocNodeGetParams(alloc, &mut back));
+        assert_eq!((back.dptr, back.bytesize, back.poolProps.location.id), (dptr, N, 0));
+        assert_eq!((graph_mem(USED), graph_mem(RESERVED)), (N as u64, N as u64), "allocated when the node is made");
+        let mut m = hipMemsetParams::default();
+        m.dst = dptr;
+        m.value = 0x5A5A_5A5A;
+        m.elementSize = 4;
+        m.width = N / 4;
+        m.height = 1;
+        let mut set = null_mut();
+        ok(hipGraphAddMemsetNode(&mut set, g, &alloc, 1, &m));
+        let mut host = vec![0u32; N / 4];
+        let mut copy = null_mut();
+        ok(hipGraphAddMemcpyNode1D(&mut copy, g, &set, 1, host.as_mut_ptr() as _, dptr, N, D2H));
+        let mut free = null_mut();
+        ok(hipGraphAddMemFreeNode(&mut free, g, &copy, 1, dptr));
+        ok(hipGraphNodeGetType(free, &mut t));
+        assert_eq!(t, hipGraphNodeTypeMemFree);
+        let mut freed: *mut c_void = null_mut();
+        ok(hipGraphMemFreeNodeGetParams(free, &mut freed as *mut *mut c_void as _));
+        assert_eq!(freed, dptr);
+        let mut x = null_mut();
+        assert_eq!(hipGraphAddMemFreeNode(&mut x, g, &copy, 1, dptr), hipErrorInvalidValue, "freed twice in one graph");
+        let plain: *mut u8 = dmalloc(64);
+        assert_eq!(hipGraphAddMemFreeNode(&mut x, g, null(), 0, plain as _), hipErrorInvalidValue, "not from an allocation node");
+        assert_eq!(hipGraphAddMemFreeNode(&mut x, g, null(), 0, null_mut()), hipErrorInvalidValue);
+        assert_eq!(hipGraphMemAllocNodeGetParams(free, &mut back), hipErrorInvalidValue);
+        assert_eq!(hipGraphMemFreeNodeGetParams(alloc, &mut freed as *mut *mut c_void as _), hipErrorInvalidValue);
+
+        let mut ge = null_mut();
+        ok(hipGraphInstantiate(&mut ge, g, null_mut(), null_mut(), 0));
+        ok(hipGraphLaunch(ge, s));
+        ok(hipStreamSynchronize(s));
+        assert!(host.iter().all(|&v| v == 0x5A5A_5A5A));
+        assert_eq!(graph_mem(USED), 0, "the free node ran");
+        assert_eq!(graph_mem(USED_HIGH), N as u64);
+        assert_eq!(graph_mem(RESERVED), N as u64, "kept for the graph's next launch");
+        assert_eq!(hipFree(dptr), hipErrorInvalidValue, "already freed by the graph");
+        // A second launch allocates again at the same address, and frees again.
+        m.value = 0x1111_1111;
+        ok(hipGraphExecMemsetNodeSetParams(ge, set, &m));
+        ok(hipGraphLaunch(ge, s));
+        ok(hipStreamSynchronize(s));
+        assert!(host.iter().all(|&v| v == 0x1111_1111));
+        assert_eq!((graph_mem(USED), graph_mem(RESERVED)), (0, N as u64));
+
+        // High watermarks: reset (only to 0) restarts them from the current values.
+        let (mut zero, mut one) = (0u64, 1u64);
+        assert_eq!(hipDeviceSetGraphMemAttribute(0, USED_HIGH, &mut one as *mut u64 as _), hipErrorInvalidValue);
+        assert_eq!(hipDeviceSetGraphMemAttribute(0, USED, &mut zero as *mut u64 as _), hipErrorInvalidValue);
+        assert_eq!(hipDeviceSetGraphMemAttribute(0, RESERVED, &mut zero as *mut u64 as _), hipErrorInvalidValue);
+        assert_eq!(hipDeviceSetGraphMemAttribute(0, USED_HIGH, null_mut()), hipErrorInvalidValue);
+        assert_eq!(hipDeviceSetGraphMemAttribute(2, USED_HIGH, &mut zero as *mut u64 as _), hipErrorInvalidDevice);
+        assert_eq!(graph_mem(USED_HIGH), N as u64);
+        ok(hipDeviceSetGraphMemAttribute(0, USED_HIGH, &mut zero as *mut u64 as _));
+        assert_eq!(graph_mem(USED_HIGH), 0);
+        ok(hipDeviceSetGraphMemAttribute(0, RESERVED_HIGH, &mut zero as *mut u64 as _));
+        assert_eq!(graph_mem(RESERVED_HIGH), N as u64, "reserved memory is still held");
+
+        // Trimming keeps what a graph holds; destroying the graph leaves it cached.
+        ok(hipDeviceGraphMemTrim(0));
+        assert_eq!(graph_mem(RESERVED), N as u64);
+        ok(hipGraphExecDestroy(ge));
+        ok(hipGraphDestroy(g));
+        assert_eq!(graph_mem(RESERVED), N as u64);
+
+        // A new allocation node of that size takes the cached memory. Not freed in its
+        // graph, the allocation outlives the launch until hipFree.
+        let mut g2 = null_mut();
+        ok(hipGraphCreate(&mut g2, 0));
+        let (alloc2, dptr2) = alloc_node(g2, &[], N);
+        assert_eq!(dptr2, dptr, "cached block reused");
+        assert_eq!((graph_mem(USED), graph_mem(RESERVED)), (N as u64, N as u64));
+        m.dst = dptr2;
+        m.value = 0x2222_2222;
+        ok(hipGraphAddMemsetNode(&mut set, g2, &alloc2, 1, &m));
+        let mut ge2 = null_mut();
+        ok(hipGraphInstantiate(&mut ge2, g2, null_mut(), null_mut(), 0));
+        ok(hipGraphLaunch(ge2, s));
+        ok(hipStreamSynchronize(s));
+        assert_eq!(graph_mem(USED), N as u64);
+        ok(hipMemcpy(host.as_mut_ptr() as _, dptr2, N, D2H));
+        assert!(host.iter().all(|&v| v == 0x2222_2222), "usable after the launch");
+        ok(hipFree(dptr2));
+        assert_eq!(graph_mem(USED), 0);
+        assert_eq!(hipFree(dptr2), hipErrorInvalidValue, "double free");
+        // Relaunched, it is allocated again; hipFreeAsync frees it in stream order.
+        ok(hipGraphLaunch(ge2, s));
+        ok(amdhip64::pool::hipFreeAsync(dptr2, s));
+        ok(hipStreamSynchronize(s));
+        assert_eq!(graph_mem(USED), 0);
+        // Relaunched again, a free node of another graph frees it.
+        ok(hipGraphLaunch(ge2, s));
+        ok(hipStreamSynchronize(s));
+        assert_eq!(graph_mem(USED), N as u64);
+        let mut g3 = null_mut();
+        ok(hipGraphCreate(&mut g3, 0));
+        ok(hipGraphAddMemFreeNode(&mut free, g3, null(), 0, dptr2));
+        let mut ge3 = null_mut();
+        ok(hipGraphInstantiate(&mut ge3, g3, null_mut(), null_mut(), 0));
+        ok(hipGraphLaunch(ge3, s));
+        ok(hipStreamSynchronize(s));
+        assert_eq!(graph_mem(USED), 0);
+        ok(hipGraphExecDestroy(ge3));
+        ok(hipGraphDestroy(g3));
+        ok(hipGraphExecDestroy(ge2));
+        ok(hipGraphDestroy(g2));
+
+        // A graph destroyed without a launch gives its allocation back; trimming then
+        // returns all cached graph memory to the device.
+        let mut g4 = null_mut();
+        ok(hipGraphCreate(&mut g4, 0));
+        let (_, dptr4) = alloc_node(g4, &[], 2 * N);
+        assert_eq!((graph_mem(USED), graph_mem(RESERVED)), (2 * N as u64, 3 * N as u64));
+        assert_eq!(graph_mem(RESERVED_HIGH), 3 * N as u64);
+        ok(hipGraphDestroy(g4));
+        assert_eq!((graph_mem(USED), graph_mem(RESERVED)), (0, 3 * N as u64));
+        assert_eq!(hipGraphAddMemFreeNode(&mut x, g2, null(), 0, dptr4), hipErrorInvalidValue, "graph destroyed");
+        ok(hipDeviceGraphMemTrim(0));
+        assert_eq!(graph_mem(RESERVED), 0);
+        assert_eq!(graph_mem(RESERVED_HIGH), 3 * N as u64);
+        assert_eq!(hipFree(dptr4), hipErrorInvalidValue, "memory given back");
+
+        // Bad arguments.
+        let mut v = 0u64;
+        assert_eq!(hipDeviceGetGraphMemAttribute(2, USED, &mut v as *mut u64 as _), hipErrorInvalidDevice);
+        assert_eq!(hipDeviceGetGraphMemAttribute(-1, USED, &mut v as *mut u64 as _), hipErrorInvalidDevice);
+        assert_eq!(hipDeviceGetGraphMemAttribute(0, USED, null_mut()), hipErrorInvalidValue);
+        assert_eq!(hipDeviceGetGraphMemAttribute(0, 4, &mut v as *mut u64 as _), hipErrorInvalidValue);
+        assert_eq!(hipDeviceGraphMemTrim(2), hipErrorInvalidDevice);
+        let mut p = hipMemAllocNodeParams::default();
+        assert_eq!(hipGraphAddMemAllocNode(&mut x, g4, null(), 0, &mut p), hipErrorInvalidValue, "zero bytes");
+        ok(hipFree(plain as _));
+        ok(hipStreamDestroy(s));
     }
 }
 

@@ -17,6 +17,8 @@ pub enum NodeKind {
     EventRecord(Arc<Event>),
     WaitEvent(Arc<Event>),
     Child(Arc<Graph>),
+    /// A graph memory allocation node (`hipGraphAddMemAllocNode`).
+    MemAlloc(Arc<GraphAlloc>),
 }
 
 pub struct Node {
@@ -130,6 +132,8 @@ pub enum Step {
     Op(Op),
     Record(Arc<Event>),
     Wait(Arc<Event>),
+    /// An allocation node: its memory becomes live again (after a free) in stream order.
+    Alloc(Arc<GraphAlloc>),
 }
 
 pub struct GraphExec {
@@ -190,9 +194,181 @@ fn flatten(g: &Graph, out: &mut Vec<(usize, Step)>) -> Result<()> {
             NodeKind::EventRecord(e) => out.push((key, Step::Record(e))),
             NodeKind::WaitEvent(e) => out.push((key, Step::Wait(e))),
             NodeKind::Child(c) => flatten(&c, out)?,
+            NodeKind::MemAlloc(a) => out.push((key, Step::Alloc(a))),
         }
     }
     Ok(())
+}
+
+// ------------------------------------------------------------------ graph memory --
+//
+// An allocation node's memory is allocated when the node is made (its address is
+// returned then and stays fixed across instantiations and launches, as hipamd does) and
+// counts as in use. A free node, when a launch reaches it, ends the use; a later launch
+// reaching the allocation node starts it again at the same address. An allocation that
+// the graph does not free stays in use after the launch until hipFree/hipFreeAsync (or a
+// free node of another graph) frees it. Memory no longer in use stays reserved for
+// graphs while a graph or instantiation still holds its allocation node; once none does,
+// it is cached for reuse by new allocation nodes of that size until
+// hipDeviceGraphMemTrim gives it back to the device.
+
+/// Per-device graph memory figures (`hipGraphMemAttr*`), in bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GraphMemStats {
+    pub used: u64,
+    pub used_high: u64,
+    pub reserved: u64,
+    pub reserved_high: u64,
+}
+
+struct Block {
+    size: usize,
+    device: usize,
+    /// Allocated and not yet freed (by a free node, hipFree or hipFreeAsync).
+    live: bool,
+    /// An allocation node (in a graph or an instantiation) still refers to it.
+    owned: bool,
+    /// A launch has run the allocation node.
+    launched: bool,
+}
+
+#[derive(Default)]
+struct GraphMemory {
+    blocks: HashMap<u64, Block>,
+    stats: HashMap<usize, GraphMemStats>,
+}
+
+impl GraphMemory {
+    fn stats(&mut self, device: usize) -> &mut GraphMemStats {
+        self.stats.entry(device).or_default()
+    }
+
+    fn use_block(&mut self, device: usize, size: usize) {
+        let s = self.stats(device);
+        s.used += size as u64;
+        s.used_high = s.used_high.max(s.used);
+    }
+
+    fn unuse_block(&mut self, device: usize, size: usize) {
+        let s = self.stats(device);
+        s.used = s.used.saturating_sub(size as u64);
+    }
+}
+
+static GRAPH_MEMORY: Mutex<Option<GraphMemory>> = Mutex::new(None);
+
+fn with_graph_memory<R>(f: impl FnOnce(&mut GraphMemory) -> R) -> R {
+    f(GRAPH_MEMORY.lock().get_or_insert_with(GraphMemory::default))
+}
+
+/// The allocation of one allocation node; graphs and instantiations made from it share it.
+pub struct GraphAlloc {
+    pub addr: u64,
+    pub size: usize,
+    pub device: usize,
+}
+
+impl GraphAlloc {
+    /// Allocates `size` bytes of graph memory on `device` for a new allocation node: a
+    /// cached block of that size if there is one, else fresh device memory.
+    pub fn new(device: usize, size: usize) -> Result<Arc<GraphAlloc>> {
+        let rt = crate::runtime::runtime();
+        let dev = rt.devices.get(device).ok_or(HipError::INVALID_DEVICE)?;
+        with_graph_memory(|m| {
+            let cached = m.blocks.iter().find(|(_, b)| b.device == device && b.size == size && !b.owned && !b.live).map(|(a, _)| *a);
+            let addr = match cached {
+                Some(a) => a,
+                None => {
+                    let a = rt.malloc_device(dev, size)?;
+                    let s = m.stats(device);
+                    s.reserved += size as u64;
+                    s.reserved_high = s.reserved_high.max(s.reserved);
+                    a
+                }
+            };
+            m.blocks.insert(addr, Block { size, device, live: true, owned: true, launched: false });
+            m.use_block(device, size);
+            Ok(Arc::new(GraphAlloc { addr, size, device }))
+        })
+    }
+
+    /// A launch reached the allocation node: the memory is in use again if it was freed.
+    pub fn activate(&self) {
+        with_graph_memory(|m| {
+            let Some(b) = m.blocks.get_mut(&self.addr) else { return };
+            b.launched = true;
+            if !b.live {
+                b.live = true;
+                m.use_block(self.device, self.size);
+            }
+        })
+    }
+}
+
+impl Drop for GraphAlloc {
+    fn drop(&mut self) {
+        with_graph_memory(|m| {
+            let Some(b) = m.blocks.get_mut(&self.addr) else { return };
+            b.owned = false;
+            // Never launched: nothing outside the graph could have received it.
+            if b.live && !b.launched {
+                b.live = false;
+                m.unuse_block(self.device, self.size);
+            }
+        })
+    }
+}
+
+/// Whether `addr` is an allocation made by an allocation node that a free node may name:
+/// one still held by a graph, or one in use.
+pub fn is_graph_allocation(addr: u64) -> bool {
+    with_graph_memory(|m| m.blocks.get(&addr).is_some_and(|b| b.owned || b.live))
+}
+
+/// Frees graph memory at `addr` (a free node reached at launch, hipFree, hipFreeAsync):
+/// `None` where `addr` is not graph memory; an error where it is not in use.
+pub fn free_graph_allocation(addr: u64) -> Option<Result<()>> {
+    with_graph_memory(|m| {
+        let b = m.blocks.get_mut(&addr)?;
+        if !b.live {
+            return Some(Err(HipError::INVALID_VALUE));
+        }
+        b.live = false;
+        let (device, size) = (b.device, b.size);
+        m.unuse_block(device, size);
+        Some(Ok(()))
+    })
+}
+
+/// Graph memory figures of `device`.
+pub fn graph_memory_stats(device: usize) -> GraphMemStats {
+    with_graph_memory(|m| *m.stats(device))
+}
+
+/// Resets a high watermark of `device` to the current value (`hipDeviceSetGraphMemAttribute`).
+pub fn reset_graph_memory_high(device: usize, used: bool) {
+    with_graph_memory(|m| {
+        let s = m.stats(device);
+        if used {
+            s.used_high = s.used;
+        } else {
+            s.reserved_high = s.reserved;
+        }
+    })
+}
+
+/// Takes the cached blocks of `device` (no longer in use, held by no graph) out of the
+/// graph memory reserve; the caller gives their memory back.
+pub fn take_unused_graph_memory(device: usize) -> Vec<u64> {
+    with_graph_memory(|m| {
+        let unused: Vec<(u64, usize)> = m.blocks.iter().filter(|(_, b)| b.device == device && !b.owned && !b.live).map(|(a, b)| (*a, b.size)).collect();
+        for (a, size) in &unused {
+            m.blocks.remove(a);
+            let s = m.stats(device);
+            s.reserved = s.reserved.saturating_sub(*size as u64);
+        }
+        unused.into_iter().map(|(a, _)| a).collect()
+    })
 }
 
 #[cfg(test)]

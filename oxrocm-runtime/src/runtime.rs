@@ -562,6 +562,9 @@ impl Runtime {
                 }
                 Step::Record(e) => self.record_event(&e, s)?,
                 Step::Wait(e) => self.wait_event(s, &e)?,
+                Step::Alloc(a) => {
+                    self.enqueue(s, Op::host(Arc::new(move || a.activate())))?;
+                }
             }
         }
         Ok(())
@@ -649,6 +652,10 @@ impl Runtime {
     }
 
     fn free_now(&self, addr: u64) -> Result<()> {
+        // Graph memory goes back to the graphs' reserve (hipDeviceGraphMemTrim releases it).
+        if let Some(r) = crate::graph::free_graph_allocation(addr) {
+            return r;
+        }
         if self.ipc_imports.lock().contains_key(&addr) {
             // Imported IPC memory is released with hipIpcCloseMemHandle, not freed.
             return Err(HipError::INVALID_VALUE);
@@ -666,6 +673,15 @@ impl Runtime {
         }
         if let Some(p) = a.pool.and_then(|p| self.pools.get(p as usize).ok()) {
             p.on_free(a.size);
+        }
+        Ok(())
+    }
+
+    /// `hipDeviceGraphMemTrim`: gives the graph memory of `dev` that no graph holds and
+    /// nothing uses back to the device.
+    pub fn trim_graph_memory(&self, dev: &Device) -> Result<()> {
+        for addr in crate::graph::take_unused_graph_memory(dev.ordinal) {
+            self.free_now(addr)?;
         }
         Ok(())
     }
