@@ -71,6 +71,32 @@ hipError_t oxrocm_private_v1_launch_spirv(hipStream_t stream, const oxrocm_spirv
                                           const void *push, size_t push_size, const uint32_t groups[3],
                                           const oxrocm_range *reads, size_t n_reads,
                                           const oxrocm_range *writes, size_t n_writes);
+/* Which path the launches of a kernel took (for tests: did the SPIR-V run, or its host
+ * twin, and why). Counted as each launch finishes, so synchronize first. */
+#define OXROCM_HOST_REASON_NONE 0          /* no host-twin launch yet */
+#define OXROCM_HOST_REASON_CPU_BACKEND 1   /* the CPU backend: every kernel is host code */
+#define OXROCM_HOST_REASON_SPIRV_VERSION 2 /* module_spirv is newer than device_spirv */
+#define OXROCM_HOST_REASON_CAPABILITY 3    /* the module declares SPIR-V capability
+                                            * `capability`, which the device lacks */
+#define OXROCM_HOST_REASON_SHARED_MEMORY 4 /* the module's shared_bytes of Workgroup memory
+                                            * exceed shared_limit (maxComputeSharedMemorySize) */
+#define OXROCM_HOST_REASON_BAD_MODULE 5    /* the words are not a SPIR-V module */
+#define OXROCM_HOST_REASON_LAUNCH_FAILED 6 /* the device could run it, but the pipeline or the
+                                            * dispatch failed */
+typedef struct oxrocm_kernel_launches {
+    uint64_t spirv;        /* launches that ran as SPIR-V on a Vulkan device */
+    uint64_t host;         /* launches that ran as the host twin */
+    uint32_t host_reason;  /* OXROCM_HOST_REASON_*: why the latest host-twin launch did */
+    uint32_t capability;   /* the fields below as host_reason says; else 0 */
+    uint32_t module_spirv;
+    uint32_t device_spirv;
+    uint64_t shared_bytes;
+    uint64_t shared_limit;
+} oxrocm_kernel_launches;
+/* Sums over every kernel named name: a built-in's name ("fill", ...) or the name of a
+ * library's oxrocm_spirv_kernel (e.g. "rocblas gemm_f32"); zeros for a name not launched
+ * yet. */
+hipError_t oxrocm_private_v1_kernel_launches(const char *name, oxrocm_kernel_launches *out);
 /* Makes hipLaunchKernel(handle, ...) run fn on the host; arg_sizes gives each argument's size. */
 hipError_t oxrocm_private_v1_register_host_kernel(const void *handle, const char *name,
                                                   oxrocm_host_kernel_fn fn, const size_t *arg_sizes,

@@ -55,13 +55,16 @@ pub struct oxrocm_spirv_kernel {
     pub host: Option<oxrocm_spirv_host_fn>,
 }
 
+/// The runtime's descriptor of each library kernel launched so far, by the address of the
+/// library's (static) `oxrocm_spirv_kernel`.
+static LIBRARY_KERNELS: std::sync::Mutex<Vec<(usize, &'static oxrocm_runtime::builtin::Builtin)>> = std::sync::Mutex::new(Vec::new());
+
 /// The runtime's descriptor for each library kernel, by the address of the library's
 /// (static) `oxrocm_spirv_kernel`: made once, it lives as long as the process.
 fn library_kernel(k: &oxrocm_spirv_kernel) -> Result<&'static oxrocm_runtime::builtin::Builtin, HipError> {
     use oxrocm_runtime::builtin::{Builtin, CpuTwin};
-    static KERNELS: std::sync::Mutex<Vec<(usize, &'static Builtin)>> = std::sync::Mutex::new(Vec::new());
     let key = k as *const oxrocm_spirv_kernel as usize;
-    let mut known = KERNELS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut known = LIBRARY_KERNELS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, b)) = known.iter().find(|(a, _)| *a == key) {
         return Ok(b);
     }
@@ -80,9 +83,16 @@ fn library_kernel(k: &oxrocm_spirv_kernel) -> Result<&'static oxrocm_runtime::bu
         let rc = unsafe { host(push.as_ptr() as *const c_void, push.len(), groups.as_ptr(), &v as *const &dyn HostView as *const c_void, view_host_ptr) };
         if rc == 0 { Ok(()) } else { Err(HipError(rc)) }
     };
-    let b: &'static Builtin = Box::leak(Box::new(Builtin { name, spirv, local_size: 0, cpu: CpuTwin::Foreign(Box::new(twin)) }));
+    let b: &'static Builtin = Box::leak(Box::new(Builtin { name, spirv, local_size: 0, cpu: CpuTwin::Foreign(Box::new(twin)), launches: Default::default() }));
     known.push((key, b));
     Ok(b)
+}
+
+/// Every kernel the runtime knows: its own built-ins and the library kernels launched so far.
+fn known_kernels() -> Vec<&'static oxrocm_runtime::builtin::Builtin> {
+    let mut all = oxrocm_runtime::builtin::ALL.to_vec();
+    all.extend(LIBRARY_KERNELS.lock().unwrap_or_else(|e| e.into_inner()).iter().map(|&(_, b)| b));
+    all
 }
 
 unsafe extern "C" fn view_host_ptr(view: *const c_void, addr: u64) -> *mut c_void {
@@ -116,6 +126,58 @@ fn ranges(p: *const oxrocm_range, n: usize) -> Vec<MemRange> {
 #[unsafe(no_mangle)]
 pub extern "C" fn oxrocm_private_v1_version() -> u32 {
     PRIVATE_VERSION
+}
+
+/// `oxrocm_kernel_launches::host_reason`: why the latest host-twin launch of a kernel ran there.
+pub const OXROCM_HOST_REASON_NONE: u32 = 0;
+pub const OXROCM_HOST_REASON_CPU_BACKEND: u32 = 1;
+pub const OXROCM_HOST_REASON_SPIRV_VERSION: u32 = 2;
+pub const OXROCM_HOST_REASON_CAPABILITY: u32 = 3;
+pub const OXROCM_HOST_REASON_SHARED_MEMORY: u32 = 4;
+pub const OXROCM_HOST_REASON_BAD_MODULE: u32 = 5;
+pub const OXROCM_HOST_REASON_LAUNCH_FAILED: u32 = 6;
+
+/// Which path the finished launches of the kernels of one name took.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct oxrocm_kernel_launches {
+    pub spirv: u64,
+    pub host: u64,
+    pub host_reason: u32,
+    pub capability: u32,
+    pub module_spirv: u32,
+    pub device_spirv: u32,
+    pub shared_bytes: u64,
+    pub shared_limit: u64,
+}
+
+impl oxrocm_kernel_launches {
+    fn add(&mut self, c: oxrocm_runtime::builtin::LaunchCounts) {
+        use oxrocm_runtime::builtin::HostReason as R;
+        self.spirv += c.spirv;
+        self.host += c.host;
+        let Some(why) = c.last_host_reason else { return };
+        if self.host_reason != OXROCM_HOST_REASON_NONE {
+            return;
+        }
+        self.host_reason = match why {
+            R::CpuBackend => OXROCM_HOST_REASON_CPU_BACKEND,
+            R::SpirvVersion { module, device } => {
+                (self.module_spirv, self.device_spirv) = (module, device);
+                OXROCM_HOST_REASON_SPIRV_VERSION
+            }
+            R::Capability(c) => {
+                self.capability = c;
+                OXROCM_HOST_REASON_CAPABILITY
+            }
+            R::SharedMemory { needed, limit } => {
+                (self.shared_bytes, self.shared_limit) = (needed, limit);
+                OXROCM_HOST_REASON_SHARED_MEMORY
+            }
+            R::BadModule => OXROCM_HOST_REASON_BAD_MODULE,
+            R::LaunchFailed => OXROCM_HOST_REASON_LAUNCH_FAILED,
+        };
+    }
 }
 
 /// Name of the active backend ("cpu", "vulkan").
@@ -178,6 +240,22 @@ hip_api! {
         let push = push_bytes(push, push_size);
         let launch = oxrocm_runtime::builtin::BuiltinLaunch { kernel, push, groups: grid };
         runtime().enqueue(&st, Op { kind: OpKind::Builtin(launch), reads, writes }).map(drop)
+    }
+
+    /// How the finished launches of every kernel named `name` ran (a built-in's name, or a
+    /// library kernel's `oxrocm_spirv_kernel::name`): counts of SPIR-V dispatches and of
+    /// host-twin runs, and why the latest host-twin run did. Zeros for a name not launched.
+    fn oxrocm_private_v1_kernel_launches(name: *const c_char, out: *mut oxrocm_kernel_launches) {
+        if out.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let name = crate::api::c_str(name)?;
+        let mut sum = oxrocm_kernel_launches::default();
+        for k in known_kernels().into_iter().filter(|k| k.name == name) {
+            sum.add(k.launches.counts());
+        }
+        out.write(sum);
+        Ok(())
     }
 
     /// Registers a host implementation for the kernel handle `handle` (as passed to

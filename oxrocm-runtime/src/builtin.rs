@@ -5,6 +5,8 @@
 
 use crate::error::Result;
 use crate::ops::HostView;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A kernel's host implementation: parameter block, workgroup grid, device memory view.
 pub type CpuImpl = fn(push: &[u8], groups: [u32; 3], view: &dyn HostView) -> Result<()>;
@@ -17,6 +19,73 @@ pub enum CpuTwin {
     Foreign(ForeignImpl),
 }
 
+/// Why a launch of a kernel ran as its host twin rather than as SPIR-V.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostReason {
+    /// The CPU backend: every kernel is host code there.
+    CpuBackend,
+    /// The module's SPIR-V version (header word) is newer than the device takes.
+    SpirvVersion { module: u32, device: u32 },
+    /// The module declares a gated capability (its SPIR-V number, the first missing one)
+    /// the device was not opened with.
+    Capability(u32),
+    /// The module's Workgroup variables take more bytes than the device's
+    /// `maxComputeSharedMemorySize`.
+    SharedMemory { needed: u64, limit: u64 },
+    /// The words are not a SPIR-V module.
+    BadModule,
+    /// The device could run the module, but building its pipeline or the dispatch failed.
+    LaunchFailed,
+}
+
+/// How a kernel's launches ran, counted as each one finishes: as SPIR-V on a Vulkan device
+/// or as the host twin (and why, for the latest such). Read through the private interface
+/// (`oxrocm_private_v1_kernel_launches`), so library tests can assert which path ran.
+pub struct Launches {
+    spirv: AtomicU64,
+    host: AtomicU64,
+    last_host_reason: Mutex<Option<HostReason>>,
+}
+
+/// A snapshot of [`Launches`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaunchCounts {
+    pub spirv: u64,
+    pub host: u64,
+    pub last_host_reason: Option<HostReason>,
+}
+
+impl Launches {
+    pub const fn new() -> Launches {
+        Launches { spirv: AtomicU64::new(0), host: AtomicU64::new(0), last_host_reason: Mutex::new(None) }
+    }
+
+    /// A dispatch of the module finished on a Vulkan device.
+    pub fn ran_spirv(&self) {
+        self.spirv.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The host twin ran (or was started) in the module's place, for `why`.
+    pub fn ran_host(&self, why: HostReason) {
+        *self.last_host_reason.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+        self.host.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn counts(&self) -> LaunchCounts {
+        LaunchCounts {
+            spirv: self.spirv.load(Ordering::Relaxed),
+            host: self.host.load(Ordering::Relaxed),
+            last_host_reason: *self.last_host_reason.lock().unwrap_or_else(|e| e.into_inner()),
+        }
+    }
+}
+
+impl Default for Launches {
+    fn default() -> Self {
+        Launches::new()
+    }
+}
+
 /// A SPIR-V compute kernel with its host twin: the runtime's own (this module) or one a
 /// library registered (leaked, it lives as long as the process).
 pub struct Builtin {
@@ -25,10 +94,14 @@ pub struct Builtin {
     /// Workgroup size (x) the shader declares (informational for library kernels).
     pub local_size: u32,
     pub cpu: CpuTwin,
+    /// Which path its launches took.
+    pub launches: Launches,
 }
 
 impl Builtin {
-    pub fn run_on_host(&self, push: &[u8], groups: [u32; 3], view: &dyn HostView) -> Result<()> {
+    /// Runs the host twin in the kernel's place, counted with the reason.
+    pub fn run_on_host(&self, why: HostReason, push: &[u8], groups: [u32; 3], view: &dyn HostView) -> Result<()> {
+        self.launches.ran_host(why);
         match &self.cpu {
             CpuTwin::Native(f) => f(push, groups, view),
             CpuTwin::Foreign(f) => f(push, groups, view),
@@ -76,6 +149,7 @@ pub static FILL: Builtin = Builtin {
         unsafe { slice::<u32>(v, u64_at(p, 0), u64_at(p, 8) as usize) }.fill(u32_at(p, 16));
         Ok(())
     }),
+    launches: Launches::new(),
 };
 
 /// `copy`: { dst: u64, src: u64, count: u64 (words) }
@@ -89,6 +163,7 @@ pub static COPY: Builtin = Builtin {
         unsafe { std::ptr::copy(src, dst, n) };
         Ok(())
     }),
+    launches: Launches::new(),
 };
 
 /// `copy_vec4`: { dst: u64, src: u64, count: u64 (16-byte elements, 16-aligned addresses) }
@@ -102,6 +177,7 @@ pub static COPY_VEC4: Builtin = Builtin {
         unsafe { std::ptr::copy(src, dst, n) };
         Ok(())
     }),
+    launches: Launches::new(),
 };
 
 /// `axpy`: { x: u64, y: u64, n: u64, a: f32 } — y = a·x + y (fused multiply-add, as the shader).
@@ -118,6 +194,7 @@ pub static AXPY: Builtin = Builtin {
         }
         Ok(())
     }),
+    launches: Launches::new(),
 };
 
 /// `reduce_sum`: { src: u64, partial: u64, n: u64 } — partial[g] = sum of workgroup g's
@@ -151,6 +228,7 @@ pub static REDUCE_SUM: Builtin = Builtin {
         }
         Ok(())
     }),
+    launches: Launches::new(),
 };
 
 /// Push-constant bytes from little-endian fields.

@@ -222,7 +222,7 @@ impl Backend for CpuBackend {
             OpKind::Host(f) => f(),
             OpKind::Compute(f) => f(&Direct)?,
             OpKind::Kernel(k) => k.run_on_host(&Direct)?,
-            OpKind::Builtin(b) => b.kernel.run_on_host(&b.push, b.groups, &Direct)?,
+            OpKind::Builtin(b) => b.kernel.run_on_host(crate::builtin::HostReason::CpuBackend, &b.push, b.groups, &Direct)?,
             OpKind::Record(_) | OpKind::Free(_) | OpKind::Nop => {}
         }
         Ok(())

@@ -3,6 +3,7 @@
 //! cooperative matrices, f64 …) runs as its host twin on that device instead of failing
 //! in the driver.
 
+use crate::builtin::HostReason;
 use ash::vk;
 
 /// SPIR-V capability numbers (SPIR-V spec, "Capability") of the features devices may lack.
@@ -77,11 +78,29 @@ impl ShaderCaps {
     }
 
     /// Whether the device takes `module`'s SPIR-V version, every gated capability it
-    /// declares is enabled and its shared memory fits.
+    /// declares is enabled and its shared memory fits (the runtime asks `refusal`).
+    #[cfg(test)]
     pub fn allows(&self, module: &[u32]) -> bool {
-        module.get(1).is_some_and(|&v| v <= self.spirv)
-            && declared(module).into_iter().all(|c| !GATED.contains(&c) || self.enabled.contains(&c))
-            && (self.shared_limit == 0 || super::workgroup_mem::workgroup_bytes(module) <= self.shared_limit)
+        self.refusal(module).is_none()
+    }
+
+    /// Why the device cannot run `module` (the first check that fails: SPIR-V version,
+    /// gated capabilities in declaration order, shared memory), or `None` where it can.
+    pub fn refusal(&self, module: &[u32]) -> Option<HostReason> {
+        let Some(&version) = module.get(1) else { return Some(HostReason::BadModule) };
+        if version > self.spirv {
+            return Some(HostReason::SpirvVersion { module: version, device: self.spirv });
+        }
+        if let Some(c) = declared(module).into_iter().find(|c| GATED.contains(c) && !self.enabled.contains(c)) {
+            return Some(HostReason::Capability(c));
+        }
+        if self.shared_limit > 0 {
+            let needed = super::workgroup_mem::workgroup_bytes(module);
+            if needed > self.shared_limit {
+                return Some(HostReason::SharedMemory { needed, limit: self.shared_limit });
+            }
+        }
+        None
     }
 }
 
@@ -222,6 +241,11 @@ mod tests {
         assert!(!ShaderCaps::new(vec![]).allows(&m));
         assert!(ShaderCaps::new(vec![cap::FLOAT16]).allows(&m));
         assert!(ShaderCaps::new(vec![]).allows(&module(&[1, 61, 5347])));
+        // The reason names the first gated capability missing, in declaration order.
+        let two = module(&[1, cap::FLOAT64, cap::COOPERATIVE_MATRIX_KHR]);
+        assert_eq!(ShaderCaps::new(vec![]).refusal(&two), Some(HostReason::Capability(cap::FLOAT64)));
+        assert_eq!(ShaderCaps::new(vec![cap::FLOAT64]).refusal(&two), Some(HostReason::Capability(cap::COOPERATIVE_MATRIX_KHR)));
+        assert_eq!(ShaderCaps::new(vec![cap::FLOAT64, cap::COOPERATIVE_MATRIX_KHR]).refusal(&two), None);
     }
 
     #[test]
@@ -229,6 +253,7 @@ mod tests {
         let mut m = module(&[1]);
         m[1] = SPIRV_1_6;
         assert!(!ShaderCaps::new(vec![]).allows(&m));
+        assert_eq!(ShaderCaps::new(vec![]).refusal(&m), Some(HostReason::SpirvVersion { module: SPIRV_1_6, device: SPIRV_1_5 }));
         assert!(ShaderCaps::new(vec![]).with_spirv(SPIRV_1_6).allows(&m));
     }
 
@@ -244,6 +269,7 @@ mod tests {
         let caps = ShaderCaps::new(vec![]);
         assert!(caps.clone().with_shared_limit(16 * 1024).allows(&m));
         assert!(!caps.clone().with_shared_limit(16 * 1024 - 4).allows(&m));
+        assert_eq!(caps.clone().with_shared_limit(16 * 1024 - 4).refusal(&m), Some(HostReason::SharedMemory { needed: 16 * 1024, limit: 16 * 1024 - 4 }));
         assert!(caps.allows(&m), "no limit known: not checked");
     }
 }

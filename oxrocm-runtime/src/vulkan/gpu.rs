@@ -154,9 +154,9 @@ pub struct Gpu {
     used: AtomicUsize,
     /// Optional SPIR-V capabilities this device was opened with.
     caps: super::caps::ShaderCaps,
-    /// `can_run`'s verdict per kernel (by `Builtin::key`): a module is read once, not at
+    /// `refusal`'s verdict per kernel (by `Builtin::key`): a module is read once, not at
     /// every launch.
-    runnable: Mutex<HashMap<usize, bool>>,
+    runnable: Mutex<HashMap<usize, Option<crate::builtin::HostReason>>>,
     /// `OXROCM_VULKAN_PIPELINE_STATS=1` where the driver has VK_KHR_pipeline_executable_properties:
     /// each compute pipeline's compiler statistics (registers, spills …) go to stderr.
     stats: Option<ash::khr::pipeline_executable_properties::Device>,
@@ -770,9 +770,14 @@ impl Gpu {
     /// Whether `k`'s module needs only capabilities and shared memory this device has (else
     /// its host twin runs).
     pub fn can_run(&self, k: &crate::builtin::Builtin) -> bool {
+        self.refusal(k).is_none()
+    }
+
+    /// Why `k`'s module cannot run on this device (its host twin runs instead), or `None`.
+    pub fn refusal(&self, k: &crate::builtin::Builtin) -> Option<crate::builtin::HostReason> {
         *self.runnable.lock().entry(k.key()).or_insert_with(|| match ash::util::read_spv(&mut std::io::Cursor::new(k.spirv)) {
-            Ok(code) => self.caps.allows(&code),
-            Err(_) => false,
+            Ok(code) => self.caps.refusal(&code),
+            Err(_) => Some(crate::builtin::HostReason::BadModule),
         })
     }
 
@@ -935,6 +940,13 @@ impl Gpu {
             }
         }
         self.inner.lock().slots.push(slot);
+        if waited.is_ok() {
+            for c in cmds {
+                if let GpuCmd::Dispatch { kernel, .. } | GpuCmd::DispatchOwned { kernel, .. } = c {
+                    kernel.launches.ran_spirv();
+                }
+            }
+        }
         waited
     }
 }

@@ -515,8 +515,8 @@ impl Backend for VulkanBackend {
             }
             OpKind::Compute(f) => self.on_host(&op.reads, &op.writes, |v| f(v)),
             OpKind::Kernel(k) => self.on_host(&op.reads, &op.writes, |v| k.run_on_host(v)),
-            OpKind::Builtin(b) if !self.gpus[device].can_run(b.kernel) => {
-                self.on_host(&op.reads, &op.writes, |v| b.kernel.run_on_host(&b.push, b.groups, v))
+            OpKind::Builtin(b) if let Some(why) = self.gpus[device].refusal(b.kernel) => {
+                self.on_host(&op.reads, &op.writes, |v| b.kernel.run_on_host(why, &b.push, b.groups, v))
             }
             OpKind::Builtin(b) => match self.gpus[device].run_batch(&[GpuCmd::Dispatch {
                 kernel: b.kernel,
@@ -527,7 +527,7 @@ impl Backend for VulkanBackend {
                 Ok(()) => Ok(()),
                 Err(e) => {
                     crate::log_at!(2, "built-in kernel {} failed on Vulkan ({e}); running it on the host", b.kernel.name);
-                    self.on_host(&op.reads, &op.writes, |v| b.kernel.run_on_host(&b.push, b.groups, v))
+                    self.on_host(&op.reads, &op.writes, |v| b.kernel.run_on_host(crate::builtin::HostReason::LaunchFailed, &b.push, b.groups, v))
                 }
             },
             OpKind::Record(stamp) => match self.gpu_cmds(device, op) {

@@ -138,6 +138,30 @@ mod tests {
     }
 
     #[test]
+    fn every_committed_library_module_fits_lavapipes_shared_memory() {
+        // lavapipe's maxComputeSharedMemorySize, the smallest of the devices tests run on:
+        // the f32 and f64 GEMMs are exactly at it (their host twins must not run there for
+        // shared memory; librocblas's GEMM tests assert the SPIR-V path on lavapipe).
+        const LAVAPIPE: u64 = 32_768;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../librocblas/shaders/spv");
+        let mut sizes = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            let words: Vec<u32> = bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            sizes.push((path.file_stem().unwrap().to_string_lossy().into_owned(), workgroup_bytes(&words)));
+        }
+        sizes.sort();
+        assert!(sizes.len() >= 18, "{}: {sizes:?}", dir.display());
+        for (name, bytes) in &sizes {
+            assert!(*bytes <= LAVAPIPE, "{name} declares {bytes} B of shared memory, more than lavapipe's {LAVAPIPE}");
+        }
+        for at_limit in ["gemm_f32", "gemm_f32_nt", "gemm_f32_t", "gemm_f64"] {
+            assert!(sizes.contains(&(at_limit.to_string(), LAVAPIPE)), "{at_limit}: {sizes:?}");
+        }
+    }
+
+    #[test]
     fn the_committed_gemm_modules_match_what_the_driver_reported() {
         // NVIDIA's pipeline statistics on the H100 (bench/results): 17,408 B for the NT
         // module, 18,944 B for NN (its tiles hold both layouts' padding).
