@@ -13,11 +13,16 @@
 //! in double quotes, enum letters in single quotes, numbers and the atomics mode and GEMM
 //! flags bare, scalars as their value category (0.0, 1.0, -1.0 or 2.0, `value_category`).
 //!
-//! rocBLAS's tables are static variables of the `log_profile` template, one per call site
-//! and argument types: functions whose keys and name length agree (sgemm and dgemm) share
-//! one, and tables print in the reverse order of their first calls (C++ static destruction).
-//! We key tables the same way (name length, keys, value kinds). Within a table rocBLAS
-//! prints in its hash map's order, which nothing specifies; we print in first-call order.
+//! rocBLAS's tables are static variables of the `log_profile<Ts...>` template, one per list of
+//! argument types after the function name: the keys' lengths (they are string literals) and
+//! the values' types. The name itself is a plain `const char*` and does not count, so
+//! functions whose key lengths and value types agree share a table (sgemm and dgemm, saxpy and
+//! sdot), and tables print in the reverse order of their first calls (C++ static destruction).
+//! We key tables the same way (key lengths, value kinds; the const-ness of rocBLAS's variables,
+//! also part of the type, is not modelled). Within a table rocBLAS prints in its hash map's
+//! order, which nothing specifies; we print in first-call order.
+//! The format and the key lists, with their origin in rocBLAS's source, are stated in
+//! librocblas/tests/fixtures/rocblas-profile-format.txt, which the tests check against.
 
 mod keys;
 
@@ -29,7 +34,7 @@ use std::sync::{Mutex, Once};
 
 /// One rocBLAS profile table: the calls that share a `log_profile` instantiation.
 struct Table {
-    /// Name length, keys and value kinds: what makes rocBLAS's instantiations differ.
+    /// Key lengths and value kinds: what makes rocBLAS's instantiations differ.
     signature: String,
     /// The stream of the handle that made the first call.
     sink: Sink,
@@ -53,10 +58,12 @@ pub fn record(sink: &Sink, name: &str, args: &[(&str, &dyn Arg)], device_scalars
     let compute_type = args.iter().find(|(a, _)| *a == "compute_type").and_then(|(_, v)| logging::int(*v));
     let function = keys::function_name(name, compute_type);
     let mut row = format!("{{ rocblas_function: \"{function}\", atomics_mode: {}", logging::atomics_string(atomics));
-    let mut signature = format!("{}", function.len());
+    // The table: key lengths and value kinds (the types of log_profile's arguments after the
+    // name), not the name nor the keys' spelling.
+    let mut signature = String::new();
     for (key, value, kind) in &values {
         let _ = write!(row, ", {key}: {value}");
-        let _ = write!(signature, " {key}:{kind}");
+        let _ = write!(signature, "{}:{kind} ", key.len());
     }
     add(sink, signature, row);
     AT_EXIT.call_once(|| unsafe {

@@ -1,6 +1,9 @@
-//! `ROCBLAS_LAYER=4`: rocBLAS's profile lines, checked as text. The profile prints only at
-//! process exit, so each test runs this binary again (its `child` test, the calls) with the
-//! logging environment set, and reads the file the child left.
+//! `ROCBLAS_LAYER=4`: rocBLAS's profile lines, checked as text against
+//! `fixtures/rocblas-profile-format.txt`: rocBLAS's profile format stated as facts from its
+//! source (ROCm/rocBLAS rocm-5.5.1, origin in the file) and the profile expected of each
+//! scenario below. The profile prints only at process exit, so each test runs this binary
+//! again (its `child` test, the calls) with the logging environment set, and reads the file
+//! the child left.
 
 mod common;
 
@@ -55,17 +58,19 @@ fn child() {
                 }
                 assert_eq!(rocblas_sgemm(h, N, T, 2, 2, 2, &one, a, 2, b, 2, &other, c, 2), 0);
                 assert_eq!(rocblas_sgemv(h, T, 2, 2, &one, a, 2, b, 1, &zero, c, 1), 0);
+                // sdot's keys and value types are saxpy's: rocBLAS counts both in one table,
+                // the one saxpy made, before sscal's.
                 assert_eq!(rocblas_saxpy(h, 4, &other, a, 1, c, 1), 0);
+                assert_eq!(rocblas_sscal(h, 4, &other, c, 1), 0);
                 let mut r = 0.0f32;
                 assert_eq!(rocblas_sdot(h, 4, a, 1, b, 2, &mut r), 0);
-                assert_eq!(rocblas_sscal(h, 4, &other, c, 1), 0);
                 assert_eq!(rocblas_strsm(h, 141, 121, N, 131, 2, 2, &one, a, 2, c, 2), 0);
                 assert_eq!(
                     rocblas_gemm_ex(h, N, N, 2, 2, 2, (&one as *const f32).cast(), a.cast(), F32, 2, b.cast(), F32, 2,
                         (&zero as *const f32).cast(), c.cast(), F32, 2, c.cast(), F32, 2, F32, 0, 0, 0),
                     0
                 );
-                // dgemm shares sgemm's table in rocBLAS (same keys and name length).
+                // dgemm shares sgemm's table in rocBLAS (same keys and value types).
                 let (ad, cd) = (dev(&[1.0f64; 4]), dev(&[0.0f64; 4]));
                 assert_eq!(rocblas_dgemm(h, T, N, 2, 2, 2, &minus, ad, 2, ad, 2, &(0.0f64), cd, 2), 0);
                 // The handle's atomics mode is part of the key.
@@ -105,33 +110,66 @@ fn run_child(scenario: &str, var: &str) -> String {
     text
 }
 
+/// The fixture: rocBLAS's profile format as facts, and each scenario's expected profile.
+const FIXTURE: &str = include_str!("fixtures/rocblas-profile-format.txt");
+
+/// The fixture's expected profile of `scenario`: its tables in print order, each a list of
+/// lines (newline included) whose order rocBLAS leaves unspecified.
+fn expected(scenario: &str) -> Vec<Vec<String>> {
+    let head = format!("[expect {scenario}]");
+    let mut lines = FIXTURE.lines().skip_while(|l| *l != head);
+    assert!(lines.next().is_some(), "fixture has no {head}");
+    let mut tables: Vec<Vec<String>> = vec![Vec::new()];
+    for l in lines.take_while(|l| !l.starts_with('[')) {
+        if l.starts_with("- {") {
+            tables.last_mut().unwrap().push(format!("{l}\n"));
+        } else if l.trim().is_empty() && !tables.last().unwrap().is_empty() {
+            tables.push(Vec::new());
+        }
+    }
+    tables.retain(|t| !t.is_empty());
+    tables
+}
+
+/// Checks a profile against the fixture's tables: the tables in order, the lines of each as a
+/// set (rocBLAS prints a table in its hash map's order).
+fn assert_profile(got: &str, scenario: &str) {
+    let want = expected(scenario);
+    let got_lines: Vec<String> = got.split_inclusive('\n').map(str::to_string).collect();
+    let n: usize = want.iter().map(Vec::len).sum();
+    let show = || format!("got:\n{got}\nwant (tables in order, lines of each in any order):\n{}",
+        want.iter().map(|t| t.concat()).collect::<Vec<_>>().join("\n"));
+    assert_eq!(got_lines.len(), n, "{}", show());
+    let mut at = 0;
+    for (i, table) in want.iter().enumerate() {
+        let mut g = got_lines[at..at + table.len()].to_vec();
+        let mut w = table.clone();
+        g.sort();
+        w.sort();
+        assert_eq!(g, w, "table {i} of [expect {scenario}] differs\n{}", show());
+        at += table.len();
+    }
+}
+
 #[test]
 fn profile_lines_as_rocblas_prints_them() {
-    let got = run_child("families", "ROCBLAS_LOG_PROFILE_PATH");
-    // Tables print in the reverse order of their first calls; within one, calls in the order
-    // first made (rocBLAS: its hash map's order).
-    let want = concat!(
-        "- { rocblas_function: \"rocblas_gemm_ex\", atomics_mode: atomics_allowed, a_type: \"f32_r\", b_type: \"f32_r\", c_type: \"f32_r\", d_type: \"f32_r\", compute_type: \"f32_r\", transA: 'N', transB: 'N', M: 2, N: 2, K: 2, alpha: 1.0, lda: 2, ldb: 2, beta: 0.0, ldc: 2, ldd: 2, algo: 0, solution_index: 0, flags: none, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_strsm\", atomics_mode: atomics_allowed, side: 'L', uplo: 'U', transA: 'N', diag: 'N', m: 2, n: 2, lda: 2, ldb: 2, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_sscal\", atomics_mode: atomics_allowed, N: 4, incx: 1, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_sdot\", atomics_mode: atomics_allowed, N: 4, incx: 1, incy: 2, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_saxpy\", atomics_mode: atomics_allowed, N: 4, incx: 1, incy: 1, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_sgemv\", atomics_mode: atomics_allowed, transA: 'T', M: 2, N: 2, lda: 2, incx: 1, incy: 1, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_sgemm\", atomics_mode: atomics_allowed, transA: 'N', transB: 'T', M: 2, N: 2, K: 2, alpha: 1.0, lda: 2, ldb: 2, beta: 0.0, ldc: 2, call_count: 2 }\n",
-        "- { rocblas_function: \"rocblas_sgemm\", atomics_mode: atomics_allowed, transA: 'N', transB: 'T', M: 2, N: 2, K: 2, alpha: 1.0, lda: 2, ldb: 2, beta: 2.0, ldc: 2, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_dgemm\", atomics_mode: atomics_allowed, transA: 'T', transB: 'N', M: 2, N: 2, K: 2, alpha: -1.0, lda: 2, ldb: 2, beta: 0.0, ldc: 2, call_count: 1 }\n",
-        "- { rocblas_function: \"rocblas_sgemm\", atomics_mode: atomics_not_allowed, transA: 'N', transB: 'T', M: 2, N: 2, K: 2, alpha: 1.0, lda: 2, ldb: 2, beta: 0.0, ldc: 2, call_count: 1 }\n",
-    );
-    assert_eq!(got, want);
+    assert_profile(&run_child("families", "ROCBLAS_LOG_PROFILE_PATH"), "families");
 }
 
 #[test]
 fn profile_falls_back_to_log_path_and_rocblas_names() {
     // Without ROCBLAS_LOG_PROFILE_PATH the profile goes to ROCBLAS_LOG_PATH; batched dtrsm
     // is recorded under rocBLAS's own name for it.
-    let got = run_child("names", "ROCBLAS_LOG_PATH");
-    assert_eq!(
-        got,
-        "- { rocblas_function: \"rocblas_batched_dtrsm\", atomics_mode: atomics_allowed, side: 'R', uplo: 'L', transA: 'T', diag: 'U', m: 2, n: 2, lda: 2, ldb: 2, batch_count: 1, call_count: 1 }\n"
-    );
+    assert_profile(&run_child("names", "ROCBLAS_LOG_PATH"), "names");
+}
+
+#[test]
+fn fixture_tables_are_well_formed() {
+    // Every expected line has F5's shape, and the scenarios exist.
+    for scenario in ["families", "names"] {
+        for line in expected(scenario).concat() {
+            assert!(line.starts_with("- { rocblas_function: \"") && line.ends_with(" }\n"), "{line}");
+            assert!(line.contains(", atomics_mode: atomics_") && line.contains(", call_count: "), "{line}");
+        }
+    }
 }

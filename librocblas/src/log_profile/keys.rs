@@ -6,7 +6,9 @@
 //! but `m`/`n` for trsm and trmm, `batch` for axpy's batch count, `--batch_count` for dgmm and
 //! geam, and scalars only for the GEMM family and geam_ex (as value categories). The table
 //! below holds those key lists as facts, per function family (the name without `rocblas_`,
-//! precision and `_64`), so that the profile prints what rocBLAS prints.
+//! precision and `_64`), so that the profile prints what rocBLAS prints. The same lists, read
+//! from rocBLAS's source with their origin stated, are the `[keys]` section of
+//! librocblas/tests/fixtures/rocblas-profile-format.txt; a test below checks the two agree.
 
 /// Per family, its keys in rocBLAS's order. A token is `key` (the value is the argument whose
 /// name, lower-cased without `_`, equals the key's), `key=arg` (another argument), or
@@ -308,6 +310,31 @@ mod tests {
         assert_eq!(family("rocblas_gemm_ex_get_solutions"), None);
         for (f, _) in TABLE {
             assert!(table(f).is_some(), "{f}");
+        }
+    }
+
+    /// TABLE's keys (without `@` and `=arg`) are the fixture's rocBLAS key lists, family by
+    /// family, and the two list the same families.
+    #[test]
+    fn table_is_the_fixtures_rocblas_keys() {
+        let fixture = include_str!("../../tests/fixtures/rocblas-profile-format.txt");
+        let mut section = fixture.lines().skip_while(|l| *l != "[keys]");
+        assert!(section.next().is_some(), "fixture has no [keys]");
+        let mut seen = Vec::new();
+        for line in section.take_while(|l| !l.starts_with('[')) {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (fam, keys) = line.split_once(':').expect("family: keys");
+            let (_, spec) = TABLE.iter().find(|(f, _)| *f == fam).unwrap_or_else(|| panic!("{fam}: not in TABLE"));
+            let ours: Vec<&str> =
+                spec.split_whitespace().map(|t| t.trim_start_matches('@').split('=').next().unwrap()).collect();
+            assert_eq!(ours, keys.split_whitespace().collect::<Vec<_>>(), "{fam}");
+            seen.push(fam);
+        }
+        for (f, _) in TABLE {
+            assert!(seen.contains(f), "{f}: in TABLE, not in the fixture");
         }
     }
 
