@@ -1,5 +1,8 @@
 //! The GEMM family through the C API (`?gemm*`, `gemm_ex*`), on the backend the test runs
 //! on, against f64 references computed here; and rocBLAS's statuses for bad arguments.
+//! Tests that reach a GEMM kernel assert which path each module took (`common::KernelPaths`:
+//! SPIR-V on Vulkan devices but for the modules lavapipe cannot run, the host twin on the
+//! CPU backend).
 
 mod common;
 
@@ -84,6 +87,7 @@ fn assert_close(got: &[f64], want: &[f64], tol: f64, what: &str) {
 
 #[test]
 fn sgemm_every_transpose_matches_the_f64_reference() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (m, n, k) = (37usize, 29usize, 41usize);
     for (ta, tb) in [(N, N), (T, N), (N, T), (C, T)] {
@@ -98,10 +102,12 @@ fn sgemm_every_transpose_matches_the_f64_reference() {
         let got: Vec<f64> = host(dc, c.v.len()).into_iter().map(|v: f32| v as f64).collect();
         assert_close(&got, &reference(ta, tb, m, n, k, 1.5, &a, &b, -0.5, &c), 1e-6, "sgemm");
     }
+    paths.check(&["gemm_f32", "gemm_f32_nt", "gemm_f32_t"]);
 }
 
 #[test]
 fn dgemm_strided_batched_and_device_scalars() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (m, n, k, batch) = (16usize, 9usize, 12usize, 3usize);
     let (sa, sb, sc) = (m * k + 5, k * n + 7, m * n + 1);
@@ -126,6 +132,7 @@ fn dgemm_strided_batched_and_device_scalars() {
         want[q * sc..q * sc + r.len()].copy_from_slice(&r);
     }
     assert_close(&got, &want, 1e-14, "dgemm_strided_batched");
+    paths.check(&["gemm_f64"]);
 }
 
 #[test]
@@ -166,6 +173,7 @@ fn zgemm_batched_conjugate_transposes() {
 /// on one that takes the host path.
 #[test]
 fn hgemm_kernel_tiles_and_edges() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     for (m, n, k, tb) in [(256usize, 128usize, 64usize, N), (256, 128, 64, T), (33, 17, 9, N)] {
         let (rb, cb) = if tb == N { (k, n) } else { (n, k) };
@@ -178,10 +186,12 @@ fn hgemm_kernel_tiles_and_edges() {
         let got: Vec<f64> = host(dc, m * n).into_iter().map(|v: f16| v.to_f64()).collect();
         assert_close(&got, &reference(N, tb, m, n, k, 0.5, &a, &b, 0.25, &c), 1e-3, "hgemm");
     }
+    paths.check(&["gemm_f16_nn", "gemm_f16_nt"]);
 }
 
 #[test]
 fn gemm_ex_mixed_types() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (m, n, k) = (128usize, 128usize, 32usize);
     let (a, b, c) = (Mat::new(m, k, m, 1.0), Mat::new(k, n, k, 2.0), Mat::new(m, n, m, 3.0));
@@ -208,6 +218,7 @@ fn gemm_ex_mixed_types() {
     assert_eq!(s, rocblas_status_success);
     let got: Vec<f64> = host(dc, m * n).into_iter().map(|v: bf16| v.to_f64()).collect();
     assert_close(&got, &want, 1e-2, "gemm_ex bf16");
+    paths.check(&["gemm_f16_nn", "gemm_bf16_nn"]);
 }
 
 /// int8 in, int32 out, plain and packed (int8x4: four consecutive k of a row together).
@@ -244,6 +255,7 @@ fn gemm_ex_int8_plain_and_packed() {
 /// beta = 0 does not read C and alpha = 0 does not read A or B: NaN there stays out.
 #[test]
 fn zero_scalars_do_not_read_their_matrices() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (m, n, k) = (4i32, 3i32, 2i32);
     let nan = vec![f32::NAN; 64];
@@ -257,10 +269,12 @@ fn zero_scalars_do_not_read_their_matrices() {
     let half = 0.5f32;
     assert_eq!(unsafe { rocblas_sgemm(h, N, N, m, n, k, &zero, dnan, m, dnan, k, &half, dc, m) }, 0);
     assert!(host(dc, 12).iter().all(|&v| v == 0.5), "alpha = 0 leaked A or B");
+    paths.check(&["gemm_f32"]);
 }
 
 #[test]
 fn bad_arguments_get_rocblas_statuses() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (one, zero) = (1.0f32, 0.0f32);
     let d = dev(&[1.0f32; 64]);
@@ -306,4 +320,5 @@ fn bad_arguments_get_rocblas_statuses() {
     };
     assert_eq!(with(1), rocblas_status_success);
     assert_eq!(with(2), rocblas_status_invalid_value);
+    paths.check(&["gemm_f32"]);
 }

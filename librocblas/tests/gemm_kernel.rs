@@ -1,7 +1,11 @@
 //! The GEMM kernel (SPIR-V on Vulkan devices, the `gemm` crate's host twin on the CPU
 //! backend) against a float64 reference computed here, on whichever backend
 //! OXROCM_BACKEND selects: every transpose pair, edge tiles, strided and pointer-array
-//! batches, alpha = 0 and beta = 0 with NaN in the unreferenced operand.
+//! batches, alpha = 0 and beta = 0 with NaN in the unreferenced operand. Each test also
+//! asserts which path its launches took (`common::KernelPaths`): SPIR-V on a Vulkan device
+//! (lavapipe in CI), the host twin on the CPU backend.
+
+mod common;
 
 use amdhip64 as _;
 use rocblas::blas3::gemm_kernel::{Gemm, GemmElem, Mats};
@@ -146,10 +150,14 @@ fn sweep<T: Elem>() {
 
 #[test]
 fn sgemm_kernel_matches_float64_reference() {
+    let paths = common::KernelPaths::start();
     sweep::<f32>();
+    paths.check(&["gemm_f32", "gemm_f32_nt", "gemm_f32_t"]);
 }
 
 #[test]
 fn dgemm_kernel_matches_float64_reference() {
+    let paths = common::KernelPaths::start();
     sweep::<f64>();
+    paths.check(&["gemm_f64"]);
 }

@@ -3,7 +3,8 @@
 //! once): strided and pointer-array batches, odd sizes and padded leading dimensions, f32
 //! and f16, against an f64 reference computed here; the inputs must come back unchanged.
 //! On the CPU backend the transposes run as their host twin; the Vulkan passes of
-//! `cargo xtask test` run this file again on lavapipe, where they run as SPIR-V.
+//! `cargo xtask test` run this file again on lavapipe, where they run as SPIR-V. Each test
+//! asserts which path its modules took (`common::KernelPaths`).
 
 mod common;
 
@@ -103,17 +104,20 @@ fn check_sgemm_strided(h: rocblas_handle, ta: i32, tb: i32, m: usize, n: usize, 
 
 #[test]
 fn sgemm_strided_batched_repacked_operands() {
+    let paths = common::KernelPaths::start();
     repack_always();
     let h = handle();
     for (ta, tb) in [(N, N), (T, N), (T, T), (N, T)] {
         check_sgemm_strided(h, ta, tb, 37, 29, 41, 3);
     }
+    paths.check(&["gemm_f32_nt", "transpose_32"]);
 }
 
 /// The handle keeps its scratch between calls: it grows for a larger problem, and a call
 /// on another stream first waits for the work of the stream that used it last.
 #[test]
 fn scratch_kept_grown_and_shared_across_streams() {
+    let paths = common::KernelPaths::start();
     repack_always();
     let h = handle();
     check_sgemm_strided(h, T, N, 16, 16, 16, 1);
@@ -124,10 +128,12 @@ fn scratch_kept_grown_and_shared_across_streams() {
     check_sgemm_strided(h, T, T, 33, 21, 45, 2);
     assert_eq!(unsafe { rocblas_destroy_handle(h) }, rocblas_status_success);
     assert_eq!(unsafe { rocblas::hip::hipStreamDestroy(s) }, 0);
+    paths.check(&["gemm_f32_nt", "transpose_32"]);
 }
 
 #[test]
 fn sgemm_batched_pointer_arrays_repacked() {
+    let paths = common::KernelPaths::start();
     repack_always();
     let h = handle();
     let (m, n, k, batch) = (19usize, 23usize, 17usize, 2usize);
@@ -146,10 +152,12 @@ fn sgemm_batched_pointer_arrays_repacked() {
     assert_eq!(s, rocblas_status_success);
     let got: Vec<f64> = host(dc, c.v.len()).into_iter().map(|v: f32| v as f64).collect();
     assert_close(&got, &reference(ta, tb, m, n, k, 0.75, &a, &b, 2.0, &c, batch), 1e-6, "sgemm_batched T/N");
+    paths.check(&["gemm_f32_nt", "transpose_32"]);
 }
 
 #[test]
 fn hgemm_kernel_tiles_repacked() {
+    let paths = common::KernelPaths::start();
     repack_always();
     let h = handle();
     // Whole kernel tiles (128 x 128 x 32), so the cooperative-matrix kernel runs where the
@@ -172,4 +180,5 @@ fn hgemm_kernel_tiles_repacked() {
         assert_close(&got, &reference(ta, tb, m, n, k, 0.5, &a, &b, 0.25, &c, batch), 1e-3, &what);
         assert_eq!(host(da, a.v.len()), f(&a), "{what}: A changed");
     }
+    paths.check(&["gemm_f16_nt", "transpose_16"]);
 }

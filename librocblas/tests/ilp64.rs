@@ -2,7 +2,8 @@
 //! through the C API, against f64 references computed here: one representative of each
 //! family, sizes that do not fit 32 bits where that needs no memory, and rocBLAS's statuses
 //! for bad arguments (in its order; each `_64` status equals its 32-bit twin's where the
-//! arguments fit both).
+//! arguments fit both). The GEMM tests assert which path their modules took
+//! (`common::KernelPaths`).
 
 mod common;
 
@@ -310,6 +311,7 @@ fn gemv_ger_trsv_64_match_the_f64_reference() {
 
 #[test]
 fn gemm_64_and_gemm_ex_64_match_the_f64_reference() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (m, n, k) = (33usize, 21usize, 27usize);
     for (ta, tb) in [(N, N), (T, N), (N, T)] {
@@ -346,6 +348,7 @@ fn gemm_64_and_gemm_ex_64_match_the_f64_reference() {
             }
         }
     }
+    paths.check(&["gemm_f32", "gemm_f32_nt", "gemm_f32_t", "gemm_f64"]);
 }
 
 #[test]
@@ -584,6 +587,7 @@ fn bad_arguments_of_64_forms_in_rocblas_order() {
 
 #[test]
 fn device_pointer_mode_and_auxiliary_64() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     unsafe {
         // alpha and beta in device memory under the _64 GEMM
@@ -610,4 +614,5 @@ fn device_pointer_mode_and_auxiliary_64() {
         assert_eq!(rocblas_set_vector_64(-1, 8, v.as_ptr().cast(), 1, d.cast(), 1), rocblas_status_invalid_size);
         assert_eq!(rocblas_get_matrix_64(2, 3, 8, d.cast(), 1, out.as_mut_ptr().cast(), 2), rocblas_status_invalid_size);
     }
+    paths.check(&["gemm_f64"]);
 }
