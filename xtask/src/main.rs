@@ -2,12 +2,15 @@
 //!
 //!   stage [--debug]   link the libraries into target/oxrocm/<profile>/lib
 //!   coverage          API coverage report per library and ABI
-//!   test              all tests: cargo test, then the C ABI/program tests on the staged libraries
+//!   test [--require-all] [--only PART,..] [--extra-filter GLOB]
+//!                     all tests: see tests.rs (CI sets --require-all through the CI variable)
 //!   example           the main job: a real HIP program on our libraries (default backend)
 
 mod coverage;
+mod gtest;
 mod libs;
 mod prefix;
+mod rocblas_slices;
 mod stage;
 mod tests;
 
@@ -28,9 +31,9 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("stage") => stage::stage(!args.iter().any(|a| a == "--debug")).map(drop),
         Some("coverage") => coverage::main(),
-        Some("test") => tests::all(),
+        Some("test") => tests::all(&args[1..]),
         Some("example") => tests::example(),
-        _ => Err("usage: cargo xtask stage [--debug] | coverage | test | example".into()),
+        _ => Err("usage: cargo xtask stage [--debug] | coverage | test [--require-all] [--only PART,...] [--extra-filter GLOB] | example".into()),
     };
     if let Err(e) = result {
         eprintln!("xtask: {e}");

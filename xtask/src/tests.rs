@@ -1,12 +1,38 @@
 //! `cargo xtask test` and `cargo xtask example`.
 //!
-//! All tests: cargo's tests (CPU backend), the HIP API tests again on the Vulkan backend
-//! (lavapipe in CI; mapped and forced-staging memory paths), then the C-level suite
-//! (abi-tests/run.sh) on the staged libraries once per backend. Ends with one summary line.
+//! All tests: the project's HIP programs built by Debian's hipcc (their code objects are the
+//! AMDGCN corpus), cargo's tests (CPU backend), the SPIR-V blob check, the HIP API and GEMM
+//! tests again on the Vulkan backend (lavapipe in CI), the C-level suite (abi-tests/run.sh) on
+//! the staged libraries once per backend, and slices of rocBLAS's own test suite. Every part
+//! states the fewest tests it must run; fewer fails the run. Ends with one summary line.
+//!
+//! Required-components mode (`--require-all`, on whenever `CI` is set): a part that cannot
+//! run because something is missing (the ROCm peers, a Vulkan device, hipcc, valgrind,
+//! llvm-objdump-15) fails instead of being skipped. Skips by design (a backend-independent
+//! check done on another pass) stay skips.
+//!
+//!   cargo xtask test [--require-all] [--only PART,...] [--extra-filter GLOB]
+//!
+//! PART: kernels, cargo, shaders, vulkan-api, abi-cpu, abi-vulkan, abi-vulkan-staging,
+//! rocblas-cpu, rocblas-vulkan. `--extra-filter` adds a pattern (minimum 1 test) to both
+//! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
 
+use crate::rocblas_slices::{Slice, slices};
 use crate::stage::stage;
-use crate::{root, run};
-use std::process::Command;
+use crate::{gtest, root, run};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const PARTS: [&str; 9] =
+    ["kernels", "cargo", "shaders", "vulkan-api", "abi-cpu", "abi-vulkan", "abi-vulkan-staging", "rocblas-cpu", "rocblas-vulkan"];
+
+/// The fewest tests each part must run (a few below today's counts, so that dropping a test
+/// file, a filter that stops matching or a pass that silently runs nothing fails the run).
+const MIN_CARGO_TESTS: usize = 1;
+const MIN_VULKAN_API_TESTS: usize = 1;
+/// abi-tests/run.sh: tests that must pass on each backend (the rest skip by design there).
+const MIN_ABI_PASSED: [(&str, usize); 3] = [("cpu", 1), ("vulkan", 1), ("vulkan-staging", 1)];
 
 /// HIP API test passes on the Vulkan backend: mapped memory, forced GPU transfers, and
 /// lavapipe's subgroup sizes 4 and 16 (default 8) for the subgroup-size-agnostic kernels.
@@ -16,6 +42,113 @@ const VULKAN_PASSES: [(&str, &[(&str, &str)]); 4] = [
     ("vulkan-subgroup-4", &[("OXROCM_VULKAN_STAGING", "1"), ("LP_NATIVE_VECTOR_WIDTH", "128")]),
     ("vulkan-subgroup-16", &[("OXROCM_VULKAN_STAGING", "1"), ("LP_NATIVE_VECTOR_WIDTH", "512")]),
 ];
+
+pub struct Options {
+    pub require_all: bool,
+    only: Option<Vec<String>>,
+    extra_filter: Vec<String>,
+}
+
+impl Options {
+    pub fn parse(args: &[String]) -> Result<Options, String> {
+        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false");
+        let mut o = Options { require_all: ci, only: None, extra_filter: Vec::new() };
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            match a.as_str() {
+                "--require-all" => o.require_all = true,
+                "--only" => {
+                    let list: Vec<String> = it.next().ok_or("--only needs a list")?.split(',').map(str::to_string).collect();
+                    if let Some(bad) = list.iter().find(|p| !PARTS.contains(&p.as_str())) {
+                        return Err(format!("unknown part {bad} (parts: {})", PARTS.join(", ")));
+                    }
+                    o.only = Some(list);
+                }
+                "--extra-filter" => o.extra_filter.push(it.next().ok_or("--extra-filter needs a pattern")?.clone()),
+                other => return Err(format!("unknown option {other}")),
+            }
+        }
+        Ok(o)
+    }
+
+    fn wants(&self, part: &str) -> bool {
+        self.only.as_ref().is_none_or(|l| l.iter().any(|p| p == part))
+    }
+}
+
+/// What one part reports for the summary.
+struct Outcome {
+    line: String,
+    ok: bool,
+    passed: usize,
+    failed: usize,
+}
+
+impl Outcome {
+    fn ok(line: String, passed: usize) -> Outcome {
+        Outcome { line, ok: true, passed, failed: 0 }
+    }
+    fn failed(line: String, passed: usize, failed: usize) -> Outcome {
+        Outcome { line, ok: false, passed, failed: failed.max(1) }
+    }
+    /// A part that could not run: a failure in required mode, else a skip.
+    fn missing(opts: &Options, part: &str, why: &str) -> Outcome {
+        if opts.require_all {
+            Outcome::failed(format!("{part}: FAILED (required: {why})"), 0, 1)
+        } else {
+            Outcome { line: format!("{part}: skipped ({why})"), ok: true, passed: 0, failed: 0 }
+        }
+    }
+}
+
+/// Runs `cmd` with its stdout echoed as it comes and kept; stderr goes through.
+fn run_captured(cmd: &mut Command) -> (bool, String) {
+    let mut child = match cmd.stdout(Stdio::piped()).spawn() {
+        Ok(c) => c,
+        Err(e) => return (false, format!("{cmd:?}: {e}")),
+    };
+    let mut kept = String::new();
+    if let Some(out) = child.stdout.take() {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            println!("{line}");
+            kept.push_str(&line);
+            kept.push('\n');
+        }
+    }
+    let ok = child.wait().is_ok_and(|s| s.success());
+    (ok, kept)
+}
+
+/// Passed and failed counts summed over cargo's `test result:` lines.
+fn cargo_counts(out: &str) -> (usize, usize) {
+    let mut sum = (0, 0);
+    for line in out.lines().filter(|l| l.starts_with("test result:")) {
+        for part in line.split(['.', ';']) {
+            let mut w = part.split_whitespace();
+            if let (Some(n), Some(what)) = (w.next(), w.next()) {
+                match (n.parse::<usize>(), what) {
+                    (Ok(n), "passed") => sum.0 += n,
+                    (Ok(n), "failed") => sum.1 += n,
+                    _ => {}
+                }
+            }
+        }
+    }
+    sum
+}
+
+/// A cargo test run that must pass and run at least `min` tests.
+fn cargo_part(name: &str, cmd: &mut Command, min: usize) -> Outcome {
+    let (ok, out) = run_captured(cmd);
+    let (passed, failed) = cargo_counts(&out);
+    if !ok || failed > 0 {
+        Outcome::failed(format!("{name}: FAILED ({passed} passed, {failed} failed)"), passed, failed)
+    } else if passed < min {
+        Outcome::failed(format!("{name}: FAILED ({passed} tests passed, minimum {min})"), passed, 0)
+    } else {
+        Outcome::ok(format!("{name}: ok ({passed} passed)"), passed)
+    }
+}
 
 fn vulkan_env(cmd: &mut Command, extra: &[(&str, &str)]) {
     cmd.env("OXROCM_BACKEND", "vulkan")
@@ -27,204 +160,230 @@ fn vulkan_env(cmd: &mut Command, extra: &[(&str, &str)]) {
     }
 }
 
-/// Whether the Vulkan backend finds a device here (lavapipe or a GPU).
-fn vulkan_available() -> bool {
-    let mut probe = Command::new(env!("CARGO"));
-    probe.current_dir(root()).args(["test", "-q", "-p", "libamdhip64", "--test", "api", "two_virtual_devices"]);
+/// How many devices the Vulkan backend finds here (lavapipe or a GPU), asked through the
+/// staged libraries: a device count, not the verdict of some test.
+fn vulkan_device_count(lib_dir: &Path) -> Result<usize, String> {
+    let exe = root().join("target/oxrocm/device_count");
+    let mut cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()));
+    cc.arg("-std=c11")
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg(root().join("abi-tests/programs/env_settings.c"))
+        .arg("-o")
+        .arg(&exe)
+        .arg(format!("-L{}", lib_dir.display()))
+        .arg("-l:libamdhip64.so.5");
+    run(&mut cc)?;
+    let mut probe = Command::new(&exe);
+    probe.env("LD_LIBRARY_PATH", lib_dir);
     vulkan_env(&mut probe, &[]);
-    probe.output().map(|o| o.status.success()).unwrap_or(false)
+    probe.env("OXROCM_VULKAN_DEVICE_REPEAT", "1").env_remove("OXROCM_VULKAN_VALIDATION");
+    let out = probe.output().map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.starts_with("count ")).ok_or_else(|| format!("device count probe printed {text:?}"))?;
+    line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).ok_or_else(|| format!("device count probe printed {line:?}"))
 }
 
-pub fn all() -> Result<(), String> {
-    let mut summary = Vec::new();
-    let mut cargo = Command::new(env!("CARGO"));
-    cargo.current_dir(root()).args(["test", "--workspace", "--exclude", "xtask"]).env("OXROCM_BACKEND", "cpu");
-    let cargo_ok = run(&mut cargo).is_ok();
-    summary.push(format!("cargo test: {}", if cargo_ok { "ok" } else { "FAILED" }));
+/// Builds the project's HIP programs (abi-tests/build-kernels.sh) into `dir`.
+fn build_kernels(opts: &Options, dir: &Path) -> Outcome {
+    if Command::new("hipcc").arg("--version").output().is_err() {
+        return Outcome::missing(opts, "hip programs", "hipcc not installed: apt-get install hipcc");
+    }
+    let mut sh = Command::new("bash");
+    sh.current_dir(root()).arg("abi-tests/build-kernels.sh").arg(dir);
+    let (ok, out) = run_captured(&mut sh);
+    let built = out.lines().filter(|l| l.starts_with("built ")).count();
+    if ok && built > 0 {
+        Outcome::ok(format!("hip programs: ok ({built} built)"), 0)
+    } else {
+        Outcome::failed(format!("hip programs: FAILED ({built} built)"), 0, 1)
+    }
+}
 
-    // Committed SPIR-V blobs must validate and match their GLSL sources.
-    let mut shaders = Command::new("bash");
-    shaders.current_dir(root()).args(["tools/build-shaders.sh", "--check"]);
-    let shaders_ok = run(&mut shaders).is_ok();
-    summary.push(format!("shaders: {}", if shaders_ok { "ok" } else { "FAILED" }));
+/// One pass of abi-tests/run.sh on `backend`.
+fn abi_pass(opts: &Options, lib_dir: &Path, kernels: Option<&Path>, backend: &str) -> Outcome {
+    let mut sh = Command::new("bash");
+    sh.current_dir(root()).arg("abi-tests/run.sh").env("OXROCM_LIB_DIR", lib_dir).env("OXROCM_TEST_BACKEND", backend);
+    if opts.require_all {
+        sh.env("OXROCM_REQUIRE_ALL", "1");
+    }
+    if let Some(k) = kernels {
+        sh.env("HIP_PROGRAMS_DIR", k);
+    }
+    let (ok, out) = run_captured(&mut sh);
+    let Some(line) = out.lines().rev().find(|l| l.starts_with("abi-tests")) else {
+        return Outcome::failed(format!("abi-tests [{backend}]: FAILED (no summary)"), 0, 1);
+    };
+    let count = |what: &str| -> usize {
+        line.split(',').find(|p| p.trim_end().ends_with(what)).and_then(|p| p.split_whitespace().rev().nth(1)?.parse().ok()).unwrap_or(0)
+    };
+    let (passed, failed) = (count("passed"), count("failed"));
+    let min = MIN_ABI_PASSED.iter().find(|(b, _)| *b == backend).map_or(1, |(_, n)| *n);
+    if !ok || failed > 0 {
+        Outcome::failed(line.to_string(), passed, failed)
+    } else if passed < min {
+        Outcome::failed(format!("{line} — FAILED: minimum {min} passed"), passed, 0)
+    } else {
+        Outcome::ok(line.to_string(), passed)
+    }
+}
 
-    let vulkan = vulkan_available();
-    let mut vulkan_ok = true;
-    if vulkan {
-        for (name, extra) in VULKAN_PASSES {
-            let mut api = Command::new(env!("CARGO"));
-            api.current_dir(root()).args(["test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel", "--test", "blas3_gemm", "--test", "gemm_pack", "--test", "ilp64"]);
-            vulkan_env(&mut api, extra);
-            eprintln!("[test] HIP API tests and library kernels on the {name} backend");
-            let ok = run(&mut api).is_ok();
-            vulkan_ok &= ok;
-            summary.push(format!("api tests [{name}]: {}", if ok { "ok" } else { "FAILED" }));
+pub fn all(args: &[String]) -> Result<(), String> {
+    let opts = Options::parse(args)?;
+    if opts.require_all {
+        eprintln!("[test] required-components mode: a missing component fails the run");
+    }
+    let mut parts: Vec<Outcome> = Vec::new();
+
+    // The project's HIP programs with real AMDGCN kernels: built once, run on every pass,
+    // and their code objects are the decoder's corpus in cargo's tests.
+    let kernels_dir = root().join("target/oxrocm/hip-programs");
+    let mut kernels = None;
+    if opts.wants("kernels") {
+        let o = build_kernels(&opts, &kernels_dir);
+        if o.ok && o.line.contains("built") {
+            kernels = Some(kernels_dir.clone());
+        }
+        parts.push(o);
+    } else if kernels_dir.join("manifest.txt").exists() {
+        kernels = Some(kernels_dir.clone());
+    }
+
+    if opts.wants("cargo") {
+        let mut cargo = Command::new(env!("CARGO"));
+        cargo.current_dir(root()).args(["test", "--workspace"]).env("OXROCM_BACKEND", "cpu");
+        if let Some(k) = &kernels {
+            cargo.env("OXROCM_HIP_SAMPLES", k);
+        }
+        if opts.require_all {
+            cargo.env("OXROCM_REQUIRE_ALL", "1");
+        }
+        parts.push(cargo_part("cargo test", &mut cargo, MIN_CARGO_TESTS));
+    }
+
+    if opts.wants("shaders") {
+        // Committed SPIR-V blobs must validate and match their GLSL sources.
+        let mut shaders = Command::new("bash");
+        shaders.current_dir(root()).args(["tools/build-shaders.sh", "--check"]);
+        let ok = run(&mut shaders).is_ok();
+        parts.push(Outcome { line: format!("shaders: {}", if ok { "ok" } else { "FAILED" }), ok, passed: 0, failed: usize::from(!ok) });
+    }
+
+    let needs_libs = PARTS[3..].iter().any(|p| opts.wants(p));
+    let staged = if needs_libs { Some(stage(true)?) } else { None };
+    let lib_dir: PathBuf = staged.map(|s| s.lib_dir).unwrap_or_default();
+
+    let wants_vulkan = ["vulkan-api", "abi-vulkan", "abi-vulkan-staging", "rocblas-vulkan"].iter().any(|p| opts.wants(p));
+    let vulkan_devices = if wants_vulkan {
+        match vulkan_device_count(&lib_dir) {
+            Ok(n) => n,
+            Err(e) => {
+                parts.push(Outcome::failed(format!("vulkan device count: FAILED ({e})"), 0, 1));
+                0
+            }
         }
     } else {
-        summary.push("api tests [vulkan]: skipped (no Vulkan device; install mesa-vulkan-drivers)".into());
-    }
+        0
+    };
+    let no_vulkan = "no Vulkan device (install mesa-vulkan-drivers for lavapipe)";
 
-    let staged = stage(true)?;
-    let mut abi_ok = true;
-    for backend in ["cpu", "vulkan", "vulkan-staging"] {
-        let mut sh = Command::new("bash");
-        sh.current_dir(root()).arg("abi-tests/run.sh").env("OXROCM_LIB_DIR", &staged.lib_dir).env("OXROCM_TEST_BACKEND", backend);
-        let out = sh.output().map_err(|e| e.to_string())?;
-        let text = String::from_utf8_lossy(&out.stdout);
-        print!("{text}");
-        eprint!("{}", String::from_utf8_lossy(&out.stderr));
-        abi_ok &= out.status.success();
-        if let Some(line) = text.lines().rev().find(|l| l.starts_with("abi-tests")) {
-            summary.push(line.to_string());
-        }
-    }
-    let mut rocblas_ok = true;
-    let runs = [("cpu", rocblas_cpu_filter()), ("vulkan", rocblas_lavapipe_filter())];
-    for (backend, filter) in runs {
-        if backend == "vulkan" && !vulkan {
-            summary.push("rocblas-test [vulkan]: skipped (no Vulkan device)".into());
-            continue;
-        }
-        match rocblas_subset(&staged.lib_dir, backend, &filter) {
-            Ok(line) => summary.push(line),
-            Err(line) => {
-                summary.push(line);
-                rocblas_ok = false;
+    if opts.wants("vulkan-api") {
+        if vulkan_devices == 0 {
+            parts.push(Outcome::missing(&opts, "api tests [vulkan]", no_vulkan));
+        } else {
+            for (name, extra) in VULKAN_PASSES {
+                let mut api = Command::new(env!("CARGO"));
+                api.current_dir(root()).args([
+                    "test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel", "--test", "blas3_gemm",
+                    "--test", "gemm_pack", "--test", "ilp64",
+                ]);
+                vulkan_env(&mut api, extra);
+                eprintln!("[test] HIP API tests and library kernels on the {name} backend");
+                parts.push(cargo_part(&format!("api tests [{name}]"), &mut api, MIN_VULKAN_API_TESTS));
             }
         }
     }
-    let ok = cargo_ok && shaders_ok && vulkan_ok && abi_ok && rocblas_ok;
-    println!("\noxrocm test summary: {} — {}", if ok { "PASSED" } else { "FAILED" }, summary.join("; "));
+
+    for backend in ["cpu", "vulkan", "vulkan-staging"] {
+        if !opts.wants(&format!("abi-{backend}")) {
+            continue;
+        }
+        if backend != "cpu" && vulkan_devices == 0 {
+            parts.push(Outcome::missing(&opts, &format!("abi-tests [{backend}]"), no_vulkan));
+            continue;
+        }
+        parts.push(abi_pass(&opts, &lib_dir, kernels.as_deref(), backend));
+    }
+
+    for slice in slices(&opts.extra_filter) {
+        let name = format!("rocblas-test [{}]", slice.backend);
+        if !opts.wants(&format!("rocblas-{}", slice.backend)) {
+            continue;
+        }
+        if slice.backend == "vulkan" && vulkan_devices == 0 {
+            parts.push(Outcome::missing(&opts, &name, no_vulkan));
+            continue;
+        }
+        parts.push(rocblas_subset(&opts, &lib_dir, &slice));
+    }
+
+    let ok = parts.iter().all(|p| p.ok);
+    let lines: Vec<&str> = parts.iter().map(|p| p.line.as_str()).collect();
+    println!("\noxrocm test summary: {} — {}", if ok { "PASSED" } else { "FAILED" }, lines.join("; "));
+    let (passed, failed) = parts.iter().fold((0, 0), |(p, f), o| (p + o.passed, f + o.failed));
+    let skipped = parts.iter().filter(|p| p.line.contains(": skipped")).count();
+    println!("oxrocm: {passed} passed, {failed} failed, {skipped} skipped");
     if ok { Ok(()) } else { Err("some tests failed".into()) }
 }
 
-/// rocBLAS's own tests (Debian's rocblas-test, tools/fetch-rocm-peers.sh) on the CPU
-/// backend: every single-vector Level-1 function's `quick` tests, every Level-1
-/// bad-argument test, a batched, strided-batched and `_ex` sample; a Level-2 subset (every
-/// family in one precision, batched samples and every Level-2 bad-argument test); a
-/// Level-3 subset (GEMM family in every type, batched samples, bad arguments).
-fn rocblas_cpu_filter() -> Vec<String> {
-    let singles = ["asum", "axpy", "copy", "dot", "dotc", "iamax", "iamin", "nrm2", "rot", "rotg", "rotm", "rotmg", "scal", "swap"];
-    let mut filter: Vec<String> = singles.iter().map(|f| format!("_/{f}.*quick*")).collect();
-    for f in ["asum", "axpy", "copy", "dot", "iamax", "iamin", "nrm2", "rot", "scal", "swap"] {
-        filter.push(format!("_/{f}*bad_arg*"));
-    }
-    for f in ["dot_batched", "nrm2_strided_batched", "rotm_batched", "iamax_strided_batched", "swap_batched", "nrm2_ex", "rot_strided_batched_ex"] {
-        filter.push(format!("_/{f}.*quick*"));
-    }
-    // Level 2: every family's quick tests in one precision (and one triangle or operation
-    // where there are many), a batched / strided-batched sample, every bad-argument test.
-    let level2 = [
-        "gemv.*quick*_f32_r_", "trsv.*quick*_f64_r_", "ger.*quick*_f32_r_", "geru.*quick*_f32_c_", "gerc.*quick*_f64_c_",
-        "symv.*quick*_f64_c_", "hemv.*quick*_f32_c_U_", "trmv.*quick*_f64_c_L_", "tbmv.*quick*_f32_r_U_", "tpmv.*quick*_f64_r_L_",
-        "tbsv.*quick*_f32_c_U", "tpsv.*quick*_f64_c_L", "gbmv.*quick*_f64_c_T_", "hbmv.*quick*_f64_c_U_", "sbmv.*quick*_f32_r_",
-        "hpmv.*quick*_f32_c_L_", "spmv.*quick*_f64_r_", "syr.*quick*_f32_c_", "syr2.*quick*_f64_r_", "her.*quick*_f64_c_",
-        "her2.*quick*_f32_c_", "spr.*quick*_f64_c_", "spr2.*quick*_f32_r_", "hpr.*quick*_f32_c_", "hpr2.*quick*_f64_c_",
-        "gemv_batched.*quick*f64_c", "gemv_strided_batched.*quick*f32_r_T", "trsv_batched.*quick*f32_r_UN",
-        "hemv_strided_batched.*quick*f64_c_L_4", "tbmv_batched.*quick*f64_r_L_C", "ger_strided_batched.*quick*f64_r_1_",
-        "syr2_batched.*quick*f32_c_U", "hpmv_batched.*quick*f64_c_U_1", "tpsv_strided_batched.*quick*f32_r_LT",
-    ];
-    filter.extend(level2.iter().map(|p| format!("_/{p}*")));
-    for f in ["gbmv", "gemv", "ger", "geru", "gerc", "hbmv", "hemv", "her", "her2", "hpmv", "hpr", "hpr2", "sbmv", "spmv", "spr", "spr2",
-        "symv", "syr", "syr2", "tbmv", "tbsv", "tpmv", "tpsv", "trmv", "trsv"] {
-        for form in ["", "_batched", "_strided_batched"] {
-            filter.push(format!("_/{f}{form}.*bad_arg*"));
-        }
-    }
-    // Level 3, symmetric / extension families (blas3::sym): each family's quick tests in one
-    // precision, batched / strided-batched samples, every bad-argument test (about 2,000).
-    let level3_sym = [
-        "geam.*quick*_f64_r_", "geam_ex.*quick*min_plus_f32_r_", "geam_ex.*quick*plus_min_f16_r_", "dgmm.*quick*_f32_c_",
-        "symm.*quick*_f32_r_", "hemm.*quick*_f32_c_", "syrk.*quick*", "herk.*quick*_f64_c_", "syr2k.*quick*_f32_r_",
-        "her2k.*quick*_f64_c_", "syrkx.*quick*_f64_r_", "herkx.*quick*_f32_c_",
-        "geam_batched.*quick*_f32_c_NT", "geam_strided_batched.*quick*_f64_c_TC", "dgmm_strided_batched.*quick*_f64_r_",
-        "herk_strided_batched.*quick*_f32_c_UN", "herkx_strided_batched.*quick*_f64_c_UC", "hemm_strided_batched.*quick*f64_c_R",
-    ];
-    filter.extend(level3_sym.iter().map(|p| format!("_/{p}*")));
-    for f in ["dgmm", "geam", "hemm", "her2k", "herk", "herkx", "symm", "syr2k", "syrk", "syrkx"] {
-        for form in ["", "_batched", "_strided_batched"] {
-            filter.push(format!("_/{f}{form}.*bad_arg*"));
-        }
-    }
-    filter.push("_/geam_ex.*bad_arg*".into());
-    // Level 3, triangular family (trsm, trsm_ex, trmm, trmm_outofplace, trtri): one precision
-    // and triangle or side per form, batched / strided-batched samples, every bad-argument
-    // test (about 1,700 tests).
-    let level3_tri = [
-        "trsm.*quick*_f32_r_LU", "trsm_batched.*quick*_f64_r_RLCN", "trsm_strided_batched.*quick*_f32_c_RUNU*_F",
-        "trsm_ex.*quick*_f32_r_LU", "trsm_batched_ex.*quick*_f64_r_RL", "trsm_strided_batched_ex.*quick*_f32_c_RL",
-        "trtri.*quick*_f64_r_", "trtri_batched.*quick*_f32_c_U", "trtri_strided_batched.*quick*_f64_c_U",
-        "trmm.*quick*_f32_r_", "trmm_outofplace.*quick*_f64_c_", "trmm_batched.*quick*", "trmm_outofplace_strided_batched.*quick*",
-    ];
-    filter.extend(level3_tri.iter().map(|p| format!("_/{p}*")));
-    for f in ["trsm", "trmm", "trmm_outofplace", "trtri"] {
-        for form in ["", "_batched", "_strided_batched"] {
-            filter.push(format!("_/{f}{form}.*bad_arg*"));
-        }
-    }
-    for f in ["trsm_ex", "trsm_batched_ex", "trsm_strided_batched_ex"] {
-        filter.push(format!("_/{f}.*bad_arg*"));
-    }
-    // Level 3, GEMM family: every type combination of gemm_ex in small shapes, the
-    // int8x4-packed and out-of-place (ldd) forms, batched and strided samples, solution
-    // indices, and every GEMM bad-argument test.
-    let gemm = [
-        "gemm.*quick_gemm_small_f32_r", "gemm.*quick_gemm_small_complex_f64_c*_NT_", "gemm.*quick_gemm_zerok",
-        "gemm_ex.*quick_gemm_small_f16*_TN_", "gemm_ex.*quick_gemm_small_bf16*_NT_", "gemm_ex.*quick_gemm_small_int8*_NN_",
-        "gemm_ex.*quick_gemm_ldd_f16*", "gemm_ex.*quick_gemm_fortran", "gemm_batched.*quick*f64_r_TN",
-        "gemm_strided_batched.*quick*f32_c_CT", "gemm_batched_ex.*quick_gemm_small_bf16*_TT_", "gemm_strided_batched_ex.*quick*f16_r*_NT_",
-        "gemm_ex_get_solutions.*", "gemm_batched_ex_get_solutions.*",
-    ];
-    filter.extend(gemm.iter().map(|p| format!("_/{p}*")));
-    for f in ["gemm", "gemm_batched", "gemm_strided_batched", "gemm_ex", "gemm_batched_ex", "gemm_strided_batched_ex"] {
-        filter.push(format!("_/{f}.*bad_arg*"));
-    }
-    // ROCBLAS_LAYER's exact trace and bench lines; the numerics checks.
-    filter.push("_/logging.*".into());
-    filter.push("*check_numerics*".into());
-    filter
-}
-
-/// A sample of every level for the Vulkan backend (lavapipe in CI): device memory there is
-/// reached through the runtime's staging, and the GEMM kernels run as SPIR-V.
-fn rocblas_lavapipe_filter() -> Vec<String> {
-    [
-        "axpy.*quick*f32_r", "dot_strided_batched.*quick*f64_r", "nrm2_batched.*quick*f32_c", "iamax.*quick*f64_r", "rot.*quick*f32_r",
-        "gemv.*quick*_f64_r_", "trsv_batched.*quick*f32_r_UN", "her2.*quick*_f32_c_", "tbmv_strided_batched.*quick*f64_r_U_N",
-        "gemm.*quick_gemm_small_f32_r", "gemm.*quick_gemm_small_f64_r*_NT_", "gemm_strided_batched.*quick*f32_r_NN",
-        "gemm_batched.*quick*f64_r_TN", "gemm_ex.*quick_gemm_small_f16*_NN_", "gemm_ex.*quick_gemm_ldd_f32*",
-        "geam_strided_batched.*quick*_f64_c_TC", "syrk.*quick*", "herkx.*quick*_f32_c_", "trsm.*quick*_f64_r_LU",
-        "trmm.*quick*_f32_r_", "trtri_batched.*quick*_f32_c_U",
-    ]
-    .iter()
-    .map(|p| format!("_/{p}*"))
-    .collect()
-}
-
-/// Runs rocblas-test with `filter` on `backend`; a summary line either way.
-fn rocblas_subset(lib_dir: &std::path::Path, backend: &str, filter: &[String]) -> Result<String, String> {
+fn peers_runner() -> PathBuf {
     let peers = std::env::var("ROCM_PEERS").unwrap_or_else(|_| format!("{}/.cache/rocm-peers", std::env::var("HOME").unwrap_or_default()));
-    let runner = std::path::Path::new(&peers).join("bin/run-peer-test");
+    Path::new(&peers).join("bin/run-peer-test")
+}
+
+/// Runs a rocblas-test slice: lists it first and checks every pattern's minimum against the
+/// listing, then runs it and checks that every listed test ran and passed.
+fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
+    let name = format!("rocblas-test [{}]", slice.backend);
+    let runner = peers_runner();
     if !runner.exists() {
-        return Ok(format!("rocblas-test [{backend}]: skipped (no ROCm peers; tools/fetch-rocm-peers.sh)"));
+        return Outcome::missing(opts, &name, "no ROCm peers; tools/fetch-rocm-peers.sh");
     }
-    let mut cmd = Command::new(&runner);
-    cmd.args(["rocblas-test", &format!("--gtest_filter={}:-*known_bug*", filter.join(":")), "--gtest_brief=1"])
-        .env("ROCM_PEERS_LIBS", lib_dir)
-        .env("OXROCM_BACKEND", backend);
-    eprintln!("[test] rocblas-test subset on the {backend} backend");
-    let out = cmd.output().map_err(|e| format!("rocblas-test [{backend}]: FAILED ({e})"))?;
+    let filter = format!("--gtest_filter={}", slice.filter());
+    let peer = |extra: &[&str]| {
+        let mut cmd = Command::new(&runner);
+        cmd.arg("rocblas-test").arg(&filter).args(extra).env("ROCM_PEERS_LIBS", lib_dir).env("OXROCM_BACKEND", slice.backend);
+        cmd
+    };
+    let listing = match peer(&["--gtest_list_tests"]).output() {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
+        Ok(o) => return Outcome::failed(format!("{name}: FAILED (listing: {})", String::from_utf8_lossy(&o.stderr).trim()), 0, 1),
+        Err(e) => return Outcome::failed(format!("{name}: FAILED ({e})"), 0, 1),
+    };
+    let listed = gtest::listed_names(&listing);
+    let problems = slice.check_listing(&listed);
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("[test] {name}: {p}");
+        }
+        return Outcome::failed(format!("{name}: FAILED ({})", problems.join("; ")), 0, problems.len());
+    }
+    eprintln!("[test] rocblas-test slice on the {} backend: {} tests, {} patterns", slice.backend, listed.len(), slice.patterns.len());
+    let out = match peer(&["--gtest_brief=1"]).output() {
+        Ok(o) => o,
+        Err(e) => return Outcome::failed(format!("{name}: FAILED ({e})"), 0, 1),
+    };
     let text = String::from_utf8_lossy(&out.stdout);
     let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("[  FAILED  ] _/")).collect();
     for l in &failed {
         eprintln!("{l}");
     }
-    let ran = text.lines().find(|l| l.starts_with("[==========]")).unwrap_or("no tests ran").to_string();
-    if out.status.success() && failed.is_empty() {
-        Ok(format!("rocblas-test [{backend}]: ok ({})", ran.trim_start_matches("[==========] ")))
+    let ran = gtest::tests_ran(&text).unwrap_or(0);
+    if out.status.success() && failed.is_empty() && ran == listed.len() {
+        Outcome::ok(format!("{name}: ok ({ran} tests ran, minimum {})", slice.min_tests), ran - failed.len())
     } else {
         eprint!("{}", String::from_utf8_lossy(&out.stderr));
-        Err(format!("rocblas-test [{backend}]: FAILED ({} failed; {})", failed.len(), ran.trim_start_matches("[==========] ")))
+        Outcome::failed(format!("{name}: FAILED ({} failed; {ran} of {} listed tests ran)", failed.len(), listed.len()), ran.saturating_sub(failed.len()), failed.len())
     }
 }
 
@@ -234,4 +393,41 @@ pub fn example() -> Result<(), String> {
     let mut sh = Command::new("bash");
     sh.current_dir(root()).arg("abi-tests/run.sh").arg("--example").env("OXROCM_LIB_DIR", &staged.lib_dir);
     run(&mut sh)
+}
+
+#[cfg(test)]
+mod driver_tests {
+    use super::*;
+
+    #[test]
+    fn cargo_result_lines_are_summed() {
+        let out = "running 3 tests\ntest result: ok. 3 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\
+                   test result: FAILED. 10 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 1.00s\n";
+        assert_eq!(cargo_counts(out), (13, 2));
+    }
+
+    #[test]
+    fn options_follow_ci_and_flags() {
+        let o = Options::parse(&["--require-all".into(), "--only".into(), "cargo,abi-cpu".into()]).unwrap();
+        assert!(o.require_all && o.wants("cargo") && o.wants("abi-cpu") && !o.wants("rocblas-cpu"));
+        assert!(Options::parse(&["--only".into(), "nonsense".into()]).is_err());
+    }
+
+    #[test]
+    fn a_missing_component_fails_only_when_required() {
+        let mut o = Options::parse(&[]).unwrap();
+        o.require_all = false;
+        assert!(Outcome::missing(&o, "x", "why").ok);
+        o.require_all = true;
+        let m = Outcome::missing(&o, "x", "why");
+        assert!(!m.ok && m.failed == 1);
+    }
+
+    #[test]
+    fn a_slice_pattern_that_matches_nothing_fails_the_listing_check() {
+        let [cpu, _] = slices(&["_/gemm_batched.*quick*f64_r_TT*".to_string()]);
+        let names: Vec<String> = vec!["_/gemm_batched.blas3/quick_gemm_batched_f64_r_NT_1".into()];
+        let problems = cpu.check_listing(&names);
+        assert!(problems.iter().any(|p| p.contains("_/gemm_batched.*quick*f64_r_TT*") && p.contains("selects 0")), "{problems:?}");
+    }
 }

@@ -1,0 +1,177 @@
+//! The slices of rocBLAS's own test suite (Debian's rocblas-test, fetched by
+//! tools/fetch-rocm-peers.sh) that `cargo xtask test` runs, and what each must run: every
+//! pattern selects at least its minimum of listed tests (1 unless stated), and the slice as a
+//! whole at least `min_tests`. A pattern that matches nothing (a transpose rocBLAS does not
+//! list, a renamed family) fails the run instead of silently running nothing.
+
+/// One gtest filter pattern and the fewest listed tests it must select.
+pub struct Pattern {
+    pub glob: String,
+    pub min: usize,
+}
+
+/// A named subset of rocblas-test run on one backend.
+pub struct Slice {
+    pub backend: &'static str,
+    pub patterns: Vec<Pattern>,
+    /// Negative patterns (gtest's `-a:b`): tests rocBLAS itself marks as known bugs.
+    pub exclude: &'static [&'static str],
+    pub min_tests: usize,
+}
+
+impl Slice {
+    /// The `--gtest_filter` value.
+    pub fn filter(&self) -> String {
+        let pos: Vec<&str> = self.patterns.iter().map(|p| p.glob.as_str()).collect();
+        format!("{}-{}", pos.join(":"), self.exclude.join(":"))
+    }
+
+    /// Checks the listed names against every pattern's minimum and the slice's; the
+    /// problems found, one line each.
+    pub fn check_listing(&self, names: &[String]) -> Vec<String> {
+        let kept: Vec<&String> =
+            names.iter().filter(|n| !self.exclude.iter().any(|x| crate::gtest::glob(x, n))).collect();
+        let mut problems = Vec::new();
+        for p in &self.patterns {
+            let n = kept.iter().filter(|name| crate::gtest::glob(&p.glob, name)).count();
+            if n < p.min {
+                problems.push(format!("pattern {} selects {n} tests (minimum {})", p.glob, p.min));
+            }
+        }
+        if kept.len() < self.min_tests {
+            problems.push(format!("the slice lists {} tests (minimum {})", kept.len(), self.min_tests));
+        }
+        problems
+    }
+}
+
+const KNOWN_BUGS: &[&str] = &["*known_bug*"];
+
+/// Patterns that must select more than one test: the batched GEMM families run numeric
+/// tests on both backends (their quick tests exist only as NN, NT, CN and TC).
+const MINIMUMS: &[(&str, usize)] = &[];
+
+fn with_minimums(globs: Vec<String>) -> Vec<Pattern> {
+    globs
+        .into_iter()
+        .map(|glob| {
+            let min = MINIMUMS.iter().find(|(g, _)| *g == glob).map_or(1, |(_, n)| *n);
+            Pattern { glob, min }
+        })
+        .collect()
+}
+
+/// The CPU-backend slice and the Vulkan-backend (lavapipe in CI) slice.
+pub fn slices(extra: &[String]) -> [Slice; 2] {
+    let add = |mut v: Vec<String>| {
+        v.extend(extra.iter().cloned());
+        with_minimums(v)
+    };
+    [
+        Slice { backend: "cpu", patterns: add(cpu_patterns()), exclude: KNOWN_BUGS, min_tests: 1 },
+        Slice { backend: "vulkan", patterns: add(lavapipe_patterns()), exclude: KNOWN_BUGS, min_tests: 1 },
+    ]
+}
+
+/// rocBLAS's own tests (Debian's rocblas-test, tools/fetch-rocm-peers.sh) on the CPU
+/// backend: every single-vector Level-1 function's `quick` tests, every Level-1
+/// bad-argument test, a batched, strided-batched and `_ex` sample; a Level-2 subset (every
+/// family in one precision, batched samples and every Level-2 bad-argument test); a
+/// Level-3 subset (GEMM family in every type, batched samples, bad arguments).
+fn cpu_patterns() -> Vec<String> {
+    let singles = ["asum", "axpy", "copy", "dot", "dotc", "iamax", "iamin", "nrm2", "rot", "rotg", "rotm", "rotmg", "scal", "swap"];
+    let mut filter: Vec<String> = singles.iter().map(|f| format!("_/{f}.*quick*")).collect();
+    for f in ["asum", "axpy", "copy", "dot", "iamax", "iamin", "nrm2", "rot", "scal", "swap"] {
+        filter.push(format!("_/{f}*bad_arg*"));
+    }
+    for f in ["dot_batched", "nrm2_strided_batched", "rotm_batched", "iamax_strided_batched", "swap_batched", "nrm2_ex", "rot_strided_batched_ex"] {
+        filter.push(format!("_/{f}.*quick*"));
+    }
+    // Level 2: every family's quick tests in one precision (and one triangle or operation
+    // where there are many), a batched / strided-batched sample, every bad-argument test.
+    let level2 = [
+        "gemv.*quick*_f32_r_", "trsv.*quick*_f64_r_", "ger.*quick*_f32_r_", "geru.*quick*_f32_c_", "gerc.*quick*_f64_c_",
+        "symv.*quick*_f64_c_", "hemv.*quick*_f32_c_U_", "trmv.*quick*_f64_c_L_", "tbmv.*quick*_f32_r_U_", "tpmv.*quick*_f64_r_L_",
+        "tbsv.*quick*_f32_c_U", "tpsv.*quick*_f64_c_L", "gbmv.*quick*_f64_c_T_", "hbmv.*quick*_f64_c_U_", "sbmv.*quick*_f32_r_",
+        "hpmv.*quick*_f32_c_L_", "spmv.*quick*_f64_r_", "syr.*quick*_f32_c_", "syr2.*quick*_f64_r_", "her.*quick*_f64_c_",
+        "her2.*quick*_f32_c_", "spr.*quick*_f64_c_", "spr2.*quick*_f32_r_", "hpr.*quick*_f32_c_", "hpr2.*quick*_f64_c_",
+        "gemv_batched.*quick*f64_c", "gemv_strided_batched.*quick*f32_r_T", "trsv_batched.*quick*f32_r_UN",
+        "hemv_strided_batched.*quick*f64_c_L_4", "tbmv_batched.*quick*f64_r_L_C", "ger_strided_batched.*quick*f64_r_1_",
+        "syr2_batched.*quick*f32_c_U", "hpmv_batched.*quick*f64_c_U_1", "tpsv_strided_batched.*quick*f32_r_LT",
+    ];
+    filter.extend(level2.iter().map(|p| format!("_/{p}*")));
+    for f in ["gbmv", "gemv", "ger", "geru", "gerc", "hbmv", "hemv", "her", "her2", "hpmv", "hpr", "hpr2", "sbmv", "spmv", "spr", "spr2",
+        "symv", "syr", "syr2", "tbmv", "tbsv", "tpmv", "tpsv", "trmv", "trsv"] {
+        for form in ["", "_batched", "_strided_batched"] {
+            filter.push(format!("_/{f}{form}.*bad_arg*"));
+        }
+    }
+    // Level 3, symmetric / extension families (blas3::sym): each family's quick tests in one
+    // precision, batched / strided-batched samples, every bad-argument test (about 2,000).
+    let level3_sym = [
+        "geam.*quick*_f64_r_", "geam_ex.*quick*min_plus_f32_r_", "geam_ex.*quick*plus_min_f16_r_", "dgmm.*quick*_f32_c_",
+        "symm.*quick*_f32_r_", "hemm.*quick*_f32_c_", "syrk.*quick*", "herk.*quick*_f64_c_", "syr2k.*quick*_f32_r_",
+        "her2k.*quick*_f64_c_", "syrkx.*quick*_f64_r_", "herkx.*quick*_f32_c_",
+        "geam_batched.*quick*_f32_c_NT", "geam_strided_batched.*quick*_f64_c_TC", "dgmm_strided_batched.*quick*_f64_r_",
+        "herk_strided_batched.*quick*_f32_c_UN", "herkx_strided_batched.*quick*_f64_c_UC", "hemm_strided_batched.*quick*f64_c_R",
+    ];
+    filter.extend(level3_sym.iter().map(|p| format!("_/{p}*")));
+    for f in ["dgmm", "geam", "hemm", "her2k", "herk", "herkx", "symm", "syr2k", "syrk", "syrkx"] {
+        for form in ["", "_batched", "_strided_batched"] {
+            filter.push(format!("_/{f}{form}.*bad_arg*"));
+        }
+    }
+    filter.push("_/geam_ex.*bad_arg*".into());
+    // Level 3, triangular family (trsm, trsm_ex, trmm, trmm_outofplace, trtri): one precision
+    // and triangle or side per form, batched / strided-batched samples, every bad-argument
+    // test (about 1,700 tests).
+    let level3_tri = [
+        "trsm.*quick*_f32_r_LU", "trsm_batched.*quick*_f64_r_RLCN", "trsm_strided_batched.*quick*_f32_c_RUNU*_F",
+        "trsm_ex.*quick*_f32_r_LU", "trsm_batched_ex.*quick*_f64_r_RL", "trsm_strided_batched_ex.*quick*_f32_c_RL",
+        "trtri.*quick*_f64_r_", "trtri_batched.*quick*_f32_c_U", "trtri_strided_batched.*quick*_f64_c_U",
+        "trmm.*quick*_f32_r_", "trmm_outofplace.*quick*_f64_c_", "trmm_batched.*quick*", "trmm_outofplace_strided_batched.*quick*",
+    ];
+    filter.extend(level3_tri.iter().map(|p| format!("_/{p}*")));
+    for f in ["trsm", "trmm", "trmm_outofplace", "trtri"] {
+        for form in ["", "_batched", "_strided_batched"] {
+            filter.push(format!("_/{f}{form}.*bad_arg*"));
+        }
+    }
+    for f in ["trsm_ex", "trsm_batched_ex", "trsm_strided_batched_ex"] {
+        filter.push(format!("_/{f}.*bad_arg*"));
+    }
+    // Level 3, GEMM family: every type combination of gemm_ex in small shapes, the
+    // int8x4-packed and out-of-place (ldd) forms, batched and strided samples, solution
+    // indices, and every GEMM bad-argument test.
+    let gemm = [
+        "gemm.*quick_gemm_small_f32_r", "gemm.*quick_gemm_small_complex_f64_c*_NT_", "gemm.*quick_gemm_zerok",
+        "gemm_ex.*quick_gemm_small_f16*_TN_", "gemm_ex.*quick_gemm_small_bf16*_NT_", "gemm_ex.*quick_gemm_small_int8*_NN_",
+        "gemm_ex.*quick_gemm_ldd_f16*", "gemm_ex.*quick_gemm_fortran", "gemm_batched.*quick*f64_r_TN",
+        "gemm_strided_batched.*quick*f32_c_CT", "gemm_batched_ex.*quick_gemm_small_bf16*_TT_", "gemm_strided_batched_ex.*quick*f16_r*_NT_",
+        "gemm_ex_get_solutions.*", "gemm_batched_ex_get_solutions.*",
+    ];
+    filter.extend(gemm.iter().map(|p| format!("_/{p}*")));
+    for f in ["gemm", "gemm_batched", "gemm_strided_batched", "gemm_ex", "gemm_batched_ex", "gemm_strided_batched_ex"] {
+        filter.push(format!("_/{f}.*bad_arg*"));
+    }
+    // ROCBLAS_LAYER's exact trace and bench lines; the numerics checks.
+    filter.push("_/logging.*".into());
+    filter.push("*check_numerics*".into());
+    filter
+}
+
+/// A sample of every level for the Vulkan backend (lavapipe in CI): device memory there is
+/// reached through the runtime's staging, and the GEMM kernels run as SPIR-V.
+fn lavapipe_patterns() -> Vec<String> {
+    [
+        "axpy.*quick*f32_r", "dot_strided_batched.*quick*f64_r", "nrm2_batched.*quick*f32_c", "iamax.*quick*f64_r", "rot.*quick*f32_r",
+        "gemv.*quick*_f64_r_", "trsv_batched.*quick*f32_r_UN", "her2.*quick*_f32_c_", "tbmv_strided_batched.*quick*f64_r_U_N",
+        "gemm.*quick_gemm_small_f32_r", "gemm.*quick_gemm_small_f64_r*_NT_", "gemm_strided_batched.*quick*f32_r_NN",
+        "gemm_batched.*quick*f64_r_TN", "gemm_ex.*quick_gemm_small_f16*_NN_", "gemm_ex.*quick_gemm_ldd_f32*",
+        "geam_strided_batched.*quick*_f64_c_TC", "syrk.*quick*", "herkx.*quick*_f32_c_", "trsm.*quick*_f64_r_LU",
+        "trmm.*quick*_f32_r_", "trtri_batched.*quick*_f32_c_U",
+    ]
+    .iter()
+    .map(|p| format!("_/{p}*"))
+    .collect()
+}
