@@ -64,8 +64,9 @@ impl Module {
     }
 
     /// Compiles `region` of `program` for waves of `lanes` lanes.
-    /// Returns the function and the number of VGPRs a wave needs to run it.
-    pub fn compile(&mut self, program: &Interp, region: &Region, lanes: usize) -> Result<(Compiled, usize), String> {
+    /// Returns the function, the number of VGPRs a wave needs to run it, and how many of
+    /// the region's instructions became inline code.
+    pub fn compile(&mut self, program: &Interp, region: &Region, lanes: usize) -> Result<(Compiled, usize, u32), String> {
         let ptr = self.jit.target_config().pointer_type();
         let mut ctx = self.jit.make_context();
         ctx.func.signature.params.push(AbiParam::new(ptr));
@@ -77,12 +78,13 @@ impl Module {
         }
         handler.returns.push(AbiParam::new(types::I32));
         let frontend = self.jit.isa().frontend_config();
-        let vgprs;
+        let (vgprs, inlined);
         {
             let b = FunctionBuilder::new(&mut ctx.func, &mut self.fctx);
             let mut e = Emitter::start(b, handler, lanes);
             e.region(program, region);
             vgprs = e.max_vgpr as usize + 1;
+            inlined = e.inlined;
             if super::log_level() >= 4 {
                 let mut called: Vec<_> = e.called.iter().collect();
                 called.sort_by(|a, b| b.1.cmp(a.1));
@@ -100,7 +102,7 @@ impl Module {
         self.jit.finalize_definitions().map_err(|e| e.to_string())?;
         let code = self.jit.get_finalized_function(id);
         // SAFETY: the function was built with this signature.
-        Ok((unsafe { std::mem::transmute::<*const u8, Compiled>(code) }, vgprs))
+        Ok((unsafe { std::mem::transmute::<*const u8, Compiled>(code) }, vgprs, inlined))
     }
 }
 
@@ -132,6 +134,8 @@ pub(crate) struct Emitter<'a> {
     pub max_vgpr: u16,
     /// Mnemonics left to the interpreter, with their counts (for the log).
     pub called: HashMap<&'static str, u32>,
+    /// Instructions translated to inline code (a VOPD pair counts once).
+    pub inlined: u32,
     /// While translating a VOPD pair: the halves' VGPR writes, made once both have read
     /// their sources.
     pub deferred: Option<Vec<(u16, Vec<Value>)>>,
@@ -155,7 +159,7 @@ impl<'a> Emitter<'a> {
         let vgpr = b.ins().load(types::I64, mem(), frame, FRAME_VGPR);
         let ret = b.create_block();
         b.append_block_param(ret, types::I32);
-        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0, called: HashMap::new(), deferred: None, mode_checked: false, entry_index: HashMap::new(), slices: Vec::new() }
+        Emitter { b, frame, wave, vgpr, lanes, handler, ret, blocks: HashMap::new(), exits: HashMap::new(), lane_masks: None, max_vgpr: 0, called: HashMap::new(), inlined: 0, deferred: None, mode_checked: false, entry_index: HashMap::new(), slices: Vec::new() }
     }
 
     /// The block that runs `pc`: the region's, else an exit to it.
@@ -279,9 +283,11 @@ impl<'a> Emitter<'a> {
                 _ => {}
             }
             if super::inline::inst(self, i, pc) {
+                self.inlined += 1;
                 return true;
             }
         } else if self.pair(i, pc) {
+            self.inlined += 1;
             return true;
         }
         self.call(i, pc, next);

@@ -1,7 +1,9 @@
 //! Instructions translated to inline host code instead of a call: the common 32-bit
 //! integer vector ops, `v_cndmask_b32`, 32-bit compares, adds and subtracts with carries,
-//! and the common scalar ALU ops. Each follows the interpreter's definition (the
-//! differential test in `tests/jit.rs` runs both on random waves).
+//! and the common scalar ALU ops ([`NAMED`] and the compares: [`mnemonics`]). Each follows
+//! the interpreter's definition (the differential test in `tests/jit.rs` runs both on
+//! random waves) and the ISA's (`tests/semantics.rs` checks every one of them, compiled,
+//! against a reference written from the manuals).
 //!
 //! Vector ops work on the wave's lanes four at a time (i32x4). Results reach only the
 //! lanes EXEC enables: a select against per-lane masks expanded from EXEC, made once and
@@ -34,9 +36,79 @@ static LANE_MASKS: LaneMasks = {
     LaneMasks(t)
 };
 
+/// The mnemonics this module may translate inline (each in some operand form), but for
+/// the vector compares, which [`mnemonics`] adds from [`CMP_TYPES`] and the relations.
+/// [`inst`] leaves every other mnemonic to the interpreter, so the list is complete by
+/// construction: a translation added below without its name here is never used.
+const NAMED: &[&str] = &[
+    // Scalar ALU (`scalar`, `arith32`, `compare_scalar`, `saveexec`).
+    "s_mov_b32", "s_mov_b64", "s_cselect_b32", "s_cselect_b64",
+    "s_and_b32", "s_or_b32", "s_xor_b32", "s_andn2_b32", "s_and_not1_b32", "s_orn2_b32", "s_or_not1_b32",
+    "s_and_b64", "s_or_b64", "s_xor_b64", "s_andn2_b64", "s_and_not1_b64", "s_orn2_b64", "s_or_not1_b64",
+    "s_add_u32", "s_sub_u32", "s_addc_u32", "s_subb_u32", "s_add_i32", "s_sub_i32", "s_mul_i32",
+    "s_lshl_b32", "s_lshr_b32", "s_ashr_i32", "s_lshl1_add_u32", "s_lshl2_add_u32", "s_lshl3_add_u32", "s_lshl4_add_u32",
+    "s_min_u32", "s_max_u32", "s_min_i32", "s_max_i32", "s_lshl_b64", "s_lshr_b64",
+    "s_cmp_eq_i32", "s_cmp_lg_i32", "s_cmp_lt_i32", "s_cmp_le_i32", "s_cmp_gt_i32", "s_cmp_ge_i32",
+    "s_cmp_eq_u32", "s_cmp_lg_u32", "s_cmp_lt_u32", "s_cmp_le_u32", "s_cmp_gt_u32", "s_cmp_ge_u32",
+    "s_cmp_eq_u64", "s_cmp_lg_u64",
+    "s_and_saveexec_b32", "s_or_saveexec_b32", "s_xor_saveexec_b32", "s_andn2_saveexec_b32", "s_and_not1_saveexec_b32",
+    "s_orn2_saveexec_b32", "s_or_not1_saveexec_b32",
+    "s_and_saveexec_b64", "s_or_saveexec_b64", "s_xor_saveexec_b64", "s_andn2_saveexec_b64", "s_and_not1_saveexec_b64",
+    "s_orn2_saveexec_b64", "s_or_not1_saveexec_b64",
+    // Lane-wise 32-bit integer ops (`op3`).
+    "v_mov_b32", "v_not_b32", "v_add_u32", "v_add_nc_u32", "v_add_nc_i32", "v_sub_u32", "v_sub_nc_u32", "v_sub_nc_i32",
+    "v_subrev_u32", "v_subrev_nc_u32", "v_mul_lo_u32", "v_mul_u32_u24", "v_mad_u32_u24", "v_and_b32", "v_or_b32", "v_xor_b32",
+    "v_xnor_b32", "v_and_or_b32", "v_or3_b32", "v_xor3_b32", "v_add3_u32", "v_xad_u32", "v_bfi_b32",
+    "v_min_u32", "v_max_u32", "v_min_i32", "v_max_i32", "v_min3_u32", "v_max3_u32", "v_min3_i32", "v_max3_i32",
+    "v_med3_u32", "v_med3_i32", "v_cvt_u32_u16",
+    // Shifts by a scalar amount, constant bit fields (`shifted`, `bfe`), 64-bit shifts by
+    // a constant (`shift64`).
+    "v_lshlrev_b32", "v_lshrrev_b32", "v_ashrrev_i32", "v_lshl_add_u32", "v_lshl_or_b32", "v_bfe_u32", "v_bfe_i32",
+    "v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64",
+    // Bit counts (`bit_counts`), byte moves with constant selectors (`bytes`).
+    "v_bcnt_u32_b32", "v_mbcnt_lo_u32_b32", "v_mbcnt_hi_u32_b32", "v_perm_b32", "v_alignbit_b32", "v_add_lshl_u32",
+    // 16-bit integer ops (`ops16`).
+    "v_add_u16", "v_add_nc_u16", "v_sub_u16", "v_sub_nc_u16", "v_mul_lo_u16", "v_max_u16", "v_min_u16", "v_max_i16",
+    "v_min_i16", "v_med3_u16", "v_med3_i16",
+    // f32 arithmetic (`float`; the fused forms only where the host has FMA).
+    "v_add_f32", "v_sub_f32", "v_subrev_f32", "v_mul_f32", "v_fma_f32", "v_fmac_f32", "v_fmamk_f32", "v_fmaak_f32",
+    "v_mad_f32", "v_mac_f32", "v_madmk_f32", "v_madak_f32",
+    // Selects and carries (`cndmask`, `carry`).
+    "v_cndmask_b32", "v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_add_co_ci_u32", "v_addc_co_u32",
+    "v_sub_co_ci_u32", "v_subb_co_u32", "v_subrev_co_ci_u32", "v_subbrev_co_u32",
+];
+
+/// Operand types of the vector compares (`v_cmp_<rel>_<ty>`, `v_cmpx_…`) translated inline.
+const CMP_TYPES: &[&str] = &["i32", "u32", "f32", "i16", "u16", "i64", "u64"];
+/// Their relations: of integers, and of f32.
+const CMP_INT_RELATIONS: &[&str] = &["f", "lt", "eq", "le", "gt", "ne", "lg", "ge", "t", "tru"];
+const CMP_F32_RELATIONS: &[&str] = &["f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "t", "tru"];
+
+/// Every mnemonic [`inst`] may translate inline, sorted.
+pub(crate) fn mnemonics() -> &'static [&'static str] {
+    static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all = NAMED.to_vec();
+        for x in ["v_cmp", "v_cmpx"] {
+            for ty in CMP_TYPES {
+                let rels = if *ty == "f32" { CMP_F32_RELATIONS } else { CMP_INT_RELATIONS };
+                for rel in rels {
+                    all.push(Box::leak(format!("{x}_{rel}_{ty}").into_boxed_str()));
+                }
+            }
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    })
+}
+
 /// Emits `i` inline if this module translates it; false otherwise (nothing emitted).
 pub(crate) fn inst(e: &mut Emitter, i: &Inst, pc: u64) -> bool {
     let n = i.name;
+    if mnemonics().binary_search(&n).is_err() {
+        return false;
+    }
     if n.starts_with("s_") {
         return scalar(e, i);
     }

@@ -163,6 +163,7 @@ pub struct Jit {
     /// Regions that failed to compile (their starts stay interpreted).
     failed: Mutex<Vec<u64>>,
     compiled_insts: AtomicU32,
+    inlined_insts: AtomicU32,
 }
 
 impl Jit {
@@ -175,6 +176,7 @@ impl Jit {
             module: Mutex::new(None),
             failed: Mutex::new(Vec::new()),
             compiled_insts: AtomicU32::new(0),
+            inlined_insts: AtomicU32::new(0),
         }
     }
 
@@ -239,8 +241,9 @@ impl Jit {
             },
         };
         match m.compile(program, &region, self.lanes) {
-            Ok((f, vgprs)) => {
+            Ok((f, vgprs, inlined)) => {
                 self.compiled_insts.fetch_add(region.insts.len() as u32, Ordering::Relaxed);
+                self.inlined_insts.fetch_add(inlined, Ordering::Relaxed);
                 if log_level() >= 3 {
                     eprintln!("oxrocm: AMDGCN compiler: region at {pc:#x}, {} instructions, {} entries, compiled in {:.2} ms", region.insts.len(), region.entries.len(), t0.elapsed().as_secs_f64() * 1e3);
                 }
@@ -259,10 +262,26 @@ impl Jit {
         }
     }
 
-    /// Instructions compiled so far (for tests and logs).
+    /// Instructions compiled so far (for tests and logs): every instruction of the
+    /// compiled regions, whether it became inline code or a call into the interpreter.
     pub fn compiled_instructions(&self) -> u32 {
         self.compiled_insts.load(Ordering::Relaxed)
     }
+
+    /// Of [`Jit::compiled_instructions`], those translated to inline host code (one of
+    /// [`inlined_mnemonics`]; a VOPD pair counts once). Branches, no-ops, `s_barrier` and
+    /// `s_endpgm` are compiled too but not counted: the tests use this to know that the
+    /// instruction they check ran as compiled code, not through the interpreter.
+    pub fn inlined_instructions(&self) -> u32 {
+        self.inlined_insts.load(Ordering::Relaxed)
+    }
+}
+
+/// Every mnemonic the compiler may translate to inline host code (in some operand form;
+/// sorted); any other instruction is a call into the interpreter. `tests/semantics.rs`
+/// checks each against a reference written from the ISA manuals.
+pub fn inlined_mnemonics() -> &'static [&'static str] {
+    inline::mnemonics()
 }
 
 pub(crate) fn log_level() -> u32 {
