@@ -2,7 +2,10 @@
 //! instructions the compiler translates inline, mixed with ones it leaves to the
 //! interpreter, and loops) run on random waves of 32 and 64 lanes, once interpreted and
 //! once compiled from the first entry. Every register of the two waves must agree:
-//! VGPRs (inactive lanes included), SGPRs, EXEC, VCC, SCC, M0 and the final PC.
+//! VGPRs (inactive lanes included), SGPRs, EXEC, VCC, SCC, M0 and the final PC. Each test
+//! also checks that the compiled run was compiled code: every instruction in a compiled
+//! region, and as many of them inline as expected (a compiler that compiles nothing, or
+//! translates nothing inline, fails them).
 //!
 //! The interpreter is the reference here; `semantics.rs` checks it against the ISA.
 
@@ -249,9 +252,19 @@ fn lay_out(insts: Vec<Inst>) -> Vec<Inst> {
     insts.into_iter().map(|i| if i.len == 0 { i.len(4) } else { i }).collect()
 }
 
+/// Checks that `p` ran as compiled code: every one of its `insts` instructions went into a
+/// compiled region (at the first entry, `Policy::Always`). Returns how many of them became
+/// inline code, for the caller to check.
+fn compiled(p: &Interp, lanes: usize, insts: usize) -> u32 {
+    let jit = p.jit(lanes);
+    assert_eq!(jit.compiled_instructions() as usize, insts, "every instruction of the program compiled");
+    jit.inlined_instructions()
+}
+
 #[test]
 fn straight_line_programs_agree_with_the_interpreter() {
     let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut total, mut inlined) = (0, 0);
     for trial in 0..600 {
         let lanes = if trial % 4 == 3 { 64 } else { 32 };
         let mut prog: Vec<Inst> = (0..1 + r.below(12)).map(|_| random_inst(&mut r)).collect();
@@ -260,11 +273,14 @@ fn straight_line_programs_agree_with_the_interpreter() {
         let w0 = random_wave(&mut r, lanes);
         let (mut a, mut b) = (w0.clone(), w0);
         run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
-        let compiled = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
-        run(&compiled, &mut b);
-        assert!(compiled.jit(lanes).compiled_instructions() > 0, "the program was compiled");
+        let jit = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
+        run(&jit, &mut b);
+        total += prog.len() as u32;
+        inlined += compiled(&jit, lanes, prog.len());
         same(&a, &b, &prog);
     }
+    // Most of the mix is what the compiler translates inline (the rest: calls, s_endpgm).
+    assert!(inlined * 2 > total, "{inlined} of {total} instructions inline");
 }
 
 /// A counted loop (scalar counter, vector accumulation, a compare and a masked update
@@ -272,6 +288,7 @@ fn straight_line_programs_agree_with_the_interpreter() {
 #[test]
 fn loops_and_branches_agree_with_the_interpreter() {
     let mut r = Rng(0x1234_5678_9abc_def1);
+    let (mut total, mut inlined) = (0, 0);
     for trial in 0..100 {
         let lanes = if trial % 3 == 2 { 64 } else { 32 };
         let mut body: Vec<Inst> = (0..1 + r.below(6)).map(|_| random_inst(&mut r)).filter(|i| !i.name.contains("saveexec") && i.dst != Exec).collect();
@@ -296,14 +313,19 @@ fn loops_and_branches_agree_with_the_interpreter() {
         let w0 = random_wave(&mut r, lanes);
         let (mut a, mut b) = (w0.clone(), w0);
         run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
-        run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Always), &mut b);
+        let jit = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
+        run(&jit, &mut b);
+        total += prog.len() as u32;
+        inlined += compiled(&jit, lanes, prog.len());
         same(&a, &b, &prog);
     }
+    assert!(inlined * 2 > total, "{inlined} of {total} instructions inline");
 }
 
 #[test]
-fn modifiers_and_wide_forms_are_left_to_the_interpreter() {
-    // An abs modifier, a literal-sized instruction: compiled programs still agree.
+fn modifiers_are_left_to_the_interpreter() {
+    // An abs modifier (a call into the interpreter) and a literal-sized instruction
+    // (inline): compiled programs still agree.
     let mut i = Inst::new("v_cmp_lt_f32", Vcc, &[V(1), V(2)]);
     i.mods = Mods { abs: 1, ..Default::default() };
     let prog = lay_out(vec![i, Inst::new("v_add_nc_u32", V(3), &[V(1), Imm(0x1234_5678)]).len(8), Inst::new("s_endpgm", Opnd::None, &[])]);
@@ -312,7 +334,10 @@ fn modifiers_and_wide_forms_are_left_to_the_interpreter() {
         let w0 = random_wave(&mut r, lanes);
         let (mut a, mut b) = (w0.clone(), w0);
         run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
-        run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Always), &mut b);
+        let jit = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
+        run(&jit, &mut b);
+        // The compare with |x| is a call into the interpreter; the add is inline.
+        assert_eq!(compiled(&jit, lanes, 3), 1, "instructions inline");
         same(&a, &b, &prog);
     }
 }
@@ -336,10 +361,11 @@ fn calls_and_returns_agree_with_the_interpreter() {
         let w0 = random_wave(&mut r, lanes);
         let (mut a, mut b) = (w0.clone(), w0);
         run(&Interp::new(0, prog.clone()).with_jit_policy(Policy::Off), &mut a);
-        let compiled = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
-        run(&compiled, &mut b);
+        let jit = Interp::new(0, prog.clone()).with_jit_policy(Policy::Always);
+        run(&jit, &mut b);
         same(&a, &b, &prog);
-        assert!(compiled.jit(lanes).compiled_instructions() >= 6, "caller and callee compiled");
+        // Caller and callee, each its own region; the moves, the add and the xor inline.
+        assert_eq!(compiled(&jit, lanes, 7), 4, "instructions inline");
     }
 }
 
@@ -389,7 +415,9 @@ fn barriers_between_waves_agree_with_the_interpreter() {
         let p = Interp::new(0, prog).with_jit_policy(policy);
         run_grid(&p, &launch, &mem, false).expect("the kernel runs");
         if policy == Policy::Always {
-            assert!(p.jit(lanes).compiled_instructions() > 0);
+            // One region; inline: s_mov, v_lshlrev, v_mov, v_add, v_and, v_mul_lo, v_xad,
+            // s_sub, s_cmp.
+            assert_eq!(compiled(&p, lanes, 17), 9, "instructions inline");
         }
         out
     };
