@@ -5,25 +5,36 @@
 //! from the ISA manuals' definitions, independently of the interpreter's code. Inactive
 //! lanes must keep their old value.
 //!
+//! Most checks run each instruction twice, interpreted and compiled ([`Paths`]): the
+//! reference checks both results. Every mnemonic the compiler translates inline
+//! (`jit::inlined_mnemonics`) has a reference here, and its check fails unless at least
+//! one of its runs was inline code (`every_inlined_mnemonic_has_an_isa_reference`).
+//!
 //! What each group checks:
 //! - 32-bit integer VALU: wrapping arithmetic, 24-bit multiplies, high halves, shifts
 //!   (amount in the first source, low 5 bits), bit-field extract/insert, align, min/max,
-//!   three-operand forms, bit counts and searches (-1 when there is no bit).
-//! - f32 VALU with denormals kept: IEEE-rounded add/sub/mul/fma, IEEE min/max (a quiet NaN
-//!   loses to a number, -0 < +0), rounding ops, conversions (saturating, NaN to 0),
-//!   sqrt within 1 ulp.
-//! - Compares: every relation of i32/u32/i64/u64/f32/f64, incl. the unordered ones with
-//!   NaNs; the mask goes to VCC (v_cmp) or EXEC (v_cmpx), inactive lanes read 0.
-//! - Carries and 64-bit ops: add/sub with carry out and in through VCC, 64-bit shifts,
-//!   v_mad_u64_u32, f64 add/mul/fma.
-//! - Cross-lane: readfirstlane (lane 0 when EXEC is 0), readlane, writelane, mbcnt,
-//!   ds_bpermute (inactive source lanes read 0), v_cndmask.
+//!   three-operand forms (min3/max3/med3 included), bit counts and searches (-1 when
+//!   there is no bit).
+//! - 16-bit integer VALU: the sources' low halves, the result to the destination's low
+//!   half, its high half kept (RDNA).
+//! - f32 VALU with denormals kept: IEEE-rounded add/sub/mul/fma (and their accumulating
+//!   and literal forms), the unfused v_mad_f32 family, IEEE min/max (a quiet NaN loses to
+//!   a number, -0 < +0), rounding ops, conversions (saturating, NaN to 0), sqrt within
+//!   1 ulp.
+//! - Compares: every relation of i16/u16/i32/u32/i64/u64/f32/f64, incl. the unordered
+//!   ones with NaNs; the mask goes to VCC or an SGPR pair (v_cmp) or EXEC (v_cmpx),
+//!   inactive lanes read 0.
+//! - Carries and 64-bit ops: add/sub with carry/borrow out and in (VCC or SGPRs),
+//!   inactive lanes' carry bits 0, 64-bit shifts, v_mad_u64_u32, f64 add/mul/fma.
+//! - Cross-lane: readfirstlane (lane 0 when EXEC is 0), readlane, writelane, mbcnt
+//!   (lo and hi), ds_bpermute (inactive source lanes read 0), v_cndmask.
 //! - Scalar ALU: results and SCC (carry, borrow, signed overflow, non-zero, compare),
 //!   s_cselect, bit-field extract, 64-bit logic and shifts, bit searches, saveexec.
 
 use oxrocm_gcn_exec::interp::Interp;
 use oxrocm_gcn_exec::ir::Opnd::{self, Imm, S, V, Vcc};
 use oxrocm_gcn_exec::ir::{Inst, Mods};
+use oxrocm_gcn_exec::jit::{Policy, inlined_mnemonics};
 use oxrocm_gcn_exec::memory::Memory;
 use oxrocm_gcn_exec::wave::Wave;
 use oxrocm_gcn_exec::workgroup::WaveCtx;
@@ -67,21 +78,86 @@ impl Rng {
     }
 }
 
-/// Runs `inst` once on `w`.
-fn run(inst: Inst, w: &mut Wave) {
+
+/// `inst` then `s_endpgm`, run with `policy`.
+fn program(inst: Inst, policy: Policy) -> Interp {
+    Interp::new(0, vec![inst, Inst::new("s_endpgm", Opnd::None, &[])]).with_jit_policy(policy)
+}
+
+/// Runs `p` (an instruction of `len` bytes, then `s_endpgm`) on `w`.
+fn run_on(p: &Interp, len: u8, w: &mut Wave) {
     let memory = Memory::checked(vec![]);
     let (mut lds, mut scratch) = ([0u8; 64], [0u8; 0]);
     let mut ctx = WaveCtx { memory: &memory, lds: &mut lds, scratch: &mut scratch, private_size: 0, workgroup_id: [0; 3] };
-    let end = Inst::new("s_endpgm", Opnd::None, &[]);
-    let len = inst.len as u64;
-    let p = Interp::new(0, vec![inst, end]);
     w.pc = 0;
     p.step_all(w, &mut ctx).unwrap_or_else(|t| panic!("trap {t:?}"));
-    assert_eq!(w.pc, len + 4, "ran to the end");
+    assert_eq!(w.pc, len as u64 + 4, "ran to the end");
+}
+
+/// Runs `inst` once on `w`, interpreted.
+fn run(inst: Inst, w: &mut Wave) {
+    let len = inst.len;
+    run_on(&program(inst, Policy::Off), len, w);
+}
+
+/// One mnemonic's runs, interpreted and compiled (`Policy::Always`: the instruction and
+/// `s_endpgm` are one region at the first entry). A compiled program is kept per
+/// instruction form (a compile costs tens of milliseconds here); forms past the first
+/// `forms` run interpreted only.
+struct Paths {
+    name: &'static str,
+    forms: usize,
+    compiled: Vec<(Inst, Interp)>,
+    /// Whether some compiled run had the instruction as inline code (not a call into the
+    /// interpreter).
+    inlined: bool,
+}
+
+impl Paths {
+    fn new(name: &'static str, forms: usize) -> Paths {
+        Paths { name, forms, compiled: Vec::new(), inlined: false }
+    }
+
+    /// The waves after `inst` ran on copies of `before`: interpreted, then compiled (if
+    /// this form is), each with the way it ran.
+    fn run(&mut self, inst: Inst, before: &Wave) -> Vec<(&'static str, Wave)> {
+        assert_eq!(inst.name, self.name);
+        let mut w = before.clone();
+        run(inst.clone(), &mut w);
+        let mut out = vec![("interpreted", w)];
+        let k = match self.compiled.iter().position(|(i, _)| *i == inst) {
+            Some(k) => k,
+            None if self.compiled.len() < self.forms => {
+                self.compiled.push((inst.clone(), program(inst.clone(), Policy::Always)));
+                self.compiled.len() - 1
+            }
+            None => return out,
+        };
+        let p = &self.compiled[k].1;
+        let mut w = before.clone();
+        run_on(p, inst.len, &mut w);
+        let jit = p.jit(w.lanes);
+        assert_eq!(jit.compiled_instructions(), 2, "{}: the instruction and s_endpgm compiled", self.name);
+        self.inlined |= jit.inlined_instructions() == 1;
+        out.push(("compiled", w));
+        out
+    }
+
+    /// Fails unless an inlined mnemonic ran as inline code at least once (else its
+    /// reference never saw the compiler's translation).
+    fn finish(self) {
+        if inlined_mnemonics().contains(&self.name) {
+            assert!(self.inlined, "{}: no run was inline code ({} forms compiled)", self.name, self.compiled.len());
+        }
+    }
 }
 
 fn wave(r: &mut Rng) -> Wave {
     let lanes = if r.below(4) == 0 { 64 } else { 32 };
+    wave_of(r, lanes)
+}
+
+fn wave_of(r: &mut Rng, lanes: usize) -> Wave {
     let mut w = Wave::new(lanes, 16);
     w.mode = 0xf0 | 1 << 9 | 1 << 8; // denormals kept, IEEE, DX10 clamp: HIP's defaults
     for v in w.vgpr.iter_mut() {
@@ -101,6 +177,21 @@ fn source(r: &mut Rng, k: usize, allow_const: bool) -> Opnd {
         0 | 1 => V(1 + k as u16 * 2),
         2 => S(10 + k as u16 * 2),
         _ => Imm([0, 1, 64, 0xffff_fff0, 0x3f80_0000, 0xc000_0000][r.below(6) as usize]),
+    }
+}
+
+/// Source `k` of `name`: mostly the kind the compiler translates inline where it needs
+/// one (a scalar shift amount, a constant field or selector), always the literal of the
+/// `*mk`/`*ak` forms; else [`source`].
+fn operand(r: &mut Rng, name: &str, k: usize) -> Opnd {
+    let scalar = |r: &mut Rng| if r.below(2) == 0 { S(10 + k as u16 * 2) } else { Imm(r.below(40) as u32) };
+    let often = r.below(4) != 0;
+    match (name, k) {
+        ("v_lshlrev_b32" | "v_lshrrev_b32" | "v_ashrrev_i32", 0) | ("v_lshl_add_u32" | "v_lshl_or_b32", 1) | ("v_add_lshl_u32", 2) if often => scalar(r),
+        ("v_bfe_u32" | "v_bfe_i32", 1 | 2) | ("v_alignbit_b32", 2) if often => Imm(r.below(40) as u32),
+        ("v_perm_b32", 2) if often => Imm((0..4).map(|b| (r.below(16) as u32) << (8 * b)).sum()),
+        ("v_fmamk_f32" | "v_madmk_f32", 1) | ("v_fmaak_f32" | "v_madak_f32", 2) => Imm(r.value()),
+        _ => source(r, k, true),
     }
 }
 
@@ -127,80 +218,117 @@ fn same_f32(a: u32, b: u32) -> bool {
     a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
 }
 
-/// Checks a 32-bit VALU op with `n` sources against `f` on every lane.
-fn vop32(name: &'static str, n: usize, eq: fn(u32, u32) -> bool, f: impl Fn(u32, u32, u32) -> u32) {
-    let mut r = Rng(0x9e37_79b9_7f4a_7c15 ^ name.len() as u64 ^ (name.as_bytes()[3] as u64) << 32);
+/// Whether `name` reads its destination as the addend (`v_fmac_f32`: D = S0·S1 + D).
+fn accumulates(name: &str) -> bool {
+    name.starts_with("v_fmac_") || name.starts_with("v_mac_")
+}
+
+/// Checks a 32-bit VALU op with `n` sources (the accumulating forms: the destination as a
+/// third) against `f` on every lane, interpreted and compiled. `f` gets the three
+/// sources' values and the destination's old value; `None` leaves the lane unchecked.
+fn vop32(name: &'static str, n: usize, eq: fn(u32, u32) -> bool, f: impl Fn([u32; 4]) -> Option<u32>) {
+    let mut r = Rng(0x9e37_79b9_7f4a_7c15 ^ name.len() as u64 ^ (name.as_bytes()[3] as u64) << 32 ^ (name.as_bytes()[name.len() - 5] as u64) << 40);
+    let mut paths = Paths::new(name, 6);
     for _ in 0..TRIALS {
-        let mut w = wave(&mut r);
-        let srcs: Vec<Opnd> = (0..n).map(|k| source(&mut r, k, true)).collect();
-        let before = w.clone();
-        run(Inst::new(name, V(8), &srcs), &mut w);
-        for l in 0..w.lanes {
-            let a: Vec<u32> = (0..3).map(|k| srcs.get(k).map_or(0, |o| val(&before, *o, l))).collect();
-            let want = if before.active(l) { f(a[0], a[1], a[2]) } else { before.v(8)[l] };
-            let got = w.v(8)[l];
-            assert!(eq(got, want), "{name} lane {l} of {} inputs {a:08x?} ({:?}): got {got:#010x} want {want:#010x}", w.lanes, a.iter().map(|x| f32::from_bits(*x)).collect::<Vec<_>>());
+        let w = wave(&mut r);
+        let mut srcs: Vec<Opnd> = (0..n).map(|k| operand(&mut r, name, k)).collect();
+        if accumulates(name) {
+            srcs.push(V(8));
+        }
+        for (how, got) in paths.run(Inst::new(name, V(8), &srcs), &w) {
+            for l in 0..w.lanes {
+                let mut a = [0u32; 4];
+                for (k, o) in srcs.iter().enumerate() {
+                    a[k] = val(&w, *o, l);
+                }
+                a[3] = w.v(8)[l];
+                let want = if w.active(l) { f(a) } else { Some(w.v(8)[l]) };
+                let Some(want) = want else { continue };
+                let got = got.v(8)[l];
+                assert!(eq(got, want), "{name} ({how}) lane {l} of {} inputs {a:08x?} ({:?}): got {got:#010x} want {want:#010x}", w.lanes, a.iter().map(|x| f32::from_bits(*x)).collect::<Vec<_>>());
+            }
         }
     }
+    paths.finish();
 }
 
-fn int(name: &'static str, n: usize, f: impl Fn(u32, u32, u32) -> u32) {
-    vop32(name, n, |a, b| a == b, f)
-}
-fn float(name: &'static str, n: usize, f: impl Fn(f32, f32, f32) -> f32) {
-    vop32(name, n, same_f32, move |a, b, c| f(f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits())
+type Int3 = fn(u32, u32, u32) -> u32;
+
+fn field(v: u32, off: u32, width: u32) -> u32 {
+    if width == 0 { 0 } else { ((v as u64 >> off) & ((1u64 << width) - 1)) as u32 }
 }
 
-#[test]
-fn integer_valu() {
-    int("v_add_nc_u32", 2, |a, b, _| a.wrapping_add(b));
-    int("v_sub_nc_u32", 2, |a, b, _| a.wrapping_sub(b));
-    int("v_subrev_nc_u32", 2, |a, b, _| b.wrapping_sub(a));
-    int("v_mul_lo_u32", 2, |a, b, _| a.wrapping_mul(b));
-    int("v_mul_hi_u32", 2, |a, b, _| ((a as u64 * b as u64) >> 32) as u32);
-    int("v_mul_hi_i32", 2, |a, b, _| ((a as i32 as i64 * b as i32 as i64) >> 32) as u32);
-    int("v_mul_u32_u24", 2, |a, b, _| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff));
-    int("v_mul_i32_i24", 2, |a, b, _| (((a << 8) as i32 >> 8).wrapping_mul((b << 8) as i32 >> 8)) as u32);
-    int("v_and_b32", 2, |a, b, _| a & b);
-    int("v_or_b32", 2, |a, b, _| a | b);
-    int("v_xor_b32", 2, |a, b, _| a ^ b);
-    int("v_not_b32", 1, |a, _, _| !a);
-    int("v_lshlrev_b32", 2, |a, b, _| b << (a & 31));
-    int("v_lshrrev_b32", 2, |a, b, _| b >> (a & 31));
-    int("v_ashrrev_i32", 2, |a, b, _| ((b as i32) >> (a & 31)) as u32);
-    int("v_min_u32", 2, |a, b, _| a.min(b));
-    int("v_max_u32", 2, |a, b, _| a.max(b));
-    int("v_min_i32", 2, |a, b, _| (a as i32).min(b as i32) as u32);
-    int("v_max_i32", 2, |a, b, _| (a as i32).max(b as i32) as u32);
-    let field = |v: u64, off: u32, width: u32| if width == 0 { 0 } else { (v >> off) & ((1u64 << width) - 1) };
-    int("v_bfe_u32", 3, move |a, b, c| field(a as u64, b & 31, c & 31) as u32);
-    int("v_bfe_i32", 3, move |a, b, c| {
+fn median<T: Ord + Copy>(a: T, b: T, c: T) -> T {
+    let mut v = [a, b, c];
+    v.sort();
+    v[1]
+}
+
+/// 32-bit integer VALU ops: (mnemonic, sources, D from S0, S1, S2).
+const INT_VALU: &[(&str, usize, Int3)] = &[
+    ("v_add_nc_u32", 2, |a, b, _| a.wrapping_add(b)),
+    ("v_add_u32", 2, |a, b, _| a.wrapping_add(b)),
+    ("v_add_nc_i32", 2, |a, b, _| (a as i32).wrapping_add(b as i32) as u32),
+    ("v_sub_nc_u32", 2, |a, b, _| a.wrapping_sub(b)),
+    ("v_sub_u32", 2, |a, b, _| a.wrapping_sub(b)),
+    ("v_sub_nc_i32", 2, |a, b, _| (a as i32).wrapping_sub(b as i32) as u32),
+    ("v_subrev_nc_u32", 2, |a, b, _| b.wrapping_sub(a)),
+    ("v_subrev_u32", 2, |a, b, _| b.wrapping_sub(a)),
+    ("v_mul_lo_u32", 2, |a, b, _| a.wrapping_mul(b)),
+    ("v_mul_hi_u32", 2, |a, b, _| ((a as u64 * b as u64) >> 32) as u32),
+    ("v_mul_hi_i32", 2, |a, b, _| ((a as i32 as i64 * b as i32 as i64) >> 32) as u32),
+    ("v_mul_u32_u24", 2, |a, b, _| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff)),
+    ("v_mul_i32_i24", 2, |a, b, _| (((a << 8) as i32 >> 8).wrapping_mul((b << 8) as i32 >> 8)) as u32),
+    ("v_and_b32", 2, |a, b, _| a & b),
+    ("v_or_b32", 2, |a, b, _| a | b),
+    ("v_xor_b32", 2, |a, b, _| a ^ b),
+    ("v_xnor_b32", 2, |a, b, _| !(a ^ b)),
+    ("v_not_b32", 1, |a, _, _| !a),
+    ("v_lshlrev_b32", 2, |a, b, _| b << (a & 31)),
+    ("v_lshrrev_b32", 2, |a, b, _| b >> (a & 31)),
+    ("v_ashrrev_i32", 2, |a, b, _| ((b as i32) >> (a & 31)) as u32),
+    ("v_min_u32", 2, |a, b, _| a.min(b)),
+    ("v_max_u32", 2, |a, b, _| a.max(b)),
+    ("v_min_i32", 2, |a, b, _| (a as i32).min(b as i32) as u32),
+    ("v_max_i32", 2, |a, b, _| (a as i32).max(b as i32) as u32),
+    ("v_min3_u32", 3, |a, b, c| a.min(b).min(c)),
+    ("v_max3_u32", 3, |a, b, c| a.max(b).max(c)),
+    ("v_min3_i32", 3, |a, b, c| (a as i32).min(b as i32).min(c as i32) as u32),
+    ("v_max3_i32", 3, |a, b, c| (a as i32).max(b as i32).max(c as i32) as u32),
+    ("v_med3_u32", 3, |a, b, c| median(a, b, c)),
+    ("v_med3_i32", 3, |a, b, c| median(a as i32, b as i32, c as i32) as u32),
+    ("v_bfe_u32", 3, |a, b, c| field(a, b & 31, c & 31)),
+    ("v_bfe_i32", 3, |a, b, c| {
+        // The field sign-extended from its top bit (bits past bit 31 read as 0).
         let (off, width) = (b & 31, c & 31);
-        if width == 0 { 0 } else { let v = field(a as u64, off, width) as u32; ((v << (32 - width)) as i32 >> (32 - width)) as u32 }
-    });
-    int("v_bfi_b32", 3, |a, b, c| (a & b) | (!a & c));
-    int("v_alignbit_b32", 3, |a, b, c| (((a as u64) << 32 | b as u64) >> (c & 31)) as u32);
-    int("v_add3_u32", 3, |a, b, c| a.wrapping_add(b).wrapping_add(c));
-    int("v_lshl_add_u32", 3, |a, b, c| (a << (b & 31)).wrapping_add(c));
-    int("v_add_lshl_u32", 3, |a, b, c| a.wrapping_add(b) << (c & 31));
-    int("v_and_or_b32", 3, |a, b, c| (a & b) | c);
-    int("v_or3_b32", 3, |a, b, c| a | b | c);
-    int("v_xad_u32", 3, |a, b, c| (a ^ b).wrapping_add(c));
-    int("v_mad_u32_u24", 3, |a, b, c| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c));
-    int("v_bfrev_b32", 1, |a, _, _| a.reverse_bits());
-    int("v_ffbh_u32", 1, |a, _, _| if a == 0 { u32::MAX } else { a.leading_zeros() });
-    int("v_ffbl_b32", 1, |a, _, _| if a == 0 { u32::MAX } else { a.trailing_zeros() });
-    int("v_ffbh_i32", 1, |a, _, _| {
+        if width == 0 { 0 } else { ((field(a, off, width) << (32 - width)) as i32 >> (32 - width)) as u32 }
+    }),
+    ("v_bfi_b32", 3, |a, b, c| (a & b) | (!a & c)),
+    ("v_alignbit_b32", 3, |a, b, c| (((a as u64) << 32 | b as u64) >> (c & 31)) as u32),
+    ("v_add3_u32", 3, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
+    ("v_lshl_add_u32", 3, |a, b, c| (a << (b & 31)).wrapping_add(c)),
+    ("v_lshl_or_b32", 3, |a, b, c| (a << (b & 31)) | c),
+    ("v_add_lshl_u32", 3, |a, b, c| a.wrapping_add(b) << (c & 31)),
+    ("v_and_or_b32", 3, |a, b, c| (a & b) | c),
+    ("v_or3_b32", 3, |a, b, c| a | b | c),
+    ("v_xor3_b32", 3, |a, b, c| a ^ b ^ c),
+    ("v_xad_u32", 3, |a, b, c| (a ^ b).wrapping_add(c)),
+    ("v_mad_u32_u24", 3, |a, b, c| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c)),
+    ("v_cvt_u32_u16", 1, |a, _, _| a & 0xffff),
+    ("v_bfrev_b32", 1, |a, _, _| a.reverse_bits()),
+    ("v_ffbh_u32", 1, |a, _, _| if a == 0 { u32::MAX } else { a.leading_zeros() }),
+    ("v_ffbl_b32", 1, |a, _, _| if a == 0 { u32::MAX } else { a.trailing_zeros() }),
+    ("v_ffbh_i32", 1, |a, _, _| {
         let s = a as i32;
         if s == 0 || s == -1 { u32::MAX } else if s < 0 { (!a).leading_zeros() } else { a.leading_zeros() }
-    });
-    int("v_bcnt_u32_b32", 2, |a, b, _| a.count_ones().wrapping_add(b));
-    int("v_mov_b32", 1, |a, _, _| a);
-    int("v_cvt_f32_u32", 1, |a, _, _| (a as f64 as f32).to_bits());
-    int("v_cvt_f32_i32", 1, |a, _, _| (a as i32 as f64 as f32).to_bits());
-    int("v_cvt_u32_f32", 1, |a, _, _| { let x = f32::from_bits(a); if x.is_nan() { 0 } else { x.clamp(0.0, 4294967295.0) as u32 } });
-    int("v_cvt_i32_f32", 1, |a, _, _| { let x = f32::from_bits(a); if x.is_nan() { 0 } else { x.clamp(-2147483648.0, 2147483647.0) as i32 as u32 } });
-    int("v_perm_b32", 3, |a, b, c| {
+    }),
+    ("v_bcnt_u32_b32", 2, |a, b, _| a.count_ones().wrapping_add(b)),
+    ("v_mov_b32", 1, |a, _, _| a),
+    ("v_cvt_f32_u32", 1, |a, _, _| (a as f64 as f32).to_bits()),
+    ("v_cvt_f32_i32", 1, |a, _, _| (a as i32 as f64 as f32).to_bits()),
+    ("v_cvt_u32_f32", 1, |a, _, _| { let x = f32::from_bits(a); if x.is_nan() { 0 } else { x.clamp(0.0, 4294967295.0) as u32 } }),
+    ("v_cvt_i32_f32", 1, |a, _, _| { let x = f32::from_bits(a); if x.is_nan() { 0 } else { x.clamp(-2147483648.0, 2147483647.0) as i32 as u32 } }),
+    ("v_perm_b32", 3, |a, b, c| {
         // Byte selectors over {a, b} as one 8-byte value (b the low half); 12 is 0x00,
         // 13 and up 0xff, 8..11 replicate sign bits of b/a's halves.
         let bytes = ((a as u64) << 32 | b as u64).to_le_bytes();
@@ -216,7 +344,39 @@ fn integer_valu() {
             }
         };
         (0..4).map(|k| pick(c >> (8 * k) & 0xff) << (8 * k)).sum()
-    });
+    }),
+];
+
+#[test]
+fn integer_valu() {
+    for &(name, n, f) in INT_VALU {
+        vop32(name, n, |a, b| a == b, move |a| Some(f(a[0], a[1], a[2])));
+    }
+}
+
+type Int16 = fn(u16, u16, u16) -> u16;
+
+/// 16-bit integer VALU ops on the sources' low halves: (mnemonic, sources, result).
+const INT16_VALU: &[(&str, usize, Int16)] = &[
+    ("v_add_nc_u16", 2, |a, b, _| a.wrapping_add(b)),
+    ("v_add_u16", 2, |a, b, _| a.wrapping_add(b)),
+    ("v_sub_nc_u16", 2, |a, b, _| a.wrapping_sub(b)),
+    ("v_sub_u16", 2, |a, b, _| a.wrapping_sub(b)),
+    ("v_mul_lo_u16", 2, |a, b, _| a.wrapping_mul(b)),
+    ("v_max_u16", 2, |a, b, _| a.max(b)),
+    ("v_min_u16", 2, |a, b, _| a.min(b)),
+    ("v_max_i16", 2, |a, b, _| (a as i16).max(b as i16) as u16),
+    ("v_min_i16", 2, |a, b, _| (a as i16).min(b as i16) as u16),
+    ("v_med3_u16", 3, |a, b, c| median(a, b, c)),
+    ("v_med3_i16", 3, |a, b, c| median(a as i16, b as i16, c as i16) as u16),
+];
+
+/// The result goes to the destination's low half; RDNA keeps the high half (no op_sel).
+#[test]
+fn integer_16_bit_valu() {
+    for &(name, n, f) in INT16_VALU {
+        vop32(name, n, |a, b| a == b, move |a| Some(a[3] & 0xffff_0000 | f(a[0] as u16, a[1] as u16, a[2] as u16) as u32));
+    }
 }
 
 fn is_snan(x: f32) -> bool {
@@ -241,32 +401,65 @@ fn ieee_pick(a: f32, b: f32, max: bool) -> f32 {
     if a_less == max { b } else { a }
 }
 
-#[test]
-fn float_valu() {
-    float("v_add_f32", 2, |a, b, _| (a as f64 + b as f64) as f32);
-    float("v_sub_f32", 2, |a, b, _| (a as f64 - b as f64) as f32);
-    float("v_subrev_f32", 2, |a, b, _| (b as f64 - a as f64) as f32);
-    float("v_mul_f32", 2, |a, b, _| (a as f64 * b as f64) as f32);
+
+type Float3 = fn(f32, f32, f32) -> f32;
+
+/// f32 VALU ops with one IEEE rounding: (mnemonic, sources, D from S0, S1, S2). The
+/// accumulating forms' third value is the destination; the literal forms have the
+/// literal where the assembler writes it (`v_fmamk_f32 d, s0, K, s1`: D = S0·K + S1).
+const FLOAT_VALU: &[(&str, usize, Float3)] = &[
+    ("v_add_f32", 2, |a, b, _| (a as f64 + b as f64) as f32),
+    ("v_sub_f32", 2, |a, b, _| (a as f64 - b as f64) as f32),
+    ("v_subrev_f32", 2, |a, b, _| (b as f64 - a as f64) as f32),
+    ("v_mul_f32", 2, |a, b, _| (a as f64 * b as f64) as f32),
     // The product is exact in f64, so one rounding to f64 then f32 differs from a fused
     // f32 result only with probability ~2^-29 per case; the inputs here do not hit it.
-    float("v_fma_f32", 3, |a, b, c| (a as f64 * b as f64 + c as f64) as f32);
-    float("v_min_f32", 2, |a, b, _| ieee_pick(a, b, false));
-    float("v_max_f32", 2, |a, b, _| ieee_pick(a, b, true));
-    float("v_floor_f32", 1, |a, _, _| a.floor());
-    float("v_ceil_f32", 1, |a, _, _| a.ceil());
-    float("v_trunc_f32", 1, |a, _, _| a.trunc());
-    float("v_rndne_f32", 1, |a, _, _| a.round_ties_even());
-    float("v_cvt_f32_ubyte0", 1, |a, _, _| (a.to_bits() & 0xff) as f32);
-    float("v_cvt_f32_ubyte2", 1, |a, _, _| (a.to_bits() >> 16 & 0xff) as f32);
-    float("v_ldexp_f32", 2, |a, b, _| {
+    ("v_fma_f32", 3, |a, b, c| (a as f64 * b as f64 + c as f64) as f32),
+    ("v_fmac_f32", 2, |a, b, d| (a as f64 * b as f64 + d as f64) as f32),
+    ("v_fmamk_f32", 3, |a, k, b| (a as f64 * k as f64 + b as f64) as f32),
+    ("v_fmaak_f32", 3, |a, b, k| (a as f64 * b as f64 + k as f64) as f32),
+    ("v_min_f32", 2, |a, b, _| ieee_pick(a, b, false)),
+    ("v_max_f32", 2, |a, b, _| ieee_pick(a, b, true)),
+    ("v_floor_f32", 1, |a, _, _| a.floor()),
+    ("v_ceil_f32", 1, |a, _, _| a.ceil()),
+    ("v_trunc_f32", 1, |a, _, _| a.trunc()),
+    ("v_rndne_f32", 1, |a, _, _| a.round_ties_even()),
+    ("v_cvt_f32_ubyte0", 1, |a, _, _| (a.to_bits() & 0xff) as f32),
+    ("v_cvt_f32_ubyte2", 1, |a, _, _| (a.to_bits() >> 16 & 0xff) as f32),
+    ("v_ldexp_f32", 2, |a, b, _| {
         // a · 2^b, b a signed integer, one rounding (f64 holds every f32 · 2^k exactly
         // over the range that matters; beyond it the result is 0 or infinity either way).
         let k = (b.to_bits() as i32).clamp(-400, 400);
         (a as f64 * 2f64.powi(k)) as f32
-    });
+    }),
+];
+
+/// The unfused multiply-adds (D = S0·S1 + S2, the product rounded to f32 first), in the
+/// same operand layouts as [`FLOAT_VALU`]'s fused forms.
+const MAD_VALU: &[(&str, usize)] = &[("v_mad_f32", 3), ("v_mac_f32", 2), ("v_madmk_f32", 3), ("v_madak_f32", 3)];
+
+#[test]
+fn float_valu() {
+    for &(name, n, f) in FLOAT_VALU {
+        vop32(name, n, same_f32, move |a| Some(f(f32::from_bits(a[0]), f32::from_bits(a[1]), f32::from_bits(a[2])).to_bits()));
+    }
+    // v_mad_f32 flushes f32 denormals (inputs and result) whatever MODE asks for, which
+    // is why LLVM selects it only when the kernel flushes them; lanes where a denormal
+    // is read or made are left unchecked (the interpreter keeps them, as it does in
+    // every f32 op under HIP's MODE).
+    for &(name, n) in MAD_VALU {
+        vop32(name, n, same_f32, move |a| {
+            let x = |k: usize| f32::from_bits(a[k]);
+            let (p, q, c) = (x(0), x(1), x(2));
+            let product = (p as f64 * q as f64) as f32;
+            let sum = (product as f64 + c as f64) as f32;
+            let denormal = [p, q, c, product, sum].iter().any(|v| v.is_subnormal());
+            (!denormal).then_some(sum.to_bits())
+        });
+    }
     // Within 1 ulp, as the ISA promises (a correctly rounded reference).
-    vop32("v_sqrt_f32", 1, |g, w| same_f32(g, w) || g.abs_diff(w) <= 1, |a, _, _| ((f32::from_bits(a) as f64).sqrt() as f32).to_bits());
-    vop32("v_rcp_f32", 1, |g, w| same_f32(g, w) || g.abs_diff(w) <= 1, |a, _, _| ((1.0 / f32::from_bits(a) as f64) as f32).to_bits());
+    vop32("v_sqrt_f32", 1, |g, w| same_f32(g, w) || g.abs_diff(w) <= 1, |a| Some(((f32::from_bits(a[0]) as f64).sqrt() as f32).to_bits()));
+    vop32("v_rcp_f32", 1, |g, w| same_f32(g, w) || g.abs_diff(w) <= 1, |a| Some(((1.0 / f32::from_bits(a[0]) as f64) as f32).to_bits()));
 }
 
 /// Whether `a rel b` holds for the relation named `cond` (None: unordered).
@@ -293,16 +486,32 @@ fn relation(cond: &str, o: Option<std::cmp::Ordering>) -> bool {
     }
 }
 
+
+/// Operand types of the vector compares, and the relations of integers (`ne`/`lg` and
+/// `t`/`tru` the same relation under two names) and of floats.
+const CMP_TYPES: &[&str] = &["i16", "u16", "i32", "u32", "f32", "i64", "u64", "f64"];
+const INT_RELATIONS: &[&str] = &["f", "lt", "eq", "le", "gt", "ne", "lg", "ge", "t", "tru"];
+const FLOAT_RELATIONS: &[&str] = &["f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "t", "tru"];
+
+fn relations(ty: &str) -> &'static [&'static str] {
+    if ty.starts_with('f') { FLOAT_RELATIONS } else { INT_RELATIONS }
+}
+
+/// Whether `compares` checks `name`.
+fn is_checked_compare(name: &str) -> bool {
+    let rest = name.strip_prefix("v_cmpx_").or_else(|| name.strip_prefix("v_cmp_"));
+    let Some((cond, ty)) = rest.and_then(|r| r.rsplit_once('_')) else { return false };
+    CMP_TYPES.contains(&ty) && relations(ty).contains(&cond)
+}
+
 #[test]
 fn compares() {
-    let ints = ["f", "lt", "eq", "le", "gt", "ne", "ge", "t"];
-    let floats = ["f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"];
     let mut r = Rng(77);
-    for ty in ["i32", "u32", "f32", "i64", "u64", "f64"] {
-        let conds: &[&str] = if ty.starts_with('f') { &floats } else { &ints };
-        for cond in conds {
+    for ty in CMP_TYPES {
+        for cond in relations(ty) {
             for x in [false, true] {
                 let name: &'static str = Box::leak(format!("v_cmp{}_{cond}_{ty}", if x { "x" } else { "" }).into_boxed_str());
+                let mut paths = Paths::new(name, 3);
                 for _ in 0..TRIALS / 4 {
                     let mut w = wave(&mut r);
                     let wide = ty.ends_with("64");
@@ -322,15 +531,17 @@ fn compares() {
                         w.v_mut(3).copy_from_slice(&copy);
                     }
                     let srcs = [source(&mut r, 0, !wide), V(3)];
-                    let before = w.clone();
+                    let before = w;
                     let dst = if x { Opnd::None } else if r.below(2) == 0 { Vcc } else { S(20) };
-                    run(Inst::new(name, dst, &srcs), &mut w);
                     let mut want = 0u64;
-                    for l in 0..w.lanes {
-                        let o = match ty {
-                            "i32" => Some((val(&before, srcs[0], l) as i32).cmp(&(val(&before, srcs[1], l) as i32))),
-                            "u32" => Some(val(&before, srcs[0], l).cmp(&val(&before, srcs[1], l))),
-                            "f32" => f32::from_bits(val(&before, srcs[0], l)).partial_cmp(&f32::from_bits(val(&before, srcs[1], l))),
+                    for l in 0..before.lanes {
+                        let (a, b) = (val(&before, srcs[0], l), val(&before, srcs[1], l));
+                        let o = match *ty {
+                            "i16" => Some((a as u16 as i16).cmp(&(b as u16 as i16))),
+                            "u16" => Some((a as u16).cmp(&(b as u16))),
+                            "i32" => Some((a as i32).cmp(&(b as i32))),
+                            "u32" => Some(a.cmp(&b)),
+                            "f32" => f32::from_bits(a).partial_cmp(&f32::from_bits(b)),
                             "i64" => Some((val64(&before, srcs[0], l) as i64).cmp(&(val64(&before, srcs[1], l) as i64))),
                             "u64" => Some(val64(&before, srcs[0], l).cmp(&val64(&before, srcs[1], l))),
                             _ => f64::from_bits(val64(&before, srcs[0], l)).partial_cmp(&f64::from_bits(val64(&before, srcs[1], l))),
@@ -339,17 +550,20 @@ fn compares() {
                             want |= 1 << l;
                         }
                     }
-                    let got = if x {
-                        w.exec
-                    } else if dst == Vcc {
-                        w.vcc & w.full_mask()
-                    } else if w.lanes == 32 {
-                        w.sgpr[20] as u64
-                    } else {
-                        w.s64(20)
-                    };
-                    assert_eq!(got, want, "{name} on {} lanes, exec {:#x}", w.lanes, before.exec);
+                    for (how, w) in paths.run(Inst::new(name, dst, &srcs), &before) {
+                        let got = if x {
+                            w.exec
+                        } else if dst == Vcc {
+                            w.vcc & w.full_mask()
+                        } else if w.lanes == 32 {
+                            w.sgpr[20] as u64
+                        } else {
+                            w.s64(20)
+                        };
+                        assert_eq!(got, want, "{name} ({how}) on {} lanes, exec {:#x}", w.lanes, before.exec);
+                    }
                 }
+                paths.finish();
             }
         }
     }
@@ -430,6 +644,142 @@ fn carries_and_64_bit_ops() {
     }
 }
 
+
+type CarryRef = fn(u32, u32, bool) -> (u32, bool);
+
+fn add_carry(a: u32, b: u32, c: bool) -> (u32, bool) {
+    let s = a as u64 + b as u64 + c as u64;
+    (s as u32, s >> 32 != 0)
+}
+
+/// a - b - c, and whether it borrowed (b + c exceeds a).
+fn sub_borrow(a: u32, b: u32, c: bool) -> (u32, bool) {
+    (a.wrapping_sub(b).wrapping_sub(c as u32), b as u64 + c as u64 > a as u64)
+}
+
+/// Adds and subtracts with a carry (borrow) out, and in for the `_ci` forms (gfx9 names
+/// too): (mnemonic, takes a carry in, D and the carry out from S0, S1, the carry in).
+const CARRIES: &[(&str, bool, CarryRef)] = &[
+    ("v_add_co_u32", false, |a, b, _| add_carry(a, b, false)),
+    ("v_sub_co_u32", false, |a, b, _| sub_borrow(a, b, false)),
+    ("v_subrev_co_u32", false, |a, b, _| sub_borrow(b, a, false)),
+    ("v_add_co_ci_u32", true, add_carry),
+    ("v_addc_co_u32", true, add_carry),
+    ("v_sub_co_ci_u32", true, sub_borrow),
+    ("v_subb_co_u32", true, sub_borrow),
+    ("v_subrev_co_ci_u32", true, |a, b, c| sub_borrow(b, a, c)),
+    ("v_subbrev_co_u32", true, |a, b, c| sub_borrow(b, a, c)),
+];
+
+/// A lane mask operand at the wave's size.
+fn mask_of(w: &Wave, o: Opnd) -> u64 {
+    match o {
+        Vcc => w.vcc & w.full_mask(),
+        S(n) if w.lanes == 32 => w.sgpr[n as usize] as u64,
+        S(n) => w.s64(n as usize),
+        _ => 0,
+    }
+}
+
+/// Every carry form, the carry in from VCC or SGPRs, the carry out to VCC (by default or
+/// named) or SGPRs: active lanes' results and carries, inactive lanes' results kept and
+/// carry bits 0.
+#[test]
+fn carries() {
+    let mut r = Rng(17);
+    for &(name, with_in, f) in CARRIES {
+        let mut paths = Paths::new(name, 6);
+        for _ in 0..TRIALS {
+            let w = wave(&mut r);
+            let (a, b) = (source(&mut r, 0, true), source(&mut r, 1, true));
+            let cin = if !with_in { Opnd::None } else if r.below(2) == 0 { Vcc } else { S(20) };
+            let cout = [Opnd::None, Vcc, S(30)][r.below(3) as usize];
+            let carry_in = mask_of(&w, cin);
+            let srcs = if with_in { vec![a, b, cin] } else { vec![a, b] };
+            for (how, got) in paths.run(Inst::new(name, V(8), &srcs).dst2(cout), &w) {
+                let mut carries = 0u64;
+                for l in 0..w.lanes {
+                    let (x, y) = (val(&w, a, l), val(&w, b, l));
+                    let (d, c) = f(x, y, carry_in >> l & 1 == 1);
+                    let want = if w.active(l) { d } else { w.v(8)[l] };
+                    assert_eq!(got.v(8)[l], want, "{name} ({how}) lane {l}: {x:#x}, {y:#x}, carry in {}", carry_in >> l & 1);
+                    carries |= ((c && w.active(l)) as u64) << l;
+                }
+                let out = if cout == Opnd::None { Vcc } else { cout };
+                assert_eq!(mask_of(&got, out), carries, "{name} ({how}) carries to {out:?}, exec {:#x}", w.exec);
+            }
+        }
+        paths.finish();
+    }
+}
+
+type Shift64 = fn(u64, u32) -> u64;
+
+/// 64-bit shifts: the amount (its low 6 bits) first, the value (a pair) second.
+const SHIFTS64: &[(&str, Shift64)] = &[
+    ("v_lshlrev_b64", |v, s| v << (s & 63)),
+    ("v_lshrrev_b64", |v, s| v >> (s & 63)),
+    ("v_ashrrev_i64", |v, s| ((v as i64) >> (s & 63)) as u64),
+];
+
+#[test]
+fn shifts_64_bit() {
+    let mut r = Rng(64);
+    for &(name, f) in SHIFTS64 {
+        let mut paths = Paths::new(name, 12);
+        for _ in 0..TRIALS {
+            let w = wave(&mut r);
+            // Constant amounts (on both sides of 32, past 63) and per-lane ones.
+            let amount = if r.below(5) == 0 { V(5) } else { Imm([0, 1, 5, 31, 32, 33, 63, 64, 70][r.below(9) as usize]) };
+            let value = if r.below(4) == 0 { S(10) } else { V(1) };
+            for (how, got) in paths.run(Inst::new(name, V(8), &[amount, value]), &w) {
+                for l in 0..w.lanes {
+                    let want = if w.active(l) { f(val64(&w, value, l), val(&w, amount, l)) } else { val64(&w, V(8), l) };
+                    assert_eq!(val64(&got, V(8), l), want, "{name} ({how}) lane {l} by {amount:?}");
+                }
+            }
+        }
+        paths.finish();
+    }
+}
+
+/// Lane-position ops: `v_mbcnt_lo/hi_u32_b32` (D = S1 + the set bits of S0 among the
+/// lanes below this one, S0 standing for lanes 0-31 or 32-63) and `v_cndmask_b32` (S1
+/// where the mask, VCC or an SGPR operand, has the lane's bit, else S0).
+const LANE_OPS: &[&str] = &["v_mbcnt_lo_u32_b32", "v_mbcnt_hi_u32_b32", "v_cndmask_b32"];
+
+#[test]
+fn lane_counts_and_selects() {
+    let mut r = Rng(23);
+    for &name in LANE_OPS {
+        let mut paths = Paths::new(name, 6);
+        for _ in 0..TRIALS {
+            let w = wave(&mut r);
+            let (a, b) = (source(&mut r, 0, true), source(&mut r, 1, true));
+            let mut srcs = vec![a, b];
+            if name == "v_cndmask_b32" && r.below(2) == 0 {
+                srcs.push(S(20));
+            }
+            let sel = if srcs.len() == 3 { mask_of(&w, S(20)) } else { w.vcc };
+            for (how, got) in paths.run(Inst::new(name, V(8), &srcs), &w) {
+                for l in 0..w.lanes {
+                    let (x, y) = (val(&w, a, l), val(&w, b, l));
+                    // The lanes below l, as a 64-bit thread mask.
+                    let below = (1u64 << l) - 1;
+                    let want = match name {
+                        _ if !w.active(l) => w.v(8)[l],
+                        "v_mbcnt_lo_u32_b32" => (x & below as u32).count_ones().wrapping_add(y),
+                        "v_mbcnt_hi_u32_b32" => (x & (below >> 32) as u32).count_ones().wrapping_add(y),
+                        _ => if sel >> l & 1 == 1 { y } else { x },
+                    };
+                    assert_eq!(got.v(8)[l], want, "{name} ({how}) lane {l} of {}: {x:#x}, {y:#x}", w.lanes);
+                }
+            }
+        }
+        paths.finish();
+    }
+}
+
 #[test]
 fn cross_lane_ops() {
     let mut r = Rng(11);
@@ -486,10 +836,16 @@ fn cross_lane_ops() {
     }
 }
 
-/// Checks a scalar op: `f(a, b, scc_in)` gives (result, scc_out), scc_out None when the
-/// op leaves SCC alone.
-fn sop(name: &'static str, wide: bool, f: impl Fn(u64, u64, bool) -> (u64, Option<bool>)) {
-    let mut r = Rng(0x5c ^ name.len() as u64 * 7919 ^ name.as_bytes()[4] as u64);
+
+/// A scalar op's reference: `f(a, b, scc_in)` gives (result, scc_out), scc_out None when
+/// the op leaves SCC alone.
+type ScalarRef = fn(u64, u64, bool) -> (u64, Option<bool>);
+
+/// Checks a scalar op on S10 (and S12; pairs when `wide`) into S30, interpreted and
+/// compiled.
+fn sop(name: &'static str, wide: bool, f: ScalarRef) {
+    let mut r = Rng(0x5c ^ name.len() as u64 * 7919 ^ name.as_bytes()[4] as u64 ^ (name.as_bytes()[name.len() - 4] as u64) << 20);
+    let mut paths = Paths::new(name, 1);
     for _ in 0..TRIALS {
         let mut w = wave(&mut r);
         w.scc = r.below(2) == 1;
@@ -497,104 +853,202 @@ fn sop(name: &'static str, wide: bool, f: impl Fn(u64, u64, bool) -> (u64, Optio
             w.sgpr[12] = w.sgpr[10];
             w.sgpr[13] = w.sgpr[11];
         }
-        let before = w.clone();
+        let before = w;
         let unary = name.starts_with("s_not") || name.starts_with("s_brev") || name.starts_with("s_bcnt") || name.starts_with("s_ff") || name.starts_with("s_flbit") || name.starts_with("s_sext") || name.starts_with("s_abs") || name.starts_with("s_mov");
         let srcs: &[Opnd] = if unary { &[S(10)] } else { &[S(10), S(12)] };
-        run(Inst::new(name, S(30), srcs), &mut w);
         let rd = |w: &Wave, n: usize| if wide { w.s64(n) } else { w.sgpr[n] as u64 };
         let (want, scc) = f(rd(&before, 10), rd(&before, 12), before.scc);
         let result_wide = wide && !name.starts_with("s_bcnt") && !name.starts_with("s_ff") && !name.starts_with("s_flbit");
-        let got = if result_wide { w.s64(30) } else { w.sgpr[30] as u64 };
-        assert_eq!(got, want, "{name} of {:#x}, {:#x} (scc {})", rd(&before, 10), rd(&before, 12), before.scc);
-        assert_eq!(w.scc, scc.unwrap_or(before.scc), "{name} SCC of {:#x}, {:#x}", rd(&before, 10), rd(&before, 12));
+        for (how, w) in paths.run(Inst::new(name, S(30), srcs), &before) {
+            let got = if result_wide { w.s64(30) } else { w.sgpr[30] as u64 };
+            assert_eq!(got, want, "{name} ({how}) of {:#x}, {:#x} (scc {})", rd(&before, 10), rd(&before, 12), before.scc);
+            assert_eq!(w.scc, scc.unwrap_or(before.scc), "{name} ({how}) SCC of {:#x}, {:#x}", rd(&before, 10), rd(&before, 12));
+        }
     }
+    paths.finish();
+}
+
+/// SCC of the ops that set it when the result is non-zero.
+fn nz(v: u64) -> Option<bool> {
+    Some(v != 0)
+}
+
+/// s_lshl<k>_add_u32: (a << k) + b, SCC the carry out of bit 31.
+fn lshl_add(a: u64, b: u64, k: u32) -> (u64, Option<bool>) {
+    let s = (a << k) + b;
+    (s as u32 as u64, Some(s >> 32 != 0))
+}
+
+/// Scalar ALU ops on 32-bit (or, `true`, 64-bit) operands.
+const SCALAR: &[(&str, bool, ScalarRef)] = &[
+    ("s_add_u32", false, |a, b, _| { let s = a + b; (s as u32 as u64, Some(s >> 32 != 0)) }),
+    ("s_addc_u32", false, |a, b, c| { let s = a + b + c as u64; (s as u32 as u64, Some(s >> 32 != 0)) }),
+    ("s_sub_u32", false, |a, b, _| (a.wrapping_sub(b) as u32 as u64, Some(b > a))),
+    ("s_subb_u32", false, |a, b, c| (a.wrapping_sub(b).wrapping_sub(c as u64) as u32 as u64, Some(b + c as u64 > a))),
+    ("s_add_i32", false, |a, b, _| {
+        let s = a as i32 as i64 + b as i32 as i64;
+        (s as u32 as u64, Some(s != s as i32 as i64))
+    }),
+    ("s_sub_i32", false, |a, b, _| {
+        let s = a as i32 as i64 - b as i32 as i64;
+        (s as u32 as u64, Some(s != s as i32 as i64))
+    }),
+    ("s_mul_i32", false, |a, b, _| ((a as u32).wrapping_mul(b as u32) as u64, None)),
+    ("s_lshl_b32", false, |a, b, _| { let v = (a as u32) << (b & 31); (v as u64, nz(v as u64)) }),
+    ("s_lshr_b32", false, |a, b, _| { let v = (a as u32) >> (b & 31); (v as u64, nz(v as u64)) }),
+    ("s_ashr_i32", false, |a, b, _| { let v = (a as i32 >> (b & 31)) as u32; (v as u64, nz(v as u64)) }),
+    ("s_and_b32", false, |a, b, _| (a & b, nz(a & b))),
+    ("s_or_b32", false, |a, b, _| (a | b, nz(a | b))),
+    ("s_xor_b32", false, |a, b, _| (a ^ b, nz(a ^ b))),
+    ("s_andn2_b32", false, |a, b, _| { let v = a & !b & 0xffff_ffff; (v, nz(v)) }),
+    ("s_and_not1_b32", false, |a, b, _| { let v = a & !b & 0xffff_ffff; (v, nz(v)) }),
+    ("s_orn2_b32", false, |a, b, _| { let v = (a | !b) & 0xffff_ffff; (v, nz(v)) }),
+    ("s_or_not1_b32", false, |a, b, _| { let v = (a | !b) & 0xffff_ffff; (v, nz(v)) }),
+    ("s_and_b64", true, |a, b, _| (a & b, nz(a & b))),
+    ("s_or_b64", true, |a, b, _| (a | b, nz(a | b))),
+    ("s_xor_b64", true, |a, b, _| (a ^ b, nz(a ^ b))),
+    ("s_andn2_b64", true, |a, b, _| (a & !b, nz(a & !b))),
+    ("s_and_not1_b64", true, |a, b, _| (a & !b, nz(a & !b))),
+    ("s_orn2_b64", true, |a, b, _| (a | !b, nz(a | !b))),
+    ("s_or_not1_b64", true, |a, b, _| (a | !b, nz(a | !b))),
+    ("s_lshl_b64", true, |a, b, _| { let v = a << (b & 63); (v, nz(v)) }),
+    ("s_lshr_b64", true, |a, b, _| { let v = a >> (b & 63); (v, nz(v)) }),
+    // min/max: SCC is whether S0 was chosen (S0 < S1 for min, S0 > S1 for max).
+    ("s_min_u32", false, |a, b, _| (a.min(b), Some(a < b))),
+    ("s_max_u32", false, |a, b, _| (a.max(b), Some(a > b))),
+    ("s_min_i32", false, |a, b, _| ((a as i32).min(b as i32) as u32 as u64, Some((a as i32) < (b as i32)))),
+    ("s_max_i32", false, |a, b, _| ((a as i32).max(b as i32) as u32 as u64, Some((a as i32) > (b as i32)))),
+    ("s_cselect_b32", false, |a, b, c| (if c { a } else { b }, None)),
+    ("s_cselect_b64", true, |a, b, c| (if c { a } else { b }, None)),
+    ("s_bfe_u32", false, |a, b, _| {
+        let (off, width) = (b & 31, (b >> 16) & 0x7f);
+        let v = if width == 0 { 0 } else { (a >> off) & ((1u64 << width.min(32)) - 1) } as u32;
+        (v as u64, nz(v as u64))
+    }),
+    ("s_lshl1_add_u32", false, |a, b, _| lshl_add(a, b, 1)),
+    ("s_lshl2_add_u32", false, |a, b, _| lshl_add(a, b, 2)),
+    ("s_lshl3_add_u32", false, |a, b, _| lshl_add(a, b, 3)),
+    ("s_lshl4_add_u32", false, |a, b, _| lshl_add(a, b, 4)),
+    ("s_not_b32", false, |a, _, _| { let v = !a & 0xffff_ffff; (v, nz(v)) }),
+    ("s_brev_b32", false, |a, _, _| ((a as u32).reverse_bits() as u64, None)),
+    ("s_bcnt1_i32_b32", false, |a, _, _| { let v = (a as u32).count_ones() as u64; (v, nz(v)) }),
+    ("s_bcnt1_i32_b64", true, |a, _, _| { let v = a.count_ones() as u64; (v, nz(v)) }),
+    ("s_ff1_i32_b32", false, |a, _, _| (if a == 0 { 0xffff_ffff } else { a.trailing_zeros() as u64 }, None)),
+    ("s_ff1_i32_b64", true, |a, _, _| (if a == 0 { 0xffff_ffff } else { a.trailing_zeros() as u64 }, None)),
+    ("s_flbit_i32_b32", false, |a, _, _| (if a == 0 { 0xffff_ffff } else { (a as u32).leading_zeros() as u64 }, None)),
+    ("s_sext_i32_i8", false, |a, _, _| (a as i8 as i32 as u32 as u64, None)),
+    ("s_sext_i32_i16", false, |a, _, _| (a as i16 as i32 as u32 as u64, None)),
+    ("s_abs_i32", false, |a, _, _| { let v = (a as i32).unsigned_abs() as u64; (v, nz(v)) }),
+    ("s_mov_b32", false, |a, _, _| (a, None)),
+    ("s_mov_b64", true, |a, _, _| (a, None)),
+];
+
+type ScalarCmp = fn(u64, u64) -> bool;
+
+/// `s_cmp_*`: SCC only.
+const SCALAR_CMP: &[(&str, ScalarCmp)] = &[
+    ("s_cmp_eq_i32", |a, b| a == b),
+    ("s_cmp_lg_i32", |a, b| a != b),
+    ("s_cmp_lt_i32", |a, b| (a as i32) < (b as i32)),
+    ("s_cmp_le_i32", |a, b| (a as i32) <= (b as i32)),
+    ("s_cmp_gt_i32", |a, b| (a as i32) > (b as i32)),
+    ("s_cmp_ge_i32", |a, b| (a as i32) >= (b as i32)),
+    ("s_cmp_eq_u32", |a, b| a == b),
+    ("s_cmp_lg_u32", |a, b| a != b),
+    ("s_cmp_lt_u32", |a, b| a < b),
+    ("s_cmp_le_u32", |a, b| a <= b),
+    ("s_cmp_gt_u32", |a, b| a > b),
+    ("s_cmp_ge_u32", |a, b| a >= b),
+    ("s_cmp_eq_u64", |a, b| a == b),
+    ("s_cmp_lg_u64", |a, b| a != b),
+];
+
+/// `s_<op>_saveexec_b32/_b64`: D = EXEC; EXEC = op(S0, EXEC); SCC = EXEC != 0.
+const SAVEEXEC: &[(&str, fn(u64, u64) -> u64)] = &[
+    ("s_and", |s, e| s & e),
+    ("s_or", |s, e| s | e),
+    ("s_xor", |s, e| s ^ e),
+    ("s_andn2", |s, e| s & !e),
+    ("s_and_not1", |s, e| s & !e),
+    ("s_orn2", |s, e| s | !e),
+    ("s_or_not1", |s, e| s | !e),
+];
+
+fn saveexec_name(op: &str, lanes: usize) -> &'static str {
+    Box::leak(format!("{op}_saveexec_b{lanes}").into_boxed_str())
 }
 
 #[test]
 fn scalar_alu() {
-    let nz = |v: u64| Some(v != 0);
-    sop("s_add_u32", false, |a, b, _| { let s = a + b; (s as u32 as u64, Some(s >> 32 != 0)) });
-    sop("s_addc_u32", false, |a, b, c| { let s = a + b + c as u64; (s as u32 as u64, Some(s >> 32 != 0)) });
-    sop("s_sub_u32", false, |a, b, _| (a.wrapping_sub(b) as u32 as u64, Some(b > a)));
-    sop("s_subb_u32", false, |a, b, c| (a.wrapping_sub(b).wrapping_sub(c as u64) as u32 as u64, Some(b + c as u64 > a)));
-    sop("s_add_i32", false, |a, b, _| {
-        let s = a as i32 as i64 + b as i32 as i64;
-        (s as u32 as u64, Some(s != s as i32 as i64))
-    });
-    sop("s_sub_i32", false, |a, b, _| {
-        let s = a as i32 as i64 - b as i32 as i64;
-        (s as u32 as u64, Some(s != s as i32 as i64))
-    });
-    sop("s_mul_i32", false, |a, b, _| ((a as u32).wrapping_mul(b as u32) as u64, None));
-    sop("s_lshl_b32", false, move |a, b, _| { let v = (a as u32) << (b & 31); (v as u64, nz(v as u64)) });
-    sop("s_lshr_b32", false, move |a, b, _| { let v = (a as u32) >> (b & 31); (v as u64, nz(v as u64)) });
-    sop("s_ashr_i32", false, move |a, b, _| { let v = (a as i32 >> (b & 31)) as u32; (v as u64, nz(v as u64)) });
-    sop("s_and_b32", false, move |a, b, _| (a & b, nz(a & b)));
-    sop("s_or_b32", false, move |a, b, _| (a | b, nz(a | b)));
-    sop("s_xor_b32", false, move |a, b, _| (a ^ b, nz(a ^ b)));
-    sop("s_andn2_b32", false, move |a, b, _| { let v = a & !b & 0xffff_ffff; (v, nz(v)) });
-    sop("s_and_b64", true, move |a, b, _| (a & b, nz(a & b)));
-    sop("s_or_b64", true, move |a, b, _| (a | b, nz(a | b)));
-    sop("s_andn2_b64", true, move |a, b, _| (a & !b, nz(a & !b)));
-    sop("s_lshl_b64", true, move |a, b, _| { let v = a << (b & 63); (v, nz(v)) });
-    sop("s_lshr_b64", true, move |a, b, _| { let v = a >> (b & 63); (v, nz(v)) });
-    sop("s_min_i32", false, |a, b, _| ((a as i32).min(b as i32) as u32 as u64, Some((a as i32) < (b as i32))));
-    sop("s_max_u32", false, |a, b, _| (a.max(b), Some(a > b)));
-    sop("s_cselect_b32", false, |a, b, c| (if c { a } else { b }, None));
-    sop("s_cselect_b64", true, |a, b, c| (if c { a } else { b }, None));
-    sop("s_bfe_u32", false, move |a, b, _| {
-        let (off, width) = (b & 31, (b >> 16) & 0x7f);
-        let v = if width == 0 { 0 } else { (a >> off) & ((1u64 << width.min(32)) - 1) } as u32;
-        (v as u64, nz(v as u64))
-    });
-    sop("s_lshl1_add_u32", false, |a, b, _| { let s = (a << 1) + b; (s as u32 as u64, Some(s >> 32 != 0)) });
-    sop("s_lshl2_add_u32", false, |a, b, _| { let s = (a << 2) + b; (s as u32 as u64, Some(s >> 32 != 0)) });
-    sop("s_not_b32", false, move |a, _, _| { let v = !a & 0xffff_ffff; (v, nz(v)) });
-    sop("s_brev_b32", false, |a, _, _| ((a as u32).reverse_bits() as u64, None));
-    sop("s_bcnt1_i32_b32", false, move |a, _, _| { let v = (a as u32).count_ones() as u64; (v, nz(v)) });
-    sop("s_bcnt1_i32_b64", true, move |a, _, _| { let v = a.count_ones() as u64; (v, nz(v)) });
-    sop("s_ff1_i32_b32", false, |a, _, _| (if a == 0 { 0xffff_ffff } else { a.trailing_zeros() as u64 }, None));
-    sop("s_ff1_i32_b64", true, |a, _, _| (if a == 0 { 0xffff_ffff } else { a.trailing_zeros() as u64 }, None));
-    sop("s_flbit_i32_b32", false, |a, _, _| (if a == 0 { 0xffff_ffff } else { (a as u32).leading_zeros() as u64 }, None));
-    sop("s_sext_i32_i8", false, |a, _, _| (a as i8 as i32 as u32 as u64, None));
-    sop("s_sext_i32_i16", false, |a, _, _| (a as i16 as i32 as u32 as u64, None));
-    sop("s_abs_i32", false, move |a, _, _| { let v = (a as i32).unsigned_abs() as u64; (v, nz(v)) });
-    sop("s_mov_b64", true, |a, _, _| (a, None));
-    for (cond, f) in [
-        ("s_cmp_lt_i32", (|a: u64, b: u64| (a as i32) < (b as i32)) as fn(u64, u64) -> bool),
-        ("s_cmp_ge_u32", |a, b| a >= b),
-        ("s_cmp_eq_u32", |a, b| a == b),
-        ("s_cmp_lg_u32", |a, b| a != b),
-        ("s_cmp_eq_u64", |a, b| a == b),
-        ("s_cmp_lg_u64", |a, b| a != b),
-    ] {
-        let mut r = Rng(cond.len() as u64 + 3);
+    for &(name, wide, f) in SCALAR {
+        sop(name, wide, f);
+    }
+    for &(cond, f) in SCALAR_CMP {
+        let mut r = Rng(cond.len() as u64 + 3 + (cond.as_bytes()[6] as u64) << 8);
+        let mut paths = Paths::new(cond, 1);
         for _ in 0..TRIALS {
             let mut w = wave(&mut r);
             if r.below(3) == 0 {
                 w.sgpr[12] = w.sgpr[10];
                 w.sgpr[13] = w.sgpr[11];
             }
-            let before = w.clone();
-            run(Inst::new(cond, Opnd::None, &[S(10), S(12)]), &mut w);
+            w.scc = r.below(2) == 1;
+            let before = w;
             let wide = cond.ends_with("64");
             let rd = |n: usize| if wide { before.s64(n) } else { before.sgpr[n] as u64 };
-            assert_eq!(w.scc, f(rd(10), rd(12)), "{cond}");
+            for (how, w) in paths.run(Inst::new(cond, Opnd::None, &[S(10), S(12)]), &before) {
+                assert_eq!(w.scc, f(rd(10), rd(12)), "{cond} ({how}) of {:#x}, {:#x}", rd(10), rd(12));
+                assert_eq!(w.sgpr, before.sgpr, "{cond} ({how}) writes SCC only");
+            }
+        }
+        paths.finish();
+    }
+    let mut r = Rng(99);
+    for &(op, f) in SAVEEXEC {
+        for lanes in [32, 64] {
+            let name = saveexec_name(op, lanes);
+            let mut paths = Paths::new(name, 2);
+            for _ in 0..TRIALS / 2 {
+                let before = wave_of(&mut r, lanes);
+                let src = if r.below(3) == 0 { Vcc } else { S(10) };
+                let s = mask_of(&before, src);
+                for (how, w) in paths.run(Inst::new(name, S(30), &[src]), &before) {
+                    let saved = if lanes == 32 { w.sgpr[30] as u64 } else { w.s64(30) };
+                    assert_eq!(saved, before.exec, "{name} ({how}): the old EXEC saved");
+                    assert_eq!(w.exec, f(s, before.exec) & before.full_mask(), "{name} ({how}) of {s:#x}, exec {:#x}", before.exec);
+                    assert_eq!(w.scc, w.exec != 0, "{name} ({how}) SCC");
+                }
+            }
+            paths.finish();
         }
     }
-    // s_and_saveexec_b32: old EXEC to the destination, EXEC &= source, SCC = EXEC != 0.
-    let mut r = Rng(99);
-    for _ in 0..TRIALS {
-        let mut w = wave(&mut r);
-        let before = w.clone();
-        let name = if w.lanes == 32 { "s_and_saveexec_b32" } else { "s_and_saveexec_b64" };
-        run(Inst::new(name, S(30), &[S(10)]), &mut w);
-        let src = if w.lanes == 32 { before.sgpr[10] as u64 } else { before.s64(10) };
-        let saved = if w.lanes == 32 { w.sgpr[30] as u64 } else { w.s64(30) };
-        assert_eq!(saved, before.exec);
-        assert_eq!(w.exec, before.exec & src);
-        assert_eq!(w.scc, w.exec != 0);
-    }
+}
+
+/// Whether a test here holds a reference for `name` (each table is checked whole by its
+/// test, so a name found here is one whose reference runs).
+fn has_reference(name: &str) -> bool {
+    INT_VALU.iter().any(|e| e.0 == name)
+        || INT16_VALU.iter().any(|e| e.0 == name)
+        || FLOAT_VALU.iter().any(|e| e.0 == name)
+        || MAD_VALU.iter().any(|e| e.0 == name)
+        || CARRIES.iter().any(|e| e.0 == name)
+        || SHIFTS64.iter().any(|e| e.0 == name)
+        || LANE_OPS.contains(&name)
+        || SCALAR.iter().any(|e| e.0 == name)
+        || SCALAR_CMP.iter().any(|e| e.0 == name)
+        || SAVEEXEC.iter().any(|e| [32, 64].iter().any(|&l| saveexec_name(e.0, l) == name))
+        || is_checked_compare(name)
+}
+
+/// Every instruction the compiler translates inline has a reference above, written from
+/// the ISA, that checks the compiled translation (`Paths::finish` fails a check none of
+/// whose runs was inline code).
+#[test]
+fn every_inlined_mnemonic_has_an_isa_reference() {
+    let all = inlined_mnemonics();
+    assert!(all.len() > 100 && all.contains(&"v_med3_u32") && all.contains(&"v_cmpx_nlt_f32"), "the list: {all:?}");
+    let missing: Vec<&str> = all.iter().copied().filter(|n| !has_reference(n)).collect();
+    assert!(missing.is_empty(), "inlined without a reference in tests/semantics.rs: {missing:?}");
 }
 
 /// VOP3 source modifiers on f32: |x| and -x applied to the inputs.
