@@ -3,6 +3,7 @@
  * Usage: abi_versions 5|7 */
 #include <hip/hip_runtime_api.h>
 #include <hip/oxrocm_abi_variants.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,20 +43,34 @@ int main(int argc, char **argv) {
               strcmp(p5.gcnArchName, p6.gcnArchName) == 0 && p5.totalGlobalMem == p6.totalGlobalMem,
           "R0000 and R0600 device properties agree");
 
-    /* Memset graph node parameters: 5.x/6.x member order vs 7.x (CUDA) order. */
+    /* Memset graph node parameters. Every ABI has the 5.7/6.x member order (48 bytes): HIP 7.0's
+     * release notes announce CUDA's order (40 bytes), but ROCm 7.x's hip_runtime_api.h (7.2.4)
+     * keeps the old one. .so.7 gets the 7.x declaration, hipMemsetParams_v7. Read in CUDA's
+     * order, these parameters would have elementSize 0 (the high half of height) and be refused;
+     * the parameters read back must be those given (the node writes the same layout). */
+    _Static_assert(sizeof(hipMemsetParams_v7) == 48 && offsetof(hipMemsetParams_v7, value) == 32,
+                   "hipMemsetParams_v7 has ROCm 7.x's layout");
     hipGraph_t g;
     hipGraphNode_t n;
     hipGraphCreate(&g, 0);
     hipError_t add;
+    int back_ok;
     if (abi >= 7) {
-        hipMemsetParams_v7 m7 = {d, 64, 0x11, 1, 64, 1};
+        hipMemsetParams_v7 m7 = {.dst = d, .elementSize = 1, .height = 1, .pitch = 64, .value = 0x11, .width = 64};
+        hipMemsetParams_v7 b7;
+        memset(&b7, 0, sizeof b7);
         add = hipGraphAddMemsetNode(&n, g, NULL, 0, (const hipMemsetParams *)&m7);
+        back_ok = add == hipSuccess && hipGraphMemsetNodeGetParams(n, (hipMemsetParams *)&b7) == hipSuccess &&
+                  b7.dst == d && b7.elementSize == 1 && b7.height == 1 && b7.value == 0x11 && b7.width == 64;
     } else {
-        hipMemsetParams m5;
-        memset(&m5, 0, sizeof m5);
-        m5.dst = d; m5.value = 0x11; m5.elementSize = 1; m5.width = 64; m5.height = 1;
+        hipMemsetParams m5 = {.dst = d, .elementSize = 1, .height = 1, .pitch = 64, .value = 0x11, .width = 64};
+        hipMemsetParams b5;
+        memset(&b5, 0, sizeof b5);
         add = hipGraphAddMemsetNode(&n, g, NULL, 0, &m5);
+        back_ok = add == hipSuccess && hipGraphMemsetNodeGetParams(n, &b5) == hipSuccess &&
+                  b5.dst == d && b5.elementSize == 1 && b5.height == 1 && b5.value == 0x11 && b5.width == 64;
     }
+    check(back_ok, "memset graph node parameters read back in this ABI's layout");
     hipGraphExec_t ge;
     unsigned char h[64];
     int ok = add == hipSuccess && hipGraphInstantiate(&ge, g, NULL, NULL, 0) == hipSuccess &&

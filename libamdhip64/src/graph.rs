@@ -131,29 +131,22 @@ fn memset_op(p: &hipMemsetParams) -> Result<Op> {
     crate::memcpy::fill_op(f)?.ok_or(HipError::INVALID_VALUE)
 }
 
-/// Reads a memset parameter block in the loaded ABI's layout (HIP 7 uses CUDA's order).
+/// Reads a memset parameter block. Every ABI (5.x, 6.x and 7.x) uses the same layout: HIP
+/// 7.0's release notes announce CUDA's member order, but ROCm 7.x's hip_runtime_api.h (7.2.4)
+/// keeps the 5.7/6.x order, 48 bytes (`hipMemsetParams_v7` is the same type).
 unsafe fn read_memset(p: *const hipMemsetParams) -> Result<hipMemsetParams> {
     if p.is_null() {
         return Err(HipError::INVALID_VALUE);
     }
-    if crate::api::abi_major() < 7 {
-        return Ok(unsafe { *p });
-    }
-    let q = unsafe { *(p as *const hipMemsetParams_v7) };
-    Ok(hipMemsetParams { dst: q.dst, elementSize: q.elementSize, height: q.height, pitch: q.pitch, value: q.value, width: q.width })
+    Ok(unsafe { *p })
 }
 
-/// Writes a memset parameter block in the loaded ABI's layout.
+/// Writes a memset parameter block (one layout for every ABI, as [`read_memset`]).
 unsafe fn write_memset(out_p: *mut hipMemsetParams, m: hipMemsetParams) -> Result<()> {
     if out_p.is_null() {
         return Err(HipError::INVALID_VALUE);
     }
-    if crate::api::abi_major() < 7 {
-        unsafe { *out_p = m };
-    } else {
-        let v7 = hipMemsetParams_v7 { dst: m.dst, pitch: m.pitch, value: m.value, elementSize: m.elementSize, width: m.width, height: m.height };
-        unsafe { *(out_p as *mut hipMemsetParams_v7) = v7 };
-    }
+    unsafe { *out_p = m };
     Ok(())
 }
 

@@ -1,8 +1,8 @@
 //! C-ABI mirrors of the HIP types of ROCm 5.7 (libamdhip64.so.5), plus the later layouts
 //! that differ (ROCm 6.x `hipDeviceProp_tR0600`, 6.x `hipMemoryType` numbering and size_t
-//! `HIP_MEMCPY3D`, 7.x `hipMemsetParams`). Names are the C names; C enums are `c_int` aliases
-//! with one `const` per enumerator. `abi-tests/` and `tests/abi_layout.rs` check every size,
-//! offset and value here against the C headers.
+//! `HIP_MEMCPY3D`; 7.x `hipMemsetParams` keeps the 5.x/6.x layout). Names are the C names;
+//! C enums are `c_int` aliases with one `const` per enumerator. `abi-tests/` and
+//! `tests/abi_layout.rs` check every size, offset and value here against the C headers.
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code)]
 
 use core::ffi::{c_char, c_int, c_uint, c_void};
@@ -903,22 +903,11 @@ impl Default for hipResourceDesc {
     }
 }
 
-/// ROCm 7.x `hipMemsetParams`: CUDA member order, 40 bytes (6.x: [`hipMemsetParams`], 48 bytes).
-#[repr(C)]
-#[derive(Copy, Clone, Debug)]
-pub struct hipMemsetParams_v7 {
-    pub dst: *mut c_void,
-    pub pitch: usize,
-    pub value: c_uint,
-    pub elementSize: c_uint,
-    pub width: usize,
-    pub height: usize,
-}
-impl Default for hipMemsetParams_v7 {
-    fn default() -> Self {
-        unsafe { core::mem::zeroed() }
-    }
-}
+/// ROCm 7.x `hipMemsetParams`: the same layout as 5.x/6.x ([`hipMemsetParams`], 48 bytes).
+/// HIP 7.0's release notes announce CUDA's member order (40 bytes), but the 7.x headers as
+/// shipped keep the old order (ROCm 7.2.4's hip_runtime_api.h; see
+/// include/hip/oxrocm_abi_variants.h). Kept as a name for the layout checks.
+pub type hipMemsetParams_v7 = hipMemsetParams;
 
 /// ROCm 5.7 `hipDeviceProp_t` (792 bytes); what `hipGetDeviceProperties`/`...R0000` fill.
 #[repr(C)]

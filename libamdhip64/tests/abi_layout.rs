@@ -1101,7 +1101,7 @@ fn rust_mirrors_match_cxx_headers() {
 }
 
 /// Later-ROCm layouts that ROCm 5.7's headers cannot confirm: known facts (gcc on ROCm 6.2.2's
-/// hip_runtime_api.h; ROCm 7.0's hipMemsetParams).
+/// hip_runtime_api.h; hipMemsetParams of ROCm 7.2.4's hip_runtime_api.h).
 #[test]
 fn later_rocm_layout_facts() {
     assert_eq!(size_of::<hipDeviceProp_tR0000>(), 792);
@@ -1114,8 +1114,11 @@ fn later_rocm_layout_facts() {
     assert_eq!(size_of::<HIP_MEMCPY3D>(), 128);
     assert_eq!(size_of::<HIP_MEMCPY3D_v6>(), 184);
     assert_eq!(size_of::<hipMemsetParams>(), 48);
-    assert_eq!(size_of::<hipMemsetParams_v7>(), 40);
-    assert_eq!(offset_of!(hipMemsetParams_v7, value), 16);
+    // ROCm 7.x keeps the 5.7/6.x order (7.2.4's hip_runtime_api.h), not CUDA's 40-byte one.
+    assert_eq!(size_of::<hipMemsetParams_v7>(), 48);
+    assert_eq!(offset_of!(hipMemsetParams_v7, elementSize), 8);
+    assert_eq!(offset_of!(hipMemsetParams_v7, value), 32);
+    assert_eq!(offset_of!(hipMemsetParams_v7, width), 40);
     assert_eq!(size_of::<hipPointerAttribute_t>(), 32);
     assert_eq!(memtype_v5::hipMemoryTypeManaged, 4);
     assert_eq!(memtype_v6::hipMemoryTypeManaged, 3);
