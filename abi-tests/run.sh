@@ -390,7 +390,8 @@ test_hip_samples_run_their_kernels() {
     run_gcn_program "$dir" grid_sync || rc=1
     local out; out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$dir/gcn/grid_sync" "$dir/gcn/grid_sync.co" 2>&1)
     grep -q "^PASS grid_sync.*module launch" <<< "$out" || { echo "grid_sync (module): $(tail -5 <<< "$out")"; rc=1; }
-    [[ $rc == 0 ]] && echo "$((n + 9)) programs passed: 21 samples; gcn_math, textures, wave_overlap, grid_sync as gfx1030 and gfx1100; grid_sync's code object"
+    [[ $rc == 0 ]] && echo "$((n + 9)) programs passed: 21 samples; gcn_math, textures, wave_overlap, grid_sync as gfx1030 and gfx1100; grid_sync's code object" &&
+        echo "$((n + 9))" > "$WORK/amdgcn-programs"
     return $rc
 }
 
@@ -568,7 +569,9 @@ for t in "${TESTS[@]}"; do
         *) echo "FAIL $name"; [[ -z $out ]] || sed 's/^/    /' <<< "$out"; failed=$((failed + 1)) ;;
     esac
 done
-echo "abi-tests [$BACKEND]: $passed passed, $failed failed, $skipped skipped"
+programs=""
+[[ -f $WORK/amdgcn-programs ]] && programs="; $(cat "$WORK/amdgcn-programs") AMDGCN programs passed"
+echo "abi-tests [$BACKEND]: $passed passed, $failed failed, $skipped skipped$programs"
 # A pass that ran nothing proves nothing.
 [[ $passed -gt 0 ]] || { echo "abi-tests [$BACKEND]: no test passed"; exit 1; }
 [[ $failed == 0 ]]
