@@ -25,6 +25,13 @@ GCN=(gcn_math textures wave_overlap grid_sync)
 command -v hipcc >/dev/null || { echo "build-kernels.sh: hipcc not installed (apt-get install hipcc)" >&2; exit 1; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
+# Up to date when the sources, this script and the compiler are those of the last build.
+stamp=$(cat "$SRC"/*.hip "$SRC"/*.h "${BASH_SOURCE[0]}" <(hipcc --version 2>&1) | sha256sum | cut -d' ' -f1)
+if [[ -f $OUT/stamp && $(cat "$OUT/stamp") == "$stamp" && -f $OUT/manifest.txt ]]; then
+    echo "built $(wc -l < "$OUT/manifest.txt") files in $OUT (up to date)"
+    exit 0
+fi
+rm -f "$OUT/stamp"
 
 # ---- device libraries: Debian's bitcode plus the ISA-version constants it lacks ----
 bitcode=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
@@ -83,4 +90,5 @@ for p in "${GCN[@]}"; do
 done
 compile "$OUT/gcn/grid_sync.co" "$SRC/grid_sync.hip" gfx1100 -- --genco
 echo "built gcn: ${GCN[*]} grid_sync.co"
+echo "$stamp" > "$OUT/stamp"
 echo "built $built files in $OUT"
