@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the project's HIP programs with real AMDGCN kernels (abi-tests/programs/*.hip) with
-# Debian's hipcc (clang-15), so the AMDGCN end-to-end tests and the decoder's corpus need
+# Debian's hipcc (clang-15 on Debian 12), so the AMDGCN end-to-end tests and the decoder's corpus need
 # nothing outside this checkout.
 #
 #   abi-tests/build-kernels.sh OUT
@@ -26,12 +26,20 @@ command -v hipcc >/dev/null || { echo "build-kernels.sh: hipcc not installed (ap
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 # Up to date when the sources, this script and the compiler are those of the last build.
-stamp=$(cat "$SRC"/*.hip "$SRC"/*.h "${BASH_SOURCE[0]}" <(hipcc --version 2>&1) | sha256sum | cut -d' ' -f1)
+stamp=$(cat "$SRC"/*.hip "$SRC"/*.h "${BASH_SOURCE[0]}" <(hipcc --version 2>/dev/null) | sha256sum | cut -d' ' -f1)
+# The LLVM tools of the clang hipcc drives (Debian 12: 15).
+llvm=$(hipcc --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+[[ -n $llvm ]] || { echo "build-kernels.sh: hipcc --version names no clang version" >&2; exit 1; }
 if [[ -f $OUT/stamp && $(cat "$OUT/stamp") == "$stamp" && -f $OUT/manifest.txt ]]; then
     echo "built $(wc -l < "$OUT/manifest.txt") files in $OUT (up to date)"
     exit 0
 fi
-rm -f "$OUT/stamp"
+# Build beside the old output and replace it only when everything built, so a failed
+# build (a broken compiler) leaves the last good one in place.
+DEST=$OUT
+OUT=$DEST.new
+rm -rf "$OUT"
+mkdir -p "$OUT"
 
 # ---- device libraries: Debian's bitcode plus the ISA-version constants it lacks ----
 bitcode=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
@@ -42,7 +50,7 @@ rm -rf "$devlibs"
 mkdir -p "$devlibs"
 ln -s "$bitcode"/*.bc "$devlibs"/
 # __oclc_ISA_version holds major*1000 + minor*100 + stepping (gfx1100 -> 11000).
-layout=$(llvm-dis-15 -o - "$bitcode/oclc_isa_version_1030.bc" | sed -n 's/^target datalayout = "\(.*\)"$/\1/p')
+layout=$(llvm-dis-"$llvm" -o - "$bitcode/oclc_isa_version_1030.bc" | sed -n 's/^target datalayout = "\(.*\)"$/\1/p')
 for t in "${TARGETS[@]}"; do
     f=$devlibs/oclc_isa_version_${t#gfx}.bc
     [[ -e $f ]] && continue
@@ -50,7 +58,7 @@ for t in "${TARGETS[@]}"; do
     version=$(( ${digits:0:${#digits}-2} * 1000 + 16#${digits: -2:1} * 100 + 16#${digits: -1} ))
     printf '%s\n' "target datalayout = \"$layout\"" 'target triple = "amdgcn-amd-amdhsa"' \
         "@__oclc_ISA_version = linkonce_odr protected local_unnamed_addr addrspace(4) constant i32 $version, align 4" |
-        llvm-as-15 -o "$f"
+        llvm-as-"$llvm" -o "$f"
 done
 
 : > "$OUT/manifest.txt"
@@ -63,7 +71,7 @@ compile() {
     local flags=() cc=(hipcc)
     while [[ $# -gt 0 && $1 != -- ]]; do flags+=("--offload-arch=$1"); shift; done
     [[ ${1:-} == -- ]] && shift
-    [[ " $* " == *" --cuda-device-only "* ]] && cc=(clang++-15 -x hip --rocm-path=/usr --hip-version="$hip_version")
+    [[ " $* " == *" --cuda-device-only "* ]] && cc=(clang++-"$llvm" -x hip --rocm-path=/usr --hip-version="$hip_version")
     "${cc[@]}" "${flags[@]}" --rocm-device-lib-path="$devlibs" -O2 "$@" "$src" -o "$out" \
         || { echo "build-kernels.sh: $src failed (${flags[*]})" >&2; exit 1; }
     echo "${out#"$OUT"/} ${flags[*]} $*" >> "$OUT/manifest.txt"
@@ -91,4 +99,6 @@ done
 compile "$OUT/gcn/grid_sync.co" "$SRC/grid_sync.hip" gfx1100 -- --genco
 echo "built gcn: ${GCN[*]} grid_sync.co"
 echo "$stamp" > "$OUT/stamp"
-echo "built $built files in $OUT"
+rm -rf "$DEST"
+mv "$OUT" "$DEST"
+echo "built $built files in $DEST"

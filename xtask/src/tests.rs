@@ -194,9 +194,10 @@ fn build_kernels(opts: &Options, dir: &Path) -> Outcome {
     let mut sh = Command::new("bash");
     sh.current_dir(root()).arg("abi-tests/build-kernels.sh").arg(dir);
     let (ok, out) = run_captured(&mut sh);
-    let built = out.lines().filter(|l| l.starts_with("built ")).count();
+    // Its last line: "built N files in DIR[ (up to date)]".
+    let built: usize = out.lines().rev().find_map(|l| l.strip_prefix("built ")?.split_whitespace().next()?.parse().ok()).unwrap_or(0);
     if ok && built > 0 {
-        Outcome::ok(format!("hip programs: ok ({built} built)"), 0)
+        Outcome::ok(format!("hip programs: ok ({built} files)"), 0)
     } else {
         Outcome::failed(format!("hip programs: FAILED ({built} built)"), 0, 1)
     }
