@@ -270,6 +270,27 @@ test_libraries_link_our_hip() {
     return $rc
 }
 
+# Every staged library carries RUNPATH $ORIGIN, and a program that reaches librocblas through
+# its own RUNPATH (no LD_LIBRARY_PATH) gets the libamdhip64.so.5 beside it even where another
+# libamdhip64.so.5 sits in the system path (Debian's real one comes with hipcc).
+test_libraries_find_their_hip_beside_them() {
+    cpu_pass_only || return $?
+    need_libs || return $?
+    local f rc=0 n=0
+    for f in "$LIB_DIR"/lib*.so.[0-9]; do
+        n=$((n + 1))
+        readelf -d "$f" | grep -q 'RUNPATH.*\[\$ORIGIN\]' || { echo "$(basename "$f") has no RUNPATH \$ORIGIN"; rc=1; }
+    done
+    [[ $n -ge 10 ]] || { echo "only $n libraries staged"; rc=1; }
+    local system; system=$(/sbin/ldconfig -p | awk '/libamdhip64.so.5 / {print $NF; exit}')
+    [[ -n $system ]] || { absent "no other libamdhip64.so.5 in the system path (apt-get install libamdhip64-5)"; return; }
+    "$CC" -std=c11 -Wall -Wextra -Werror "$ROOT/abi-tests/programs/runpath.c" -o "$WORK/runpath" \
+        -L "$LIB_DIR" -l:librocblas.so.4 -Wl,--enable-new-dtags,-rpath,"$LIB_DIR" -ldl || return 1
+    local out; out=$(env -u LD_LIBRARY_PATH "$WORK/runpath" "$LIB_DIR" 2>&1) || { echo "$out" | tail -5; return 1; }
+    echo "system path has $system; $(grep -c '^PASS' <<< "$out") check passed, $n libraries with RUNPATH \$ORIGIN"
+    return $rc
+}
+
 # HIP_VISIBLE_DEVICES selects and orders devices; AMD_LOG_LEVEL=1 reports failing calls
 # and logs an unimplemented entry point once
 test_environment_variables() {
@@ -534,6 +555,7 @@ fi
 TESTS=(
     test_hip_symbol_versions
     test_libraries_link_our_hip
+    test_libraries_find_their_hip_beside_them
     test_multistream_program
     test_multistream_under_valgrind
     test_hipcc_program_runs_unchanged

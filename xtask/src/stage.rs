@@ -62,7 +62,10 @@ pub fn stage(release: bool) -> Result<Staged, String> {
                 .arg(&dest)
                 .arg(format!("-Wl,-soname,{}", o.soname))
                 .arg(format!("-Wl,--version-script={}", map.display()))
-                .args(["-Wl,--gc-sections", "-Wl,--no-undefined", "-Wl,-z,now", "-Wl,--whole-archive"])
+                .args(["-Wl,--gc-sections", "-Wl,--no-undefined", "-Wl,-z,now"])
+                // RUNPATH $ORIGIN: a library's own dependencies (libamdhip64.so.5) resolve to
+                // the file beside it, not to another ROCm in the system path.
+                .args(["-Wl,--enable-new-dtags", "-Wl,-rpath,$ORIGIN", "-Wl,--whole-archive"])
                 .arg(&archive)
                 .arg("-Wl,--no-whole-archive");
             if l.needs_hip {
