@@ -241,16 +241,12 @@ pub fn all(args: &[String]) -> Result<(), String> {
     // The project's HIP programs with real AMDGCN kernels: built once, run on every pass,
     // and their code objects are the decoder's corpus in cargo's tests.
     let kernels_dir = root().join("target/oxrocm/hip-programs");
-    let mut kernels = None;
     if opts.wants("kernels") {
-        let o = build_kernels(&opts, &kernels_dir);
-        if o.ok && o.line.contains("built") {
-            kernels = Some(kernels_dir.clone());
-        }
-        parts.push(o);
-    } else if kernels_dir.join("manifest.txt").exists() {
-        kernels = Some(kernels_dir.clone());
+        parts.push(build_kernels(&opts, &kernels_dir));
     }
+    // The passes share the build there (this run's, or the last good one: a failed build
+    // leaves it in place, and has failed the run already).
+    let kernels = kernels_dir.join("manifest.txt").exists().then(|| kernels_dir.clone());
 
     if opts.wants("cargo") {
         let mut cargo = Command::new(env!("CARGO"));
