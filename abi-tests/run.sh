@@ -291,6 +291,42 @@ test_libraries_find_their_hip_beside_them() {
     return $rc
 }
 
+# One runtime per process: libamdhip64.so.6/.7 and our librocblas.so.4/.5 (which brings
+# libamdhip64.so.5) opened with dlopen(RTLD_LOCAL), or .so.6 linked: memory from hipMalloc through
+# one HIP file is valid for rocBLAS through the other, sscal and sgemm match a float64
+# reference, one liboxrocm-runtime.so.1 is loaded, and each HIP file keeps its ABI's
+# hipGetLastError rule (programs/one_runtime.c).
+test_one_runtime_per_process() {
+    need_libs || return $?
+    "$CC" -std=gnu11 -Wall -Wextra -Werror -O1 "$ROOT/abi-tests/programs/one_runtime.c" -o "$WORK/one_runtime" -ldl -lm || return 1
+    "$CC" -std=gnu11 -Wall -Wextra -Werror -O1 -DLINKED_HIP "$ROOT/abi-tests/programs/one_runtime.c" -o "$WORK/one_runtime_linked" \
+        -L "$LIB_DIR" -l:libamdhip64.so.6 -Wl,--enable-new-dtags,-rpath,"$LIB_DIR" -ldl -lm || return 1
+    local pair out n=0 rc=0
+    for pair in "6 4" "7 5" "5 0" "linked 6 4"; do
+        local prog=one_runtime args=$pair
+        [[ $pair == linked* ]] && { prog=one_runtime_linked; args=${pair#linked }; }
+        # no LD_LIBRARY_PATH: the files find each other through RUNPATH $ORIGIN
+        out=$(env -u LD_LIBRARY_PATH timeout 120 "$WORK/$prog" "$LIB_DIR" $args 2>&1) || { echo "[$pair] $(grep -v '^PASS' <<< "$out" | tail -8)"; rc=1; continue; }
+        n=$((n + $(grep -c '^PASS' <<< "$out")))
+    done
+    echo "$n checks passed over HIP/rocBLAS pairs 6+4, 7+5, 5+0 (dlopen RTLD_LOCAL) and a program linking .so.6"
+    return $rc
+}
+
+# The same from Python: ctypes.CDLL opens with RTLD_LOCAL (programs/one_runtime.py).
+test_one_runtime_from_python_ctypes() {
+    need_libs || return $?
+    command -v python3 >/dev/null || { absent "python3 not installed"; return; }
+    local pair out n=0 rc=0
+    for pair in "6 4" "7 5"; do
+        out=$(env -u LD_LIBRARY_PATH timeout 300 python3 "$ROOT/abi-tests/programs/one_runtime.py" "$LIB_DIR" $pair 2>&1) ||
+            { echo "[$pair] $(grep -v '^PASS' <<< "$out" | tail -8)"; rc=1; continue; }
+        n=$((n + $(grep -c '^PASS' <<< "$out")))
+    done
+    echo "$n checks passed from Python ctypes (HIP 6 + rocBLAS 4, HIP 7 + rocBLAS 5)"
+    return $rc
+}
+
 # HIP_VISIBLE_DEVICES selects and orders devices; AMD_LOG_LEVEL=1 reports failing calls
 # and logs an unimplemented entry point once
 test_environment_variables() {
@@ -556,6 +592,8 @@ TESTS=(
     test_hip_symbol_versions
     test_libraries_link_our_hip
     test_libraries_find_their_hip_beside_them
+    test_one_runtime_per_process
+    test_one_runtime_from_python_ctypes
     test_multistream_program
     test_multistream_under_valgrind
     test_hipcc_program_runs_unchanged

@@ -4,7 +4,7 @@
 use oxrocm_runtime::{HipError, Result, log_at};
 use std::cell::Cell;
 use std::ffi::{CStr, c_char};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 thread_local! {
     /// Status of the most recent HIP call on this thread (HIP 5.x/6.x `hipGetLastError`).
@@ -13,21 +13,36 @@ thread_local! {
     static LAST_ERROR: Cell<i32> = const { Cell::new(0) };
 }
 
-/// Major version of the HIP ABI this copy of the library was loaded as (5, 6 or 7),
-/// from its file name (`libamdhip64.so.N…`); 5 when linked statically (Rust tests).
+thread_local! {
+    /// HIP ABI (5, 6 or 7) of the `libamdhip64.so.N` file this thread last entered through;
+    /// 0 before its first call.
+    static CALLER_ABI: Cell<u32> = const { Cell::new(0) };
+}
+
+/// ABI of the most recent call on any thread: the answer for threads that never called HIP
+/// themselves (the runtime's own workers).
+static PROCESS_ABI: AtomicU32 = AtomicU32::new(5);
+
+/// Called by the ABI layers (`libamdhip64.so.5/.6/.7`, generated trampolines) before every
+/// export they forward to this runtime, so one runtime serves each caller by the rules of the
+/// file it called (docs/one-runtime.md). Exported as `oxrocm_core_set_caller_abi`.
+#[unsafe(no_mangle)]
+pub extern "C" fn oxrocm_core_set_caller_abi(abi: u32) {
+    // Const-initialised Cell: no lazy init, no destructor, cannot panic.
+    CALLER_ABI.with(|c| c.set(abi));
+    // Read first: threads calling HIP concurrently through one ABI keep the line shared.
+    if PROCESS_ABI.load(Ordering::Relaxed) != abi {
+        PROCESS_ABI.store(abi, Ordering::Relaxed);
+    }
+}
+
+/// Major version of the HIP ABI the current caller entered through (5, 6 or 7); 5 where no
+/// layer is in between (Rust tests link the crate statically).
 pub fn abi_major() -> u32 {
-    static MAJOR: OnceLock<u32> = OnceLock::new();
-    *MAJOR.get_or_init(|| {
-        let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
-        let here = abi_major as *const () as *const libc::c_void;
-        if unsafe { libc::dladdr(here, &mut info) } == 0 || info.dli_fname.is_null() {
-            return 5;
-        }
-        let path = unsafe { CStr::from_ptr(info.dli_fname) }.to_string_lossy().into_owned();
-        path.rsplit_once(".so.")
-            .and_then(|(_, v)| v.split('.').next().and_then(|m| m.parse().ok()))
-            .unwrap_or(5)
-    })
+    match CALLER_ABI.with(|c| c.get()) {
+        0 => PROCESS_ABI.load(Ordering::Relaxed),
+        abi => abi,
+    }
 }
 
 /// Runs one API call: tracing, panic boundary, status bookkeeping.

@@ -63,24 +63,19 @@ pub fn f16_to_f32(h: u16) -> f32 {
 
 // Rust's compiler_builtins (linked into this library) defines both names as hidden; ELF
 // merges visibility to the most restrictive, so a plain definition would never be
-// exported. `.symver` gives ours the versioned name directly (the `export_name` keeps the
-// build script's stub generator from emitting a second definition).
-#[unsafe(export_name = "oxrocm_gnu_f2h_ieee")]
+// exported. Ours carry the runtime's names for them directly (the ABI layers export
+// `__gnu_f2h_ieee@@hip_4.2` and jump here; xtask localizes compiler_builtins' copies).
+#[unsafe(export_name = "oxrocm_core___gnu_f2h_ieee")]
 pub extern "C" fn gnu_f2h_ieee(f: f32) -> u16 {
     f32_to_f16(f)
 }
 
-#[unsafe(export_name = "oxrocm_gnu_h2f_ieee")]
+#[unsafe(export_name = "oxrocm_core___gnu_h2f_ieee")]
 pub extern "C" fn gnu_h2f_ieee(h: u16) -> f32 {
     f16_to_f32(h)
 }
 
-std::arch::global_asm!(
-    ".symver oxrocm_gnu_f2h_ieee, __gnu_f2h_ieee@@hip_4.2",
-    ".symver oxrocm_gnu_h2f_ieee, __gnu_h2f_ieee@@hip_4.2",
-);
-
-/// Names the build script must not stub (defined through `.symver` above):
+/// Names the build script must not stub (defined under the runtime's names above):
 /// export_name = "__gnu_f2h_ieee", export_name = "__gnu_h2f_ieee"
 const _: () = ();
 

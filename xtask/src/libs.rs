@@ -50,6 +50,18 @@ pub struct Lib {
     /// Extra system libraries the archive's code calls into (`-l<name>`), e.g. libstdc++ for
     /// rocBLAS's C++ `rocblas_internal_ostream`.
     pub native: &'static [&'static str],
+    /// Where the code lives in a file of its own and the outputs are thin ABI layers over it
+    /// (HIP: one runtime per process, whichever `libamdhip64.so.N` files get loaded).
+    pub core: Option<Core>,
+}
+
+/// The one shared object holding a library's code and state, under its ABI layers.
+pub struct Core {
+    pub file: &'static str,
+    /// Its own SONAME: the loader keeps one copy per process, also across `RTLD_LOCAL` loads.
+    pub soname: &'static str,
+    /// Version node of its exports (`oxrocm_core_*`).
+    pub node: &'static str,
 }
 
 pub const HIP_CHAIN: &[&str] = &[
@@ -76,6 +88,7 @@ pub const LIBS: &[Lib] = &[
         needs_hip: false,
         localize: &["__gnu_f2h_ieee", "__gnu_h2f_ieee"],
         native: &[],
+        core: Some(Core { file: "liboxrocm-runtime.so.1", soname: "liboxrocm-runtime.so.1", node: "OXROCM_CORE_1" }),
     },
     Lib {
         package: "librocblas",
@@ -107,6 +120,7 @@ pub const LIBS: &[Lib] = &[
         needs_hip: true,
         localize: &[],
         native: &["stdc++"],
+        core: None,
     },
     Lib {
         package: "librocfft",
@@ -119,6 +133,7 @@ pub const LIBS: &[Lib] = &[
         needs_hip: true,
         localize: &[],
         native: &[],
+        core: None,
     },
     Lib {
         package: "libmiopen",
@@ -131,6 +146,7 @@ pub const LIBS: &[Lib] = &[
         needs_hip: true,
         localize: &[],
         native: &[],
+        core: None,
     },
     Lib {
         package: "librccl",
@@ -143,6 +159,7 @@ pub const LIBS: &[Lib] = &[
         needs_hip: true,
         localize: &[],
         native: &[],
+        core: None,
     },
     Lib {
         package: "libhsa-runtime64",
@@ -155,5 +172,6 @@ pub const LIBS: &[Lib] = &[
         needs_hip: true,
         localize: &[],
         native: &[],
+        core: None,
     },
 ];

@@ -11,6 +11,7 @@ mod gtest;
 mod libs;
 mod prefix;
 mod rocblas_slices;
+mod shim;
 mod stage;
 mod tests;
 
