@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs on the lent GPU machine (see README "Measured"): the whole HIP test suite
-# (abi-tests/run.sh and the Rust API tests) on the Vulkan backend, the Vulkan driver's own
-# round-trip floor, then the bandwidth/launch benchmark for oxrocm and for CUDA (PyTorch).
+# Runs on the lent GPU machine (see docs/performance.md, "Copies and launches on the H100"):
+# the whole HIP test suite (abi-tests/run.sh and the Rust API tests) on the Vulkan backend, the
+# Vulkan driver's own round-trip floor, then the bandwidth/launch benchmark for oxrocm and for
+# CUDA (PyTorch).
 # Expects bench/make-devcarry.sh's output in .devcarry/ and the Vulkan loader packages in
 # .gl/ (both carried); writes $OUT/results.txt.  MODE=bench skips the test suite.
 set -u

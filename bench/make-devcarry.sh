@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what bench/device-run.sh needs on the lent GPU machine into .devcarry/ (release
 # libraries, stripped, and prebuilt test/benchmark binaries), small enough to carry.
-# Usage: bash bench/make-devcarry.sh   (then carry .devcarry and .gl, see README "Measured")
+# Usage: bash bench/make-devcarry.sh   (then carry .devcarry and .gl, see docs/performance.md,
+#   "Copies and launches on the H100")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 C=.devcarry

@@ -1,7 +1,7 @@
 //! What one wave instruction costs the interpreter and compiled code: a loop of eight
 //! copies of one instruction (plus the loop's own three scalar instructions) run by one
-//! wave32, timed, divided by the instructions executed. The numbers the README's AMDGCN
-//! speed notes quote.
+//! wave32, timed, divided by the instructions executed. The numbers docs/performance.md
+//! ("Kernel speed against C++") quotes.
 //!
 //! `cargo run --release -p oxrocm-gcn-exec --example per_instruction`
 

@@ -2,7 +2,8 @@
 //! one-workgroup dispatch takes from vkQueueSubmit until the host sees it finished, with a
 //! pre-recorded and a freshly recorded command buffer, waited on by fence or timeline
 //! semaphore. `cargo run --release --example vk_floor` (the launch-latency budget of the
-//! backend is measured against these numbers; see README "Measured").
+//! backend is measured against these numbers; see docs/performance.md, "Copies and launches
+//! on the H100").
 
 use ash::vk;
 use std::time::{Duration, Instant};
