@@ -3,8 +3,9 @@
 use oxrocm_ffi::codegen::{StubKind, StubSpec, build_script};
 use oxrocm_ffi::symbols::Symbol;
 
-fn kind_of(_: &Symbol) -> StubKind {
-    StubKind::Status
+fn kind_of(s: &Symbol) -> StubKind {
+    // the loader's `r_debug` for GPU code objects: data, exported zeroed
+    if s.name == "_amdgpu_r_debug" { StubKind::Data } else { StubKind::Status }
 }
 
 fn main() {
