@@ -258,7 +258,8 @@ test_libraries_link_our_hip() {
     cpu_pass_only || return $?
     need_libs || return $?
     local f rc=0 n=0
-    for f in "$LIB_DIR"/librocblas.so.0 "$LIB_DIR"/librocblas.so.4 "$LIB_DIR"/librocblas.so.5 "$LIB_DIR"/librocfft.so.0 "$LIB_DIR"/libMIOpen.so.1 "$LIB_DIR"/librccl.so.1 "$LIB_DIR"/libhsa-runtime64.so.1; do
+    for f in "$LIB_DIR"/librocblas.so.0 "$LIB_DIR"/librocblas.so.4 "$LIB_DIR"/librocblas.so.5 "$LIB_DIR"/librocfft.so.0 "$LIB_DIR"/libMIOpen.so.1 "$LIB_DIR"/librccl.so.1 "$LIB_DIR"/libhsa-runtime64.so.1 \
+             "$LIB_DIR"/librocm_smi64.so.1 "$LIB_DIR"/librocm_smi64.so.7; do
         [[ -e $f ]] || continue
         n=$((n + 1))
         readelf -d "$f" | grep -q 'NEEDED.*\[libamdhip64.so.5\]' || { echo "$(basename "$f") does not need libamdhip64.so.5"; rc=1; }
@@ -564,6 +565,88 @@ test_rocm_suites_list_their_tests() {
     return $rc
 }
 
+# "device I BUSID" per HIP device, as a program on our libraries sees them with two CPU devices
+hip_devices() {
+    build_program "$ROOT/abi-tests/programs/env_settings.c" "$WORK/hip_devices" || return 1
+    OXROCM_CPU_DEVICES=2 LD_LIBRARY_PATH=$LIB_DIR "$WORK/hip_devices" 2>/dev/null | grep '^device '
+}
+
+# Debian's rocminfo (ROCm 7.2, sid and experimental, fetched by tools/fetch-rocm-peers-later.sh)
+# on our libhsa-runtime64: the host agent and one GPU agent per HIP device, each GPU with its
+# PCI address as BDFID, its ISA and its memory pools. HSA_ENABLE_DTIF=1 makes rocminfo skip its
+# check for the amdgpu kernel module and /dev/kfd.
+test_rocminfo_lists_our_devices() {
+    need_libs || return $?
+    local suite runner ran=0 rc=0 devices n want
+    devices=$(hip_devices) || return 1
+    n=$(grep -c . <<< "$devices")
+    # BDFID = bus << 8 | device << 3 | function, of each "dddd:bb:dd.f"
+    want=$(while read -r _ _ bus; do IFS=':.' read -r _ b d f <<< "$bus"; echo $((16#$b * 256 + 16#$d * 8 + 16#$f)); done <<< "$devices" | sort -n | tr '\n' ' ')
+    for suite in sid experimental; do
+        runner=$ROCM_PEERS/$suite/bin/run-peer-test
+        [[ -x $runner ]] && "$runner" --list 2>/dev/null | grep -qx rocminfo || continue
+        ran=$((ran + 1))
+        local out; out=$(OXROCM_CPU_DEVICES=2 HSA_ENABLE_DTIF=1 ROCM_PEERS_LIBS=$LIB_DIR timeout 120 "$runner" rocminfo 2>"$WORK/rocminfo.err") \
+            || { echo "$suite rocminfo: exit $?"; tail -5 <<< "$out"; tail -5 "$WORK/rocminfo.err"; rc=1; continue; }
+        no_validation_errors "$WORK/rocminfo.err" || { rc=1; continue; }
+        local gpus cpus isas pools bdfs
+        gpus=$(grep -c 'Device Type: *GPU' <<< "$out")
+        cpus=$(grep -c 'Device Type: *CPU' <<< "$out")
+        isas=$(grep -c 'Name: *amdgcn-amd-amdhsa--gfx' <<< "$out")
+        pools=$(grep -c '^ *Pool [0-9]' <<< "$out")
+        # the GPU agents' BDFIDs (the CPU agent's is 0, first)
+        bdfs=$(grep 'BDFID:' <<< "$out" | awk 'NR > 1 {print $2}' | sort -n | tr '\n' ' ')
+        if [[ $gpus != "$n" || $cpus != 1 || $isas != "$n" || $bdfs != "$want" ]] || ! grep -q '^\*\*\* Done \*\*\*' <<< "$out"; then
+            echo "$suite rocminfo: $cpus CPU and $gpus GPU agents, $isas ISAs, BDFIDs $bdfs (HIP: $n devices, $want)"; rc=1; continue
+        fi
+        echo "$suite rocminfo: 1 CPU and $gpus GPU agents ($(grep -m1 -o 'amdgcn-amd-amdhsa--gfx[^ ]*' <<< "$out")), $pools pools"
+    done
+    [[ $ran -gt 0 ]] || { absent "no Debian rocminfo at $ROCM_PEERS/sid (tools/fetch-rocm-peers-later.sh)"; return; }
+    return $rc
+}
+
+# Debian's rocm-smi (sid: ROCm 6.4 on librocm_smi64.so.1; experimental: ROCm 7.2 on .so.7) on our
+# librocm_smi64: one GPU per HIP device with HIP's PCI bus ID, AMD as vendor, a gfx target and
+# its VRAM. rocm-smi looks for /sys/module/amdgpu (7.x also lists /sys/class/drm) before it loads
+# the library; on a machine without amdgpu it runs under a wrapper that answers for those two.
+SMI_WRAPPER='import os, sys, runpy
+script = sys.argv[1]
+exists, listdir = os.path.exists, os.listdir
+os.path.exists = lambda p: p == "/sys/module/amdgpu" or exists(p)
+os.listdir = lambda p=".": [] if p == "/sys/class/drm" and not exists(p) else listdir(p)
+sys.argv = sys.argv[1:]
+sys.path.insert(0, os.path.dirname(os.path.realpath(script)))
+runpy.run_path(script, run_name="__main__")'
+test_rocm_smi_lists_our_devices() {
+    need_libs || return $?
+    command -v python3 >/dev/null || { absent "python3 not installed"; return; }
+    local suite so script ran=0 rc=0 devices n
+    devices=$(hip_devices) || return 1
+    n=$(grep -c . <<< "$devices")
+    for suite in sid:1 experimental:7; do
+        so=${suite#*:}; suite=${suite%%:*}
+        script=$ROCM_PEERS/$suite/root/usr/libexec/rocm_smi/rocm_smi.py
+        [[ -f $script ]] || continue
+        ran=$((ran + 1))
+        local out; out=$(OXROCM_CPU_DEVICES=2 ROCM_SMI_LIB_PATH=$LIB_DIR/librocm_smi64.so.$so timeout 120 \
+            python3 -c "$SMI_WRAPPER" "$script" --showproductname --showmeminfo vram --showbus 2>"$WORK/smi.err") \
+            || { echo "$suite rocm-smi: exit $?"; tail -5 <<< "$out"; tail -5 "$WORK/smi.err"; rc=1; continue; }
+        no_validation_errors "$WORK/smi.err" || { rc=1; continue; }
+        local i bus bad=""
+        while read -r _ i bus; do
+            grep -qi "^GPU\[$i\].*PCI Bus: $bus\$" <<< "$out" || bad+=" GPU[$i] bus (HIP: $bus)"
+            grep -q "^GPU\[$i\].*Card Vendor:.*Advanced Micro Devices" <<< "$out" || bad+=" GPU[$i] vendor"
+            grep -q "^GPU\[$i\].*GFX Version:.*gfx[0-9a-f]" <<< "$out" || bad+=" GPU[$i] target"
+            grep -q "^GPU\[$i\].*VRAM Total Memory (B): [1-9]" <<< "$out" || bad+=" GPU[$i] VRAM"
+        done <<< "$devices"
+        grep -q "^GPU\[$n\]" <<< "$out" && bad+=" GPU[$n] (HIP has $n devices)"
+        [[ -z $bad ]] || { echo "$suite rocm-smi (librocm_smi64.so.$so):$bad"; grep '^GPU' <<< "$out" | head -12; rc=1; continue; }
+        echo "$suite rocm-smi on librocm_smi64.so.$so: $n GPUs, $(grep -m1 -o 'Card Series:.*' <<< "$out" | tr -s '\t ' ' '), $(grep -m1 -o 'VRAM Total Memory (B): [0-9]*' <<< "$out")"
+    done
+    [[ $ran -gt 0 ]] || { absent "no Debian rocm-smi at $ROCM_PEERS/sid (tools/fetch-rocm-peers-later.sh)"; return; }
+    return $rc
+}
+
 # Debian's rocRAND kernel tests (their own AMDGCN kernels, fetched with
 # `fetch-rocm-peers.sh --kernel-suites rocrand`): a quick set of whole binaries must pass.
 test_kernel_suites_quick() {
@@ -614,6 +697,8 @@ TESTS=(
     test_device_reset
     test_hip_samples_run_their_kernels
     test_rocm_suites_list_their_tests
+    test_rocminfo_lists_our_devices
+    test_rocm_smi_lists_our_devices
     test_kernel_suites_quick
     test_layout_c_vs_rocm
     test_layout_cxx_vs_rocm

@@ -174,4 +174,28 @@ pub const LIBS: &[Lib] = &[
         native: &[],
         core: None,
     },
+    Lib {
+        package: "librocm_smi64",
+        rlib: "rocm_smi64",
+        symbols: "librocm_smi64/abi/rocm_smi64.symbols",
+        chain: &[],
+        default_node: "",
+        extra: &[],
+        outputs: &[
+            // ROCm 6.4 in Debian (librocm-smi64-1): ROCm SMI 7.6
+            Output::plain("librocm_smi64.so.1.0", "librocm_smi64.so.1", &["librocm_smi64.so.1", "librocm_smi64.so"]),
+            // ROCm 7.x (librocm-smi64-7): ROCm SMI 7.8, the same list; its rsmi_version_get says so
+            Output {
+                file: "librocm_smi64.so.7.8",
+                soname: "librocm_smi64.so.7",
+                links: &["librocm_smi64.so.7"],
+                symbols: None,
+                replace: &["oxrocm_smi7_"],
+            },
+        ],
+        needs_hip: true,
+        localize: &[],
+        native: &[],
+        core: None,
+    },
 ];
