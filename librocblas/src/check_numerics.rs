@@ -172,14 +172,16 @@ fn report(function: *const std::ffi::c_char, mode: i32, is_input: bool, f: Found
     if abnormal && mode & MODE_FAIL != 0 { rocblas_status_check_numerics_fail } else { rocblas_status_success }
 }
 
+/// A vector's check: the elements are the same set whichever way `inc_x` runs, so its size
+/// is the step (rocBLAS 4.x; 2.47 returns early for `inc_x <= 0`, which its export checks).
 #[allow(clippy::too_many_arguments)]
-pub fn vector<T: Classify>(function: *const std::ffi::c_char, handle: rocblas_handle, n: rocblas_int, x: Src, offset_x: i64,
-                           inc_x: rocblas_int, batch_count: rocblas_int, mode: i32, is_input: bool) -> rocblas_status {
+pub fn vector<T: Classify>(function: *const std::ffi::c_char, handle: rocblas_handle, n: i64, x: Src, offset_x: i64,
+                           inc_x: i64, batch_count: i64, mode: i32, is_input: bool) -> rocblas_status {
     // rocBLAS's quick return: nothing to check is not an argument error.
-    if n <= 0 || inc_x <= 0 || batch_count <= 0 || x.is_null() {
+    if n <= 0 || batch_count <= 0 || x.is_null() {
         return rocblas_status_success;
     }
-    let shape = Shape::Vector { n: n as usize, inc: inc_x as usize };
+    let shape = Shape::Vector { n: n as usize, inc: inc_x.unsigned_abs() as usize };
     match scan::<T>(handle, x, offset_x, shape, batch_count as usize) {
         Ok(f) => report(function, mode, is_input, f),
         Err(s) => s,
@@ -188,8 +190,8 @@ pub fn vector<T: Classify>(function: *const std::ffi::c_char, handle: rocblas_ha
 
 #[allow(clippy::too_many_arguments)]
 pub fn matrix<T: Classify>(function: *const std::ffi::c_char, handle: rocblas_handle, trans: i32, uplo: i32, kind: i32,
-                           m: rocblas_int, n: rocblas_int, a: Src, offset_a: i64, lda: rocblas_int, batch_count: rocblas_int,
-                           mode: i32, is_input: bool) -> rocblas_status {
+                           m: i64, n: i64, a: Src, offset_a: i64, lda: i64, batch_count: i64, mode: i32,
+                           is_input: bool) -> rocblas_status {
     if m <= 0 || n <= 0 || batch_count <= 0 || a.is_null() {
         return rocblas_status_success;
     }

@@ -34,6 +34,9 @@ pub struct Handle {
     /// Device memory the GEMM operand repacking keeps between calls (`blas3::gemm_pack`):
     /// start, size, and the stream whose work last used it. Freed with the handle.
     pub gemm_scratch: Option<(*mut c_void, usize, hipStream_t)>,
+    /// rocBLAS 4.x/5.x: rocSOLVER's per-handle data (`rocblas_internal_set_data_ptr`), a
+    /// `std::shared_ptr<void>` reference released with the handle.
+    pub data_ptr: crate::internal::abi4::handle::SharedPtr,
 }
 
 /// Addresses of the live handles we handed out.
@@ -134,6 +137,7 @@ unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> 
         logs: crate::logging::for_new_handle(),
         math_mode: 0,
         gemm_scratch: None,
+        data_ptr: Default::default(),
     }));
     live().get_or_insert_with(HashSet::new).insert(h as usize);
     unsafe { *handle = h as rocblas_handle };
@@ -159,12 +163,16 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
         if handle.is_null() || !g.as_mut().is_some_and(|s| s.remove(&(handle as usize))) {
             return rocblas_status_invalid_handle;
         }
-        let h = Box::from_raw(handle as *mut Handle);
+        let mut h = Box::from_raw(handle as *mut Handle);
         if let Some((p, _, _)) = h.gemm_scratch {
             // hipFree waits for the work that may still read it.
             hip::hipFree(p);
         }
+        // rocSOLVER's data goes last, outside the lock: its deleter is the caller's code.
+        let data = std::mem::take(&mut h.data_ptr);
         drop(h);
+        drop(g);
+        drop(data);
         rocblas_status_success
     }
 

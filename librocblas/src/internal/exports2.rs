@@ -27,34 +27,37 @@ macro_rules! gemv {
                 let a = at::<$T>(Form::$form, a, offset_a, stride_a);
                 let (x, y) = (at::<$T>(Form::$form, x, offset_x, stride_x), at::<$T>(Form::$form, y, offset_y, stride_y));
                 call("rocblas_internal_gemv_template", move || unsafe {
-                    level2::gemv::<$T>(handle, trans, m, n, alpha, stride_alpha, a, lda, x, incx, beta, stride_beta, y, incy,
+                    level2::gemv::<$T, _>(handle, trans, m, n, alpha, stride_alpha, a, lda, x, incx, beta, stride_beta, y, incy,
                         batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use gemv;
 
 /// `ger_template<CONJ, T, TConstPtr, T, TPtr>(handle, m, n, alpha, stride_alpha, x,
 /// offset_x, incx, stride_x, y, offset_y, incy, stride_y, A, offset_a, lda, stride_a,
 /// batch_count)`.
 macro_rules! ger {
-    ($($T:ty, $form:ident, conj $conj:literal: export_name = $name:literal;)*) => {$(
+    (int $I:ty; $($T:ty, $form:ident, conj $conj:literal: export_name = $name:literal;)*) => {$(
         const _: () = {
             #[unsafe(export_name = $name)]
             #[allow(clippy::too_many_arguments)]
-            unsafe extern "C" fn ger(handle: rocblas_handle, m: i32, n: i32, alpha: *const $T, stride_alpha: i64, x: P,
-                                     offset_x: i64, incx: i32, stride_x: i64, y: P, offset_y: i64, incy: i32, stride_y: i64,
-                                     a: P, offset_a: i64, lda: i32, stride_a: i64, batch_count: i32) -> rocblas_status {
+            unsafe extern "C" fn ger(handle: rocblas_handle, m: $I, n: $I, alpha: *const $T, stride_alpha: i64, x: P,
+                                     offset_x: i64, incx: $I, stride_x: i64, y: P, offset_y: i64, incy: $I, stride_y: i64,
+                                     a: P, offset_a: i64, lda: $I, stride_a: i64, batch_count: $I) -> rocblas_status {
                 let (x, y) = (at::<$T>(Form::$form, x, offset_x, stride_x), at::<$T>(Form::$form, y, offset_y, stride_y));
                 let a = at::<$T>(Form::$form, a, offset_a, stride_a);
                 call("rocblas_internal_ger_template", move || unsafe {
-                    level2::ger::<$T>(handle, m, n, alpha, stride_alpha, x, incx, y, incy, a, lda, batch_count, $conj)
+                    level2::ger::<$T, $I>(handle, m, n, alpha, stride_alpha, x, incx, y, incy, a, lda, batch_count, $conj)
                 })
             }
         };
     )*};
+    ($($line:tt)*) => { ger! { int i32; $($line)* } };
 }
+pub(super) use ger;
 
 /// `hemv_symv_template<HERM, T, TConstPtr, TPtr, T*>(handle, uplo, n, alpha, stride_alpha,
 /// A, offset_a, lda, stride_a, x, offset_x, incx, stride_x, beta, stride_beta, y, offset_y,
@@ -71,13 +74,14 @@ macro_rules! hemv_symv {
                 let a = at::<$T>(Form::$form, a, offset_a, stride_a);
                 let (x, y) = (at::<$T>(Form::$form, x, offset_x, stride_x), at::<$T>(Form::$form, y, offset_y, stride_y));
                 call("rocblas_internal_hemv_symv_template", move || unsafe {
-                    level2::symv::<$T>(handle, $herm, uplo, n, alpha, stride_alpha, a, lda, x, incx, beta, stride_beta, y, incy,
+                    level2::symv::<$T, _>(handle, $herm, uplo, n, alpha, stride_alpha, a, lda, x, incx, beta, stride_beta, y, incy,
                         batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use hemv_symv;
 
 /// `her2_template<const T*, TConstPtr, TPtr>` / `syr2_template<...>(handle, uplo, n, alpha,
 /// x, offset_x, incx, stride_x, y, offset_y, incy, stride_y, A, lda, offset_a, stride_a,
@@ -93,11 +97,12 @@ macro_rules! syr2 {
                 let (x, y) = (at::<$T>(Form::$form, x, offset_x, stride_x), at::<$T>(Form::$form, y, offset_y, stride_y));
                 let a = at::<$T>(Form::$form, a, offset_a, stride_a);
                 let name = if $herm { "rocblas_internal_her2_template" } else { "rocblas_internal_syr2_template" };
-                call(name, move || unsafe { level2::syr2::<$T>(handle, $herm, uplo, n, alpha, x, incx, y, incy, a, lda, batch_count) })
+                call(name, move || unsafe { level2::syr2::<$T, _>(handle, $herm, uplo, n, alpha, x, incx, y, incy, a, lda, batch_count) })
             }
         };
     )*};
 }
+pub(super) use syr2;
 
 /// `trmv_template<TConstPtr, TPtr, T*>(handle, uplo, trans, diag, m, A, offset_a, lda,
 /// stride_a, x, offset_x, incx, stride_x, workspace, stride_w, batch_count)`.
@@ -111,12 +116,13 @@ macro_rules! trmv {
                                       _workspace: *mut $T, _stride_w: i64, batch_count: i32) -> rocblas_status {
                 let (a, x) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, x, offset_x, stride_x));
                 call("rocblas_internal_trmv_template", move || unsafe {
-                    level2::trmv::<$T>(handle, uplo, trans, diag, m, a, lda, x, incx, batch_count)
+                    level2::trmv::<$T, _>(handle, uplo, trans, diag, m, a, lda, x, incx, batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use trmv;
 
 /// `trsv_substitution_template<DIM_X, T, TConstPtr, TPtr>(handle, uplo, trans, diag, m, A,
 /// offset_a, lda, stride_a, alpha, x, offset_x, incx, stride_x, batch_count,
@@ -131,7 +137,7 @@ macro_rules! trsv_substitution {
                                       stride_x: i64, batch_count: i32, _w_completed_sec: *mut i32) -> rocblas_status {
                 let (a, x) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, x, offset_x, stride_x));
                 call("rocblas_internal_trsv_substitution_template", move || unsafe {
-                    level2::trsv::<$T>(handle, uplo, trans, diag, m, a, lda, alpha, x, incx, batch_count)
+                    level2::trsv::<$T, _>(handle, uplo, trans, diag, m, a, lda, alpha, x, incx, batch_count)
                 })
             }
         };

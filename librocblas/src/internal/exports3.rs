@@ -17,23 +17,25 @@ type P = *const c_void;
 /// offset_a, lda, stride_a, B, offset_b, ldb, stride_b, beta, C, offset_c, ldc, stride_c,
 /// batch_count)`.
 macro_rules! gemm {
-    ($($T:ty, $form:ident: export_name = $name:literal;)*) => {$(
+    (int $I:ty; $($T:ty, $form:ident: export_name = $name:literal;)*) => {$(
         const _: () = {
             #[unsafe(export_name = $name)]
             #[allow(clippy::too_many_arguments)]
-            unsafe extern "C" fn gemm(handle: rocblas_handle, trans_a: i32, trans_b: i32, m: i32, n: i32, k: i32,
-                                      alpha: *const $T, a: P, offset_a: i64, lda: i32, stride_a: i64, b: P, offset_b: i64,
-                                      ldb: i32, stride_b: i64, beta: *const $T, c: P, offset_c: i64, ldc: i32,
-                                      stride_c: i64, batch_count: i32) -> rocblas_status {
+            unsafe extern "C" fn gemm(handle: rocblas_handle, trans_a: i32, trans_b: i32, m: $I, n: $I, k: $I,
+                                      alpha: *const $T, a: P, offset_a: i64, lda: $I, stride_a: i64, b: P, offset_b: i64,
+                                      ldb: $I, stride_b: i64, beta: *const $T, c: P, offset_c: i64, ldc: $I,
+                                      stride_c: i64, batch_count: $I) -> rocblas_status {
                 let (a, b) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, b, offset_b, stride_b));
                 let c = at::<$T>(Form::$form, c, offset_c, stride_c);
                 call("rocblas_internal_gemm_template", move || unsafe {
-                    level3::gemm::<$T>(handle, trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch_count)
+                    level3::gemm::<$T, $I>(handle, trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch_count)
                 })
             }
         };
     )*};
+    ($($line:tt)*) => { gemm! { int i32; $($line)* } };
 }
+pub(super) use gemm;
 
 /// `symm_template<BATCHED, HERM, T, const T*, TConstPtr, TPtr>(handle, side, uplo, m, n,
 /// alpha, A, offset_a, lda, stride_a, B, offset_b, ldb, stride_b, beta, C, offset_c, ldc,
@@ -50,12 +52,13 @@ macro_rules! symm {
                 let (a, b) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, b, offset_b, stride_b));
                 let c = at::<$T>(Form::$form, c, offset_c, stride_c);
                 call("rocblas_internal_symm_template", move || unsafe {
-                    level3::symm::<$T>(handle, $herm, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, batch_count)
+                    level3::symm::<$T, _>(handle, $herm, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use symm;
 
 /// `syrk_template<NB, BATCHED, T, const S*, TConstPtr, TPtr>` and `herk_template<...>`
 /// (S real): `(handle, uplo, trans, n, k, alpha, A, offset_a, lda, stride_a, beta, C,
@@ -71,13 +74,14 @@ macro_rules! syrk_herk {
                 let (a, c) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, c, offset_c, stride_c));
                 let name = if RankK::$kind.herm() { "rocblas_internal_herk_template" } else { "rocblas_internal_syrk_template" };
                 call(name, move || unsafe {
-                    level3::rank_k::<$T, $S, $S>(handle, RankK::$kind, uplo, trans, n, k, alpha, a, lda, a, lda, beta, c, ldc,
+                    level3::rank_k::<$T, $S, $S, _>(handle, RankK::$kind, uplo, trans, n, k, alpha, a, lda, a, lda, beta, c, ldc,
                         batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use syrk_herk;
 
 /// `syr2k_her2k_template<NB, BATCHED, TWOK, HERK, T, U, TConstPtr, TPtr>(handle, uplo,
 /// trans, n, k, alpha, A, offset_a, lda, stride_a, B, offset_b, ldb, stride_b, beta (a U),
@@ -94,13 +98,14 @@ macro_rules! syr2k_her2k {
                 let (a, b) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, b, offset_b, stride_b));
                 let c = at::<$T>(Form::$form, c, offset_c, stride_c);
                 call("rocblas_internal_syr2k_her2k_template", move || unsafe {
-                    level3::rank_k::<$T, $T, $U>(handle, RankK::$kind, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
+                    level3::rank_k::<$T, $T, $U, _>(handle, RankK::$kind, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
                         batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use syr2k_her2k;
 
 /// `trmm_template<NB, BATCHED, T, const T, TConstPtr, TPtr>(handle, side, uplo, trans,
 /// diag, m, n, alpha, stride_alpha, A, offset_a, lda, stride_a, B, offset_b, ldb, stride_b,
@@ -117,37 +122,40 @@ macro_rules! trmm {
                 let (a, b) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, b, offset_b, stride_b));
                 let c = at::<$T>(Form::$form, c, offset_c, stride_c);
                 call("rocblas_internal_trmm_template", move || unsafe {
-                    level3::trmm::<$T>(handle, side, uplo, trans, diag, m, n, alpha, stride_alpha, a, lda, b, ldb, c, ldc,
+                    level3::trmm::<$T, _>(handle, side, uplo, trans, diag, m, n, alpha, stride_alpha, a, lda, b, ldb, c, ldc,
                         batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use trmm;
 
 /// `trsm_template<BLOCK, DIM_X, BATCHED, T, TConstPtr, TPtr>(handle, side, uplo, trans,
 /// diag, m, n, alpha, A, offset_a, lda, stride_a, B, offset_b, ldb, stride_b, batch_count,
 /// optimal_mem, w_x_temp, w_x_temparr, invA, invAarr, supplied_invA, supplied_invA_size,
 /// offset_invA, stride_invA)`: the workspace and a supplied inverse are not needed.
 macro_rules! trsm {
-    ($($T:ty, $form:ident: export_name = $name:literal;)*) => {$(
+    (int $I:ty; $($T:ty, $form:ident: export_name = $name:literal;)*) => {$(
         const _: () = {
             #[unsafe(export_name = $name)]
             #[allow(clippy::too_many_arguments)]
-            unsafe extern "C" fn trsm(handle: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: i32, n: i32,
-                                      alpha: *const $T, a: P, offset_a: i64, lda: i32, stride_a: i64, b: P, offset_b: i64,
-                                      ldb: i32, stride_b: i64, batch_count: i32, _optimal_mem: bool, _w_x_temp: *mut c_void,
+            unsafe extern "C" fn trsm(handle: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: $I, n: $I,
+                                      alpha: *const $T, a: P, offset_a: i64, lda: $I, stride_a: i64, b: P, offset_b: i64,
+                                      ldb: $I, stride_b: i64, batch_count: $I, _optimal_mem: bool, _w_x_temp: *mut c_void,
                                       _w_x_temparr: *mut c_void, _inv_a: *mut c_void, _inv_a_arr: *mut c_void,
-                                      _supplied_inv_a: P, _supplied_inv_a_size: i32, _offset_inv_a: i64,
+                                      _supplied_inv_a: P, _supplied_inv_a_size: $I, _offset_inv_a: i64,
                                       _stride_inv_a: i64) -> rocblas_status {
                 let (a, b) = (at::<$T>(Form::$form, a, offset_a, stride_a), at::<$T>(Form::$form, b, offset_b, stride_b));
                 call("rocblas_internal_trsm_template", move || unsafe {
-                    level3::trsm::<$T>(handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb, batch_count)
+                    level3::trsm::<$T, $I>(handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb, batch_count)
                 })
             }
         };
     )*};
+    ($($line:tt)*) => { trsm! { int i32; $($line)* } };
 }
+pub(super) use trsm;
 
 /// `trtri_template<NB, BATCHED, STRIDED, T, TConstPtr, TPtr>(handle, uplo, diag, n, A,
 /// offset_a, lda, stride_a, sub_stride_a, invA, offset_inv, ldinv, stride_inv,
@@ -164,13 +172,14 @@ macro_rules! trtri {
                 let a = at::<$T>(Form::$form, a, offset_a, stride_a);
                 let inv = at::<$T>(Form::$form, inv, offset_inv, stride_inv);
                 call("rocblas_internal_trtri_template", move || unsafe {
-                    level3::trtri::<$T>(handle, uplo, diag, n, a, lda, sub_stride_a, inv, ldinv, sub_stride_inv, batch_count,
+                    level3::trtri::<$T, _>(handle, uplo, diag, n, a, lda, sub_stride_a, inv, ldinv, sub_stride_inv, batch_count,
                         sub_batch_count)
                 })
             }
         };
     )*};
 }
+pub(super) use trtri;
 
 gemm! {
     C32, Array: export_name = "_Z30rocblas_internal_gemm_templateILb1E19rocblas_complex_numIfEPKS1_KPS1_E15rocblas_status_P15_rocblas_handle18rocblas_operation_S9_iiiPKT0_PKT1_lilSF_lilSC_PT2_lili";

@@ -17,7 +17,10 @@
 //! - `sizes`: the workspace size functions
 //! - `exports1`, `exports2`, `exports3`: the exported instantiations, one line each, under
 //!   their C++ (Itanium-mangled) names
+//! - `abi4`: rocBLAS 4.x/5.x's forms of these (librocblas.so.4 and .so.5), made by the same
+//!   declaration macros over the same runs
 
+pub(crate) mod abi4;
 mod exports1;
 mod exports2;
 mod exports3;

@@ -7,6 +7,13 @@ use crate::handle::ctx;
 use crate::types::*;
 use std::ffi::c_void;
 
+/// The integer type of a template's sizes, increments, leading dimensions and batch count:
+/// `rocblas_int` (the 2.47 templates and 4.x/5.x's plain forms) or `int64_t` (the `_64`
+/// forms). Every run widens it to the operations' `i64`.
+pub trait Idx: Copy + Into<i64> {}
+impl Idx for i32 {}
+impl Idx for i64 {}
+
 /// How a template instantiation passes a matrix or vector.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Form {
@@ -51,16 +58,17 @@ impl Part {
         }
     }
     /// The batch count of this run.
-    pub fn batch(&self, batch: i64) -> i64 {
-        if self.0.is_some() { 1 } else { batch }
+    pub fn batch(&self, batch: impl Idx) -> i64 {
+        if self.0.is_some() { 1 } else { batch.into() }
     }
 }
 
 /// Runs `f` over the whole batch, or once per entry when the handle reads device scalars
 /// and any of `strides` (the scalars' strides) is not zero. rocBLAS reads strided scalars
 /// only in device pointer mode; host scalars are one value for every entry.
-pub fn split(h: rocblas_handle, batch: i32, strides: &[i64], f: impl Fn(Part) -> Status) -> Status {
+pub fn split(h: rocblas_handle, batch: impl Idx, strides: &[i64], f: impl Fn(Part) -> Status) -> Status {
     let c = ctx(h)?;
+    let batch: i64 = batch.into();
     if c.mode == rocblas_pointer_mode_device && strides.iter().any(|&s| s != 0) && batch > 1 {
         (0..batch as usize).try_for_each(|b| f(Part(Some(b))))
     } else {

@@ -1,0 +1,121 @@
+//! The Level-3 instantiations of rocBLAS 4.x/5.x: `rocblas_internal_gemm_template<T>` (incl.
+//! `_Float16`; and `_64`), `_symm_template<T>` / `_hemm_template<T>`, `_syrk_template<T>` /
+//! `_herk_template<T>`, `_syr2k_template<T>` / `_her2k_template<T>`, `_trmm_template<T>`,
+//! `_trsm_template<T>` (and `_64`) and `_trtri_template<T>`, each also `_batched_` (pointer
+//! arrays). Their parameters are 2.47's, so 2.47's declaration macros make them. One line
+//! per instantiation: element type (and the real scalars' type of herk/her2k), pointer
+//! form, variant, name.
+
+use super::super::exports3::{gemm, symm, syr2k_her2k, syrk_herk, trmm, trsm, trtri};
+use super::super::level3;
+use super::super::part::{Form, at, call};
+use crate::blas1::num::{C32, C64};
+use crate::blas3::sym::kern::RankK;
+use crate::types::*;
+use half::f16;
+use std::ffi::c_void;
+
+type P = *const c_void;
+
+gemm! {
+    f32, Strided: export_name = "_Z30rocblas_internal_gemm_templateIfE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_iiiPKT_S6_lilS6_lilS6_PS4_lili";
+    f32, Array: export_name = "_Z38rocblas_internal_gemm_batched_templateIfE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_iiiPKT_PKS6_lilS8_lilS6_PKPS4_lili";
+    f64, Strided: export_name = "_Z30rocblas_internal_gemm_templateIdE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_iiiPKT_S6_lilS6_lilS6_PS4_lili";
+    f64, Array: export_name = "_Z38rocblas_internal_gemm_batched_templateIdE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_iiiPKT_PKS6_lilS8_lilS6_PKPS4_lili";
+    C32, Strided: export_name = "_Z30rocblas_internal_gemm_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_iiiPKT_S8_lilS8_lilS8_PS6_lili";
+    C32, Array: export_name = "_Z38rocblas_internal_gemm_batched_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_iiiPKT_PKS8_lilSA_lilS8_PKPS6_lili";
+    C64, Strided: export_name = "_Z30rocblas_internal_gemm_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_iiiPKT_S8_lilS8_lilS8_PS6_lili";
+    C64, Array: export_name = "_Z38rocblas_internal_gemm_batched_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_iiiPKT_PKS8_lilSA_lilS8_PKPS6_lili";
+    f16, Strided: export_name = "_Z30rocblas_internal_gemm_templateIDF16_E15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_iiiPKT_S6_lilS6_lilS6_PS4_lili";
+    f16, Array: export_name = "_Z38rocblas_internal_gemm_batched_templateIDF16_E15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_iiiPKT_PKS6_lilS8_lilS6_PKPS4_lili";
+}
+
+gemm! {
+    int i64;
+    f32, Strided: export_name = "_Z33rocblas_internal_gemm_template_64IfE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_lllPKT_S6_lllS6_lllS6_PS4_llll";
+    f32, Array: export_name = "_Z41rocblas_internal_gemm_batched_template_64IfE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_lllPKT_PKS6_lllS8_lllS6_PKPS4_llll";
+    f64, Strided: export_name = "_Z33rocblas_internal_gemm_template_64IdE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_lllPKT_S6_lllS6_lllS6_PS4_llll";
+    f64, Array: export_name = "_Z41rocblas_internal_gemm_batched_template_64IdE15rocblas_status_P15_rocblas_handle18rocblas_operation_S3_lllPKT_PKS6_lllS8_lllS6_PKPS4_llll";
+    C32, Strided: export_name = "_Z33rocblas_internal_gemm_template_64I19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_lllPKT_S8_lllS8_lllS8_PS6_llll";
+    C32, Array: export_name = "_Z41rocblas_internal_gemm_batched_template_64I19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_lllPKT_PKS8_lllSA_lllS8_PKPS6_llll";
+    C64, Strided: export_name = "_Z33rocblas_internal_gemm_template_64I19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_lllPKT_S8_lllS8_lllS8_PS6_llll";
+    C64, Array: export_name = "_Z41rocblas_internal_gemm_batched_template_64I19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle18rocblas_operation_S5_lllPKT_PKS8_lllSA_lllS8_PKPS6_llll";
+}
+
+symm! {
+    f32, Strided, herm false: export_name = "_Z30rocblas_internal_symm_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_S7_lilS7_lilS7_PS5_lili";
+    f32, Array, herm false: export_name = "_Z38rocblas_internal_symm_batched_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_PKS7_lilS9_lilS7_PKPS5_lili";
+    f64, Strided, herm false: export_name = "_Z30rocblas_internal_symm_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_S7_lilS7_lilS7_PS5_lili";
+    f64, Array, herm false: export_name = "_Z38rocblas_internal_symm_batched_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_PKS7_lilS9_lilS7_PKPS5_lili";
+    C32, Strided, herm true: export_name = "_Z30rocblas_internal_hemm_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_S9_lilS9_lilS9_PS7_lili";
+    C32, Array, herm true: export_name = "_Z38rocblas_internal_hemm_batched_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_PKS9_lilSB_lilS9_PKPS7_lili";
+    C64, Strided, herm true: export_name = "_Z30rocblas_internal_hemm_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_S9_lilS9_lilS9_PS7_lili";
+    C64, Array, herm true: export_name = "_Z38rocblas_internal_hemm_batched_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_iiPKT_PKS9_lilSB_lilS9_PKPS7_lili";
+}
+
+syrk_herk! {
+    f32, f32, Strided, Syrk: export_name = "_Z30rocblas_internal_syrk_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_S7_lilS7_PS5_lili";
+    f32, f32, Array, Syrk: export_name = "_Z38rocblas_internal_syrk_batched_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_PKS7_lilS7_PKPS5_lili";
+    f64, f64, Strided, Syrk: export_name = "_Z30rocblas_internal_syrk_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_S7_lilS7_PS5_lili";
+    f64, f64, Array, Syrk: export_name = "_Z38rocblas_internal_syrk_batched_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_PKS7_lilS7_PKPS5_lili";
+    C32, f32, Strided, Herk: export_name = "_Z30rocblas_internal_herk_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKN19rocblas_real_t_implIT_vE4typeEPKS8_lilSC_PS8_lili";
+    C32, f32, Array, Herk: export_name = "_Z38rocblas_internal_herk_batched_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKN19rocblas_real_t_implIT_vE4typeEPKPKS8_lilSC_PKPS8_lili";
+    C64, f64, Strided, Herk: export_name = "_Z30rocblas_internal_herk_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKN19rocblas_real_t_implIT_vE4typeEPKS8_lilSC_PS8_lili";
+    C64, f64, Array, Herk: export_name = "_Z38rocblas_internal_herk_batched_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKN19rocblas_real_t_implIT_vE4typeEPKPKS8_lilSC_PKPS8_lili";
+}
+
+syr2k_her2k! {
+    f32, f32, Strided, Syr2k: export_name = "_Z31rocblas_internal_syr2k_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_S7_lilS7_lilS7_PS5_lili";
+    f32, f32, Array, Syr2k: export_name = "_Z39rocblas_internal_syr2k_batched_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_PKS7_lilS9_lilS7_PKPS5_lili";
+    f64, f64, Strided, Syr2k: export_name = "_Z31rocblas_internal_syr2k_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_S7_lilS7_lilS7_PS5_lili";
+    f64, f64, Array, Syr2k: export_name = "_Z39rocblas_internal_syr2k_batched_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_PKS7_lilS9_lilS7_PKPS5_lili";
+    C32, f32, Strided, Her2k: export_name = "_Z31rocblas_internal_her2k_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_S9_lilS9_lilPKN19rocblas_real_t_implIS7_vE4typeEPS7_lili";
+    C32, f32, Array, Her2k: export_name = "_Z39rocblas_internal_her2k_batched_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_PKS9_lilSB_lilPKN19rocblas_real_t_implIS7_vE4typeEPKPS7_lili";
+    C64, f64, Strided, Her2k: export_name = "_Z31rocblas_internal_her2k_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_S9_lilS9_lilPKN19rocblas_real_t_implIS7_vE4typeEPS7_lili";
+    C64, f64, Array, Her2k: export_name = "_Z39rocblas_internal_her2k_batched_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_fill_18rocblas_operation_iiPKT_PKS9_lilSB_lilPKN19rocblas_real_t_implIS7_vE4typeEPKPS7_lili";
+}
+
+trmm! {
+    f32, Strided: export_name = "_Z30rocblas_internal_trmm_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lS9_lilS9_lilPS7_lili";
+    f32, Array: export_name = "_Z38rocblas_internal_trmm_batched_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lPKS9_lilSB_lilPKPS7_lili";
+    f64, Strided: export_name = "_Z30rocblas_internal_trmm_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lS9_lilS9_lilPS7_lili";
+    f64, Array: export_name = "_Z38rocblas_internal_trmm_batched_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lPKS9_lilSB_lilPKPS7_lili";
+    C32, Strided: export_name = "_Z30rocblas_internal_trmm_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lSB_lilSB_lilPS9_lili";
+    C32, Array: export_name = "_Z38rocblas_internal_trmm_batched_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lPKSB_lilSD_lilPKPS9_lili";
+    C64, Strided: export_name = "_Z30rocblas_internal_trmm_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lSB_lilSB_lilPS9_lili";
+    C64, Array: export_name = "_Z38rocblas_internal_trmm_batched_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_lPKSB_lilSD_lilPKPS9_lili";
+}
+
+trsm! {
+    f32, Strided: export_name = "_Z30rocblas_internal_trsm_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_S9_lilPS7_lilibPvSB_SB_SB_S9_ill";
+    f32, Array: export_name = "_Z38rocblas_internal_trsm_batched_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_PKS9_lilPKPS7_lilibPvSF_SF_SF_SB_ill";
+    f64, Strided: export_name = "_Z30rocblas_internal_trsm_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_S9_lilPS7_lilibPvSB_SB_SB_S9_ill";
+    f64, Array: export_name = "_Z38rocblas_internal_trsm_batched_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_PKS9_lilPKPS7_lilibPvSF_SF_SF_SB_ill";
+    C32, Strided: export_name = "_Z30rocblas_internal_trsm_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_SB_lilPS9_lilibPvSD_SD_SD_SB_ill";
+    C32, Array: export_name = "_Z38rocblas_internal_trsm_batched_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_PKSB_lilPKPS9_lilibPvSH_SH_SH_SD_ill";
+    C64, Strided: export_name = "_Z30rocblas_internal_trsm_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_SB_lilPS9_lilibPvSD_SD_SD_SB_ill";
+    C64, Array: export_name = "_Z38rocblas_internal_trsm_batched_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_iiPKT_PKSB_lilPKPS9_lilibPvSH_SH_SH_SD_ill";
+}
+
+trsm! {
+    int i64;
+    f32, Strided: export_name = "_Z33rocblas_internal_trsm_template_64IfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_S9_lllPS7_llllbPvSB_SB_SB_S9_lll";
+    f32, Array: export_name = "_Z41rocblas_internal_trsm_batched_template_64IfE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_PKS9_lllPKPS7_llllbPvSF_SF_SF_SB_lll";
+    f64, Strided: export_name = "_Z33rocblas_internal_trsm_template_64IdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_S9_lllPS7_llllbPvSB_SB_SB_S9_lll";
+    f64, Array: export_name = "_Z41rocblas_internal_trsm_batched_template_64IdE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_PKS9_lllPKPS7_llllbPvSF_SF_SF_SB_lll";
+    C32, Strided: export_name = "_Z33rocblas_internal_trsm_template_64I19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_SB_lllPS9_llllbPvSD_SD_SD_SB_lll";
+    C32, Array: export_name = "_Z41rocblas_internal_trsm_batched_template_64I19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_PKSB_lllPKPS9_llllbPvSH_SH_SH_SD_lll";
+    C64, Strided: export_name = "_Z33rocblas_internal_trsm_template_64I19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_SB_lllPS9_llllbPvSD_SD_SD_SB_lll";
+    C64, Array: export_name = "_Z41rocblas_internal_trsm_batched_template_64I19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_side_13rocblas_fill_18rocblas_operation_17rocblas_diagonal_llPKT_PKSB_lllPKPS9_llllbPvSH_SH_SH_SD_lll";
+}
+
+trtri! {
+    f32, Strided: export_name = "_Z31rocblas_internal_trtri_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKT_lillPS5_lilliiS8_";
+    f32, Array: export_name = "_Z39rocblas_internal_trtri_batched_templateIfE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKPKT_lillPKPS5_lilliiSC_";
+    f64, Strided: export_name = "_Z31rocblas_internal_trtri_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKT_lillPS5_lilliiS8_";
+    f64, Array: export_name = "_Z39rocblas_internal_trtri_batched_templateIdE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKPKT_lillPKPS5_lilliiSC_";
+    C32, Strided: export_name = "_Z31rocblas_internal_trtri_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKT_lillPS7_lilliiSA_";
+    C32, Array: export_name = "_Z39rocblas_internal_trtri_batched_templateI19rocblas_complex_numIfEE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKPKT_lillPKPS7_lilliiSE_";
+    C64, Strided: export_name = "_Z31rocblas_internal_trtri_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKT_lillPS7_lilliiSA_";
+    C64, Array: export_name = "_Z39rocblas_internal_trtri_batched_templateI19rocblas_complex_numIdEE15rocblas_status_P15_rocblas_handle13rocblas_fill_17rocblas_diagonal_iPKPKT_lillPKPS7_lilliiSE_";
+}
