@@ -194,3 +194,29 @@ fn smi_reports_hip_devices() {
         assert_eq!(rsmi_dev_pci_id_get(0, &mut 0u64), RSMI_STATUS_INIT_ERROR);
     }
 }
+
+/// The metrics table: the clocks at their offsets, nothing written past each library's size.
+#[test]
+fn gpu_metrics_hold_the_clocks() {
+    use crate::metrics::*;
+    let _g = SMI_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    unsafe {
+        assert_eq!(rsmi_init(0), RSMI_STATUS_SUCCESS);
+        let p = props(0);
+        for (f, size) in [
+            (rsmi_dev_gpu_metrics_info_get as unsafe extern "C" fn(u32, *mut u8) -> i32, METRICS_SIZE_7_6),
+            (oxrocm_smi7_rsmi_dev_gpu_metrics_info_get, METRICS_SIZE_7_8),
+        ] {
+            let mut buf = vec![0x11u8; 8192];
+            assert_eq!(f(0, buf.as_mut_ptr()), RSMI_STATUS_SUCCESS);
+            assert!(buf[size..].iter().all(|b| *b == 0x11), "written past {size}");
+            let u16_at = |o: usize| u16::from_le_bytes([buf[o], buf[o + 1]]);
+            assert_eq!(u16_at(offset::CURRENT_GFXCLKS) as i32, p.clockRate / 1000);
+            assert_eq!(u16_at(offset::CURRENT_GFXCLKS + 2), u16::MAX, "one XCD");
+            assert_eq!(u16_at(offset::CURRENT_UCLK) as i32, p.memoryClockRate / 1000);
+            assert_eq!(u16_at(0) as usize, size);
+            assert_eq!(f(0, std::ptr::null_mut()), RSMI_STATUS_INVALID_ARGS);
+        }
+        assert_eq!(rsmi_shut_down(), RSMI_STATUS_SUCCESS);
+    }
+}
