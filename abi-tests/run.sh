@@ -464,7 +464,7 @@ test_debian_package() {
     local lib; lib=$(dirname "$(find "$WORK/debroot" -name libamdhip64.so.5 | head -1)")
     [[ -n $lib ]] || { echo "no libamdhip64.so.5 in the package"; return 1; }
     local so
-    for so in liboxrocm-runtime.so.1 libamdhip64.so.5 libamdhip64.so.6 libamdhip64.so.7 librocblas.so.0 librocblas.so.4 librocblas.so.5 librocfft.so.0 libMIOpen.so.1 librccl.so.1 libhsa-runtime64.so.1; do
+    for so in liboxrocm-runtime.so.1 libamdhip64.so.5 libamdhip64.so.6 libamdhip64.so.7 librocblas.so.0 librocblas.so.4 librocblas.so.5 librocfft.so.0 libMIOpen.so.1 librccl.so.1 libhsa-runtime64.so.1 librocm_smi64.so.1 librocm_smi64.so.7; do
         [[ -e $lib/$so ]] || { echo "package lacks $so"; return 1; }
     done
     # every docs/ page the packaged README links is in the package

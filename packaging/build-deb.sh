@@ -34,7 +34,7 @@ cp "$ROOT/README.md" "$TREE/usr/share/doc/oxrocm/README.md"
 # The README links docs/*.md: they travel with it.
 mkdir -p "$TREE/usr/share/doc/oxrocm/docs"
 cp "$ROOT"/docs/*.md "$TREE/usr/share/doc/oxrocm/docs/"
-replaced="libamdhip64-5, librocblas0, librocfft0, librccl1, libhsa-runtime64-1"
+replaced="libamdhip64-5, librocblas0, librocfft0, librccl1, libhsa-runtime64-1, librocm-smi64-1"
 cat > "$TREE/DEBIAN/control" <<CONTROL
 Package: oxrocm
 Version: $VERSION

@@ -10,8 +10,15 @@ pub struct Pattern {
     pub min: usize,
 }
 
-/// A named subset of rocblas-test run on one backend.
+/// A named subset of a ROCm test binary run on one backend.
 pub struct Slice {
+    /// The `cargo xtask test --only` part that runs it.
+    pub part: &'static str,
+    /// The Debian suite whose test tree holds the binary: trixie (ROCm 5.7), sid (6.4),
+    /// experimental (7.2).
+    pub suite: &'static str,
+    /// The runner's test name (`run-peer-test [--suite S] NAME`).
+    pub binary: &'static str,
     pub backend: &'static str,
     pub patterns: Vec<Pattern>,
     /// Negative patterns (gtest's `-a:b`): tests rocBLAS itself marks as known bugs.
@@ -79,9 +86,20 @@ pub fn slices(extra: &[String]) -> [Slice; 2] {
         with_minimums(v)
     };
     [
-        Slice { backend: "cpu", patterns: add(cpu_patterns()), exclude: KNOWN_BUGS, min_tests: 26_000 },
-        Slice { backend: "vulkan", patterns: add(lavapipe_patterns()), exclude: KNOWN_BUGS, min_tests: 6_200 },
+        Slice { part: "rocblas-cpu", suite: "trixie", binary: "rocblas-test", backend: "cpu", patterns: add(cpu_patterns()), exclude: KNOWN_BUGS, min_tests: 26_000 },
+        Slice { part: "rocblas-vulkan", suite: "trixie", binary: "rocblas-test", backend: "vulkan", patterns: add(lavapipe_patterns()), exclude: KNOWN_BUGS, min_tests: 6_200 },
     ]
+}
+
+impl Slice {
+    /// How the summary names it, e.g. `rocblas-test [cpu]`, `rocblas-test sid [cpu]`.
+    pub fn name(&self) -> String {
+        if self.suite == "trixie" {
+            format!("{} [{}]", self.binary, self.backend)
+        } else {
+            format!("{} {} [{}]", self.binary, self.suite, self.backend)
+        }
+    }
 }
 
 /// rocBLAS's own tests (Debian's rocblas-test, tools/fetch-rocm-peers.sh) on the CPU
@@ -186,6 +204,26 @@ fn lavapipe_patterns() -> Vec<String> {
     .iter()
     .map(|p| format!("_/{p}*"))
     .collect()
+}
+
+/// The ROCm 6.4 (Debian sid) and 7.2 (experimental) suites, from
+/// tools/fetch-rocm-peers-later.sh: rocBLAS 4.x's and 5.x's rocblas-test on the CPU backend
+/// (the same families as the trixie slice, as the newer suites name them).
+pub fn later_slices() -> Vec<Slice> {
+    vec![
+        Slice { part: "rocblas4-cpu", suite: "sid", binary: "rocblas-test", backend: "cpu", patterns: with_minimums(later_patterns()), exclude: KNOWN_BUGS, min_tests: LATER_MIN_TESTS },
+        Slice { part: "rocblas5-cpu", suite: "experimental", binary: "rocblas-test", backend: "cpu", patterns: with_minimums(later_patterns()), exclude: KNOWN_BUGS, min_tests: LATER_MIN_TESTS },
+    ]
+}
+
+/// The fewest tests each later rocBLAS slice lists.
+const LATER_MIN_TESTS: usize = 1_000;
+
+fn later_patterns() -> Vec<String> {
+    ["axpy.*quick*", "scal.*quick*", "dot.*quick*", "gemv.*quick*_f32_r_", "gemm.*quick_gemm_small_f32_r", "trsm.*quick*_f32_r_LU"]
+        .iter()
+        .map(|p| format!("_/{p}*"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -14,18 +14,21 @@
 //!   cargo xtask test [--require-all] [--only PART,...] [--extra-filter GLOB]
 //!
 //! PART: kernels, cargo, shaders, vulkan-api, abi-cpu, abi-vulkan, abi-vulkan-staging,
-//! rocblas-cpu, rocblas-vulkan. `--extra-filter` adds a pattern (minimum 1 test) to both
+//! rocblas-cpu, rocblas-vulkan (rocBLAS 2.47's suite, Debian trixie), rocblas4-cpu,
+//! rocblas5-cpu (rocBLAS 4.x's and 5.x's, sid and experimental). `--extra-filter` adds a pattern (minimum 1 test) to both
 //! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
 
-use crate::rocblas_slices::{Slice, slices};
+use crate::rocblas_slices::{Slice, later_slices, slices};
 use crate::stage::stage;
 use crate::{gtest, root, run};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const PARTS: [&str; 9] =
-    ["kernels", "cargo", "shaders", "vulkan-api", "abi-cpu", "abi-vulkan", "abi-vulkan-staging", "rocblas-cpu", "rocblas-vulkan"];
+const PARTS: [&str; 11] = [
+    "kernels", "cargo", "shaders", "vulkan-api", "abi-cpu", "abi-vulkan", "abi-vulkan-staging", "rocblas-cpu", "rocblas-vulkan",
+    "rocblas4-cpu", "rocblas5-cpu",
+];
 
 /// The fewest tests each part must run (at or a little below today's counts: 264 cargo tests,
 /// 50 in each Vulkan pass; dropping a test file, a filter that stops matching or a pass that
@@ -314,9 +317,9 @@ pub fn all(args: &[String]) -> Result<(), String> {
         parts.push(abi_pass(&opts, &lib_dir, kernels.as_deref(), backend));
     }
 
-    for slice in slices(&opts.extra_filter) {
-        let name = format!("rocblas-test [{}]", slice.backend);
-        if !opts.wants(&format!("rocblas-{}", slice.backend)) {
+    for slice in slices(&opts.extra_filter).into_iter().chain(later_slices()) {
+        let name = slice.name();
+        if !opts.wants(slice.part) {
             continue;
         }
         if slice.backend == "vulkan" && vulkan_devices == 0 {
@@ -340,18 +343,23 @@ fn peers_runner() -> PathBuf {
     Path::new(&peers).join("bin/run-peer-test")
 }
 
-/// Runs a rocblas-test slice: lists it first and checks every pattern's minimum against the
-/// listing, then runs it and checks that every listed test ran and passed.
+/// Runs a slice of a ROCm test binary: lists it first and checks every pattern's minimum
+/// against the listing, then runs it and checks that every listed test ran and passed.
 fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
-    let name = format!("rocblas-test [{}]", slice.backend);
+    let name = slice.name();
     let runner = peers_runner();
-    if !runner.exists() {
-        return Outcome::missing(opts, &name, "no ROCm peers; tools/fetch-rocm-peers.sh");
+    let suite_tree = runner.parent().and_then(Path::parent).map(|d| d.join(slice.suite).join("root"));
+    if !runner.exists() || (slice.suite != "trixie" && !suite_tree.is_some_and(|t| t.exists())) {
+        let fetch = if slice.suite == "trixie" { "tools/fetch-rocm-peers.sh" } else { "tools/fetch-rocm-peers-later.sh" };
+        return Outcome::missing(opts, &name, &format!("no ROCm peers of {}; {fetch}", slice.suite));
     }
     let filter = format!("--gtest_filter={}", slice.filter());
     let peer = |extra: &[&str]| {
         let mut cmd = Command::new(&runner);
-        cmd.arg("rocblas-test").arg(&filter).args(extra).env("ROCM_PEERS_LIBS", lib_dir).env("OXROCM_BACKEND", slice.backend);
+        if slice.suite != "trixie" {
+            cmd.args(["--suite", slice.suite]);
+        }
+        cmd.arg(slice.binary).arg(&filter).args(extra).env("ROCM_PEERS_LIBS", lib_dir).env("OXROCM_BACKEND", slice.backend);
         cmd
     };
     let listing = match peer(&["--gtest_list_tests"]).output() {
@@ -367,7 +375,7 @@ fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
         }
         return Outcome::failed(format!("{name}: FAILED ({})", problems.join("; ")), 0, problems.len());
     }
-    eprintln!("[test] rocblas-test slice on the {} backend: {} tests, {} patterns", slice.backend, listed.len(), slice.patterns.len());
+    eprintln!("[test] {name}: {} tests, {} patterns", listed.len(), slice.patterns.len());
     let out = match peer(&["--gtest_brief=1"]).output() {
         Ok(o) => o,
         Err(e) => return Outcome::failed(format!("{name}: FAILED ({e})"), 0, 1),
