@@ -349,17 +349,21 @@ fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
     let name = slice.name();
     let runner = peers_runner();
     let suite_tree = runner.parent().and_then(Path::parent).map(|d| d.join(slice.suite).join("root"));
-    if !runner.exists() || (slice.suite != "trixie" && !suite_tree.is_some_and(|t| t.exists())) {
+    if !runner.exists() || (slice.suite != "trixie" && !suite_tree.as_ref().is_some_and(|t| t.exists())) {
         let fetch = if slice.suite == "trixie" { "tools/fetch-rocm-peers.sh" } else { "tools/fetch-rocm-peers-later.sh" };
         return Outcome::missing(opts, &name, &format!("no ROCm peers of {}; {fetch}", slice.suite));
     }
     let filter = format!("--gtest_filter={}", slice.filter());
+    let args = (slice.args)(&suite_tree.unwrap_or_default());
     let peer = |extra: &[&str]| {
         let mut cmd = Command::new(&runner);
         if slice.suite != "trixie" {
             cmd.args(["--suite", slice.suite]);
         }
-        cmd.arg(slice.binary).arg(&filter).args(extra).env("ROCM_PEERS_LIBS", lib_dir).env("OXROCM_BACKEND", slice.backend);
+        cmd.arg(slice.binary).args(&args).arg(&filter).args(extra).env("ROCM_PEERS_LIBS", lib_dir).env("OXROCM_BACKEND", slice.backend);
+        if let Some((index, total)) = slice.shard {
+            cmd.env("GTEST_SHARD_INDEX", index.to_string()).env("GTEST_TOTAL_SHARDS", total.to_string());
+        }
         cmd
     };
     let listing = match peer(&["--gtest_list_tests"]).output() {
@@ -367,8 +371,9 @@ fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
         Ok(o) => return Outcome::failed(format!("{name}: FAILED (listing: {})", String::from_utf8_lossy(&o.stderr).trim()), 0, 1),
         Err(e) => return Outcome::failed(format!("{name}: FAILED ({e})"), 0, 1),
     };
-    let listed = gtest::listed_names(&listing);
-    let problems = slice.check_listing(&listed);
+    let all_listed = gtest::listed_names(&listing);
+    let listed = slice.selected(&all_listed);
+    let problems = slice.check_listing(&all_listed);
     if !problems.is_empty() {
         for p in &problems {
             eprintln!("[test] {name}: {p}");
