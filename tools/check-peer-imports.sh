@@ -346,7 +346,7 @@ for suite in suites:
         for path, st, dy in ex.map(work, files):
             results[path] = (st, dy)
     report.append('## %s\n' % suite)
-    report.append('Tree `%s`; our libraries `%s`.\n' % (rel(root, dest) if root.startswith(dest) else root, libdir))
+    report.append('Tree `%s`; our libraries `%s`.\n' % (('DEST' + rel(root, dest)) if root.startswith(dest + '/') else root, libdir))
     pk = os.path.join(dest, suite, 'packages.tsv')
     if os.path.exists(pk):
         rows = [l.rstrip('\n').split('\t') for l in open(pk)]
@@ -354,10 +354,12 @@ for suite in suites:
                                                    for r in rows if r[3] in ('test', 'rocm')) + '.\n')
     report.append('| package | files | loads (LD_BIND_NOW=1) | needs from us | missing from ours |')
     report.append('|---|---|---|---|---|')
-    n_ok = 0
+    n_ok = 0; n_rows = 0
     groups = collections.OrderedDict()   # (pkg, loads-kind, needs, what) -> [(file, loads)]
     for path, pkg, role in files:
         (missing, mlibs, mvers, others, replaced_here, via), (errs, _) = results[path]
+        if role == 'rocm' and not replaced_here and not errs and not others: continue   # links nothing of ours
+        n_rows += 1
         direct = sorted({n for n in Elf.get(path).needed if REPLACED.match(n)})
         indirect = sorted(set(replaced_here) - set(direct))
         needs = ', '.join(direct) + ((' (through others: ' + ', '.join(indirect) + ')') if indirect else '')
@@ -400,7 +402,7 @@ for suite in suites:
         ld = loads + ((' — first: `' + members[0][1].replace('`', "'") + '`') if members[0][1] else '')
         report.append('| %s | %s | %s | %s | %s |' % (pkg, fl, ld, needs or '-', what))
     report.append('')
-    summary_rows.append((suite, len(files), n_ok))
+    summary_rows.append((suite, n_rows, n_ok))
 
 # per-library lists
 W('\n== missing symbols per library of ours (deduplicated)\n')

@@ -20,6 +20,7 @@
 #   DEST/<suite>/bin/run-peer-test   runner (DEST/bin/run-peer-test --suite <suite> calls it)
 #   DEST/<suite>/bin/env.sh          ROCM_PEERS_<SUITE>_ROOT / _LOADER / _RPATH
 #   DEST/<suite>/tests.tsv           every runnable name: NAME  PATH-IN-ROOT  KIND(elf|python)  PACKAGE
+#                                    DATA-DIR (descriptor 9 for its test data, see datadirs.tsv)
 #   DEST/<suite>/packages.tsv        PACKAGE VERSION FROM-SUITE ROLE DEB-SIZE INSTALLED-KIB NEEDED-BY
 #                                    (ROLE: test = test/bench/tool package asked for, rocm = a ROCm
 #                                    library between those and ours, runtime = everything else)
@@ -334,15 +335,20 @@ fetch_tree() {
     ( cd "$L/debs" && apt-get "${APTOPT[@]}" -q download "${file%%_*}=$(dpkg_ver_of_file "$file")" ) 2>&1 | grep -E '^(E:|W:)' || true
   done
   say "$TREE: checking sha256 of $n .debs"
+  # DEST/later/debs/.verified: "file size mtime sha256" of files already checked
+  touch "$L/debs/.verified"
   while read -r uri file size hash; do
     [ -f "$L/debs/$file" ] || die "missing after download: $file"
+    local key; key="$file $(stat -c '%s %Y' "$L/debs/$file") ${hash#SHA256:}"
+    grep -qxF "$key" "$L/debs/.verified" && continue
     [ "$(sha256sum "$L/debs/$file" | cut -d' ' -f1)" = "${hash#SHA256:}" ] || { rm -f "$L/debs/$file"; die "sha256 mismatch: $file (removed; run again)"; }
+    echo "$key" >> "$L/debs/.verified"
   done <<< "$uris"
   SUITE_DEB_BYTES[$TREE]=$total; SUITE_NPKG[$TREE]=$n
 
   # ---- extract
   local R="$S/root" stamp
-  stamp="layout-2 $(sort "$S/.wanted" | sha256sum | cut -d' ' -f1)"
+  stamp="layout-3 $(sort "$S/.wanted" | sha256sum | cut -d' ' -f1)"
   if [ "$(cat "$S/.extracted" 2>/dev/null)" != "$stamp" ]; then
     say "$TREE: extracting $n packages into $R"
     rm -rf "$R" "$S/files" "$S/.extracted"; mkdir -p "$R" "$S/files"
@@ -431,15 +437,50 @@ fetch_tree() {
     echo "$stamp" > "$S/.patched"
   fi
 
-  # ---- test data next to the tests (rocblas-test & co. look beside the executable first)
-  local data tdir proj
-  for data in "$R"/usr/share/*/*/test/*.data "$R"/usr/share/*/test/*.data; do
-    [ -e "$data" ] || continue
-    proj="${data#"$R"/usr/share/}"; proj="${proj%%/*}"
-    for tdir in "$R"/usr/libexec/rocm/lib"$proj"[0-9]*-tests; do
-      [ -d "$tdir" ] && [ ! -e "$tdir/$(basename "$data")" ] && ln -sfn "$(realpath --relative-to="$tdir" "$data")" "$tdir/$(basename "$data")"
+  # ---- test data (rocblas_gtest.data & co.)
+  # The test packages' data files: in /usr/share/<package>/data, /usr/share/<project>/<ver>/test,
+  # /usr/libexec/rocm/<package>/data. Some binaries look beside the executable (a link there
+  # serves them), others only in the absolute directory Debian built in
+  # (/usr/share/librocblas4-tests/data, /usr/libexec/rocm/libhipblas3-tests/data). In those the
+  # string's head, "/usr/share/" or "/usr/libexec/", is rewritten in place to "/dev/fd/9//" or
+  # "/dev/fd/9////" (same length; the tail of the string stays: compilers build such strings
+  # partly from immediates), and the runner opens descriptor 9 on the tree's /usr/share or
+  # /usr/libexec ($S/datadirs.tsv: binary, directory).
+  local data tdir proj ddir
+  local DATAFILES; DATAFILES="$(find "$R/usr/share" "$R/usr/libexec" -name '*.data' -path '*test*' 2>/dev/null | sort)"
+  for data in $DATAFILES; do
+    ddir="${data%/*}"
+    proj="${data#"$R"/usr/*/}"; proj="${proj#rocm/}"; proj="${proj%%/*}"   # librocblas4-tests or rocblas
+    for tdir in "$R/usr/libexec/rocm/$proj" "$R"/usr/libexec/rocm/lib"$proj"[0-9]*-tests; do
+      if [ -d "$tdir" ] && [ "$ddir" != "$tdir" ] && [ ! -e "$tdir/${data##*/}" ]; then
+        ln -sfn "$(realpath --relative-to="$tdir" "$data")" "$tdir/${data##*/}"
+      fi
     done
   done
+  if [ "$NEED_PATCH" = 1 ] || [ ! -f "$S/datadirs.tsv" ]; then
+    : > "$S/datadirs.tsv"
+    local b rel off new head n dd
+    for b in $(find "$R/usr/libexec" -type f -perm -u+x -name '*test*' | sort); do
+      [ "$(head -c4 "$b" | od -An -tx1 | tr -d ' \n')" = 7f454c46 ] || continue
+      for dd in $(for data in $DATAFILES; do echo "${data%/*}"; done | sort -u); do
+        rel="${dd#"$R"}"
+        case "$rel" in /usr/share/*) head=/usr/share/ ;; /usr/libexec/*) head=/usr/libexec/ ;; *) continue ;; esac
+        n=${#rel}
+        new=/dev/fd/9; while [ ${#new} -lt ${#head} ]; do new="$new/"; done
+        local offs=""
+        for off in $(LC_ALL=C grep -obaF -- "$rel" "$b" | cut -d: -f1); do
+          # only the whole C string (NUL after it)
+          [ "$(dd if="$b" bs=1 skip=$((off + n)) count=1 status=none | od -An -tx1 | tr -d ' ')" = 00 ] && offs="$offs $off"
+        done
+        [ -n "$offs" ] || continue
+        cp -p "$b" "$b.patching"
+        for off in $offs; do printf '%s' "$new" | dd of="$b.patching" bs=1 seek="$off" conv=notrunc status=none; done
+        mv -f "$b.patching" "$b"
+        printf '%s\t%s\n' "${b#"$R"/}" "${head%/}" >> "$S/datadirs.tsv"
+        say "  ${b#"$R"/}: test data from $rel -> $new${rel#"$head"} (descriptor 9 on the tree's ${head%/}, opened by the runner)"
+      done
+    done
+  fi
 
   # ---- index of runnable names: executables of the test/bench/tool packages
   {
@@ -457,7 +498,8 @@ fetch_tree() {
           # python: the commands in usr/bin and the scripts beside the tests, not modules
           case "$path" in /usr/bin/*|/usr/libexec/rocm/*) k=python ;; *) continue ;; esac
         else continue; fi
-        printf '%s\t%s\t%s\t%s\n' "$(basename "$path")" "${target#"$R"/}" "$k" "$pkg"
+        printf '%s\t%s\t%s\t%s\t%s\n' "$(basename "$path")" "${target#"$R"/}" "$k" "$pkg" \
+          "$(awk -F'\t' -v b="${target#"$R"/}" '$1==b{print $2; exit}' "$S/datadirs.tsv")"
       done < "$S/files/$pkg.list"
     done
   } | sort -u > "$S/tests.tsv.tmp"
@@ -479,7 +521,8 @@ EOF
     echo "# package	version	from-suite	role	sha256"
     while read -r file; do
       p="${file%%_*}"
-      printf '%s\t%s\n' "$(awk -F'\t' -v p="$p" '$1==p{print $1 "\t" $2 "\t" $3 "\t" $4}' "$S/packages.tsv")" "$(sha256sum "$L/debs/$file" | cut -d' ' -f1)"
+      printf '%s\t%s\n' "$(awk -F'\t' -v p="$p" '$1==p{print $1 "\t" $2 "\t" $3 "\t" $4}' "$S/packages.tsv")" \
+        "$(awk -v f="$file" '$2==f{sub(/^SHA256:/, "", $4); print $4}' <<< "$uris")"   # checked above
     done < <(sort "$S/.wanted")
   } > "$S/MANIFEST.txt"
   local unp; unp="$(du -sb "$R" | cut -f1)"
@@ -556,7 +599,7 @@ t="\$1"; shift
 row="\$(awk -F'\t' -v t="\$t" '\$1==t{print; exit}' "\$INDEX")"
 [ -n "\$row" ] || row="\$(awk -F'\t' -v t="\$t" '\$4 "/" \$1==t{print; exit}' "\$INDEX")"
 [ -n "\$row" ] || { echo "unknown test \$t in suite \$SUITE (run-peer-test --suite \$SUITE --list shows the names)" >&2; exit 2; }
-IFS=\$'\t' read -r name rel kind pkg <<< "\$row"
+IFS=\$'\t' read -r name rel kind pkg datadir <<< "\$row"
 b="\$ROOT/\$rel"
 [ -e "\$b" ] || { echo "not installed: \$b (re-run fetch-rocm-peers-later.sh --suite \$SUITE)" >&2; exit 2; }
 : "\${ROCM_PEERS_LIBS:?set ROCM_PEERS_LIBS to the dir(s) with our replacement libraries (see run-peer-test --help)}"
@@ -584,6 +627,8 @@ if [ "\${ROCM_PEERS_ALLOW_FOREIGN:-0}" != 1 ]; then
     [ \$ok = 1 ] || { echo "run-peer-test: \$so resolves to '\$path', not into ROCM_PEERS_LIBS" >&2; exit 3; }
   done <<< "\$trace"
 fi
+# a binary that reads its test data from a fixed /usr path was rewritten to read /dev/fd/9
+[ -z "\${datadir:-}" ] || exec 9< "\$ROOT\$datadir"
 LD_LIBRARY_PATH="\$LLP" exec "\$b" "\$@"
 EOF
   chmod +x "$S/bin/run-peer-test"
