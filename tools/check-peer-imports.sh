@@ -362,7 +362,7 @@ for suite in suites:
         n_rows += 1
         direct = sorted({n for n in Elf.get(path).needed if REPLACED.match(n)})
         indirect = sorted(set(replaced_here) - set(direct))
-        needs = ', '.join(direct) + ((' (through others: ' + ', '.join(indirect) + ')') if indirect else '')
+        needs = ' '.join(x for x in (', '.join(direct), ('(through others: ' + ', '.join(indirect) + ')') if indirect else '') if x)
         parts = []
         for lib in mlibs:
             parts.append('%s not found%s' % (lib, '' if REPLACED.match(lib) else ' (not ours)'))
@@ -434,7 +434,7 @@ for suite, n, ok in summary_rows: W('  %-13s %4d ELF files, %4d load with nothin
 for suite, lib, n, state in counts: W('  %-13s %-24s %5d missing symbols (%s)\n' % (suite, lib, n, state))
 
 if md:
-    head = ['| suite | library | missing symbols | |', '|---|---|---|---|']
+    head = ['## Summary', '', '| suite | our library | missing symbols | |', '|---|---|---|---|']
     head += ['| %s | %s | %d | %s |' % (s, l, n, st) for s, l, n, st in counts]
     head += ['']
     head += ['| suite | ELF files checked | load with nothing missing |', '|---|---|---|']
