@@ -6,6 +6,9 @@ use std::collections::HashSet;
 use std::ffi::{c_char, c_void};
 use std::sync::Mutex;
 
+/// `rocfft_comm_none` of `rocfft_comm_type` (`rocfft_comm_mpi` is 1).
+const COMM_NONE: i32 = 0;
+
 #[derive(Debug, Default)]
 pub struct PlanDescription {
     pub scale_factor: f64,
@@ -89,6 +92,19 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
         rocfft_status_success
     }
 
+    /// The communication library for distributed plans, answered as a rocFFT built without
+    /// MPI answers: no communicator (`rocfft_comm_none` = 0) is accepted, a communicator type
+    /// without a handle is an invalid value, and MPI (1) or any other type a failure.
+    fn rocfft_plan_description_set_comm(description: *mut PlanDescription, comm_type: i32, comm_handle: *mut c_void) {
+        if !is_live(description as usize, true) || (comm_type != COMM_NONE && comm_handle.is_null()) {
+            return rocfft_status_invalid_arg_value;
+        }
+        if comm_type != COMM_NONE {
+            return rocfft_status_failure;
+        }
+        rocfft_status_success
+    }
+
     fn rocfft_execution_info_create(info: *mut *mut ExecutionInfo) {
         if info.is_null() {
             return rocfft_status_invalid_arg_value;
@@ -153,6 +169,12 @@ mod tests {
             assert_eq!((*d).scale_factor, 0.5);
             assert_eq!(rocfft_plan_description_set_scale_factor(d, f64::NAN), rocfft_status_invalid_arg_value);
             assert_eq!(rocfft_plan_description_create(null_mut()), rocfft_status_invalid_arg_value);
+            // without MPI: no communicator is fine, MPI fails, a type without a handle is invalid
+            let mut comm = 0u64;
+            assert_eq!(rocfft_plan_description_set_comm(d, 0, null_mut()), rocfft_status_success);
+            assert_eq!(rocfft_plan_description_set_comm(d, 1, (&raw mut comm).cast()), rocfft_status_failure);
+            assert_eq!(rocfft_plan_description_set_comm(d, 1, null_mut()), rocfft_status_invalid_arg_value);
+            assert_eq!(rocfft_plan_description_set_comm(null_mut(), 0, null_mut()), rocfft_status_invalid_arg_value);
 
             let mut info: *mut ExecutionInfo = null_mut();
             assert_eq!(rocfft_execution_info_create(&mut info), rocfft_status_success);
