@@ -109,9 +109,11 @@ pub fn report_workspace(h: rocblas_handle, bytes: usize) -> rocblas_status {
     }))
 }
 
-/// A new handle on the current device with rocBLAS's defaults (`atomics`: the ABI's default
-/// atomics mode).
-unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> rocblas_status {
+/// A new handle on the current device with rocBLAS's defaults; `abi`: the rocBLAS major
+/// version of the library file the client called (2 for 2.47, 4, 5: 5.x does not allow
+/// atomics by default; the log lines follow each version).
+unsafe fn create(handle: *mut rocblas_handle, abi: u32) -> rocblas_status {
+    let atomics = if abi >= 5 { rocblas_atomics_not_allowed } else { rocblas_atomics_allowed };
     if handle.is_null() {
         return rocblas_status_invalid_handle;
     }
@@ -134,7 +136,7 @@ unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> 
         user_managed_memory: false,
         workspace: (std::ptr::null_mut(), 0),
         size_query: None,
-        logs: crate::logging::for_new_handle(),
+        logs: crate::logging::for_new_handle(abi),
         math_mode: 0,
         gemm_scratch: None,
         data_ptr: Default::default(),
@@ -148,13 +150,19 @@ unsafe fn create(handle: *mut rocblas_handle, atomics: rocblas_atomics_mode) -> 
 oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_status_internal_error;
 
     fn rocblas_create_handle(handle: *mut rocblas_handle) {
-        create(handle, rocblas_atomics_allowed)
+        create(handle, 2)
+    }
+
+    /// `rocblas_create_handle` of librocblas.so.4 (`cargo xtask stage` renames
+    /// `oxrocm_abi4_*` there): a rocBLAS 4.x handle.
+    fn oxrocm_abi4_rocblas_create_handle(handle: *mut rocblas_handle) {
+        create(handle, 4)
     }
 
     /// rocBLAS 5.0 (ROCm 7) made "atomics not allowed" the default: `rocblas_create_handle`
     /// of librocblas.so.5 (`cargo xtask stage` renames `oxrocm_abi5_*` there).
     fn oxrocm_abi5_rocblas_create_handle(handle: *mut rocblas_handle) {
-        create(handle, rocblas_atomics_not_allowed)
+        create(handle, 5)
     }
 
     fn rocblas_destroy_handle(handle: rocblas_handle) {

@@ -63,6 +63,11 @@ impl Sink {
 #[derive(Clone, Debug, Default)]
 pub struct Logs {
     pub layer: u32,
+    /// The rocBLAS major version of the handle's library file (2 or less: 2.47). rocBLAS
+    /// 5.x ends bench lines with `--atomics_allowed` when atomics are allowed and with a bare
+    /// separator when not (older versions name only `--atomics_not_allowed`); 4.x and later
+    /// name the order of trmv, tbmv, tpmv and trsv `-n` in bench lines (2.47: `-m`).
+    pub abi: u32,
     pub trace: Option<Sink>,
     pub bench: Option<Sink>,
     /// Where this handle's calls are counted to; rocBLAS prints each profile table at exit
@@ -86,33 +91,46 @@ fn strtol(s: &str) -> u32 {
     (if neg { -v } else { v }) as u32
 }
 
+/// The stream of a log path, opened as rocBLAS's `rocblas_internal_ostream` opens it for
+/// each new handle: created or truncated, written in append mode, and shared by every
+/// handle whose path names the same file (device and inode), so that a handle created after
+/// the file was removed or rewritten starts a fresh file.
 fn open(var: &str) -> Sink {
-    static OPEN: OnceLock<Mutex<HashMap<String, Sink>>> = OnceLock::new();
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    static OPEN: OnceLock<Mutex<HashMap<(u64, u64), Sink>>> = OnceLock::new();
     let path = std::env::var(var).ok().or_else(|| std::env::var("ROCBLAS_LOG_PATH").ok());
     let Some(path) = path else { return Sink(Arc::new(Mutex::new(Box::new(std::io::stderr())))) };
-    let mut open = OPEN.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    open.entry(path.clone())
-        .or_insert_with(|| match std::fs::File::create(&path) {
-            Ok(f) => Sink(Arc::new(Mutex::new(Box::new(f)))),
-            Err(e) => {
-                eprintln!("rocBLAS: cannot open log file {path}: {e}; logging to stderr");
-                Sink(Arc::new(Mutex::new(Box::new(std::io::stderr()))))
-            }
-        })
-        .clone()
+    let file = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .custom_flags(libc::O_TRUNC | libc::O_CLOEXEC)
+        .mode(0o644)
+        .open(&path)
+        .and_then(|f| f.metadata().map(|m| (f, (m.dev(), m.ino()))));
+    match file {
+        Ok((f, key)) => {
+            let mut open = OPEN.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+            open.entry(key).or_insert_with(|| Sink(Arc::new(Mutex::new(Box::new(f))))).clone()
+        }
+        Err(e) => {
+            eprintln!("rocBLAS: cannot open log file {path}: {e}; logging to stderr");
+            Sink(Arc::new(Mutex::new(Box::new(std::io::stderr()))))
+        }
+    }
 }
 
 /// Whether any handle was created with a layer on (calls skip the handle lookup otherwise).
 static ANY_LAYER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// The logging a new handle gets from the environment.
-pub fn for_new_handle() -> Logs {
+/// The logging a new handle gets from the environment (`abi`: see `Logs::abi`).
+pub fn for_new_handle(abi: u32) -> Logs {
     let layer = std::env::var("ROCBLAS_LAYER").map(|v| strtol(&v)).unwrap_or(0);
     if layer != 0 {
         ANY_LAYER.store(true, std::sync::atomic::Ordering::Relaxed);
     }
     Logs {
         layer,
+        abi,
         trace: (layer & LAYER_TRACE != 0).then(|| open("ROCBLAS_LOG_TRACE_PATH")),
         bench: (layer & LAYER_BENCH != 0).then(|| open("ROCBLAS_LOG_BENCH_PATH")),
         profile: (layer & LAYER_PROFILE != 0).then(|| open("ROCBLAS_LOG_PROFILE_PATH")),
@@ -124,6 +142,23 @@ struct Call {
     logs: Logs,
     device_scalars: bool,
     atomics: rocblas_atomics_mode,
+}
+
+/// The rocBLAS name of an exported function: entry points that differ per ABI are defined
+/// as `oxrocm_abi4_*` / `oxrocm_abi5_*` and staged under the name after the prefix.
+pub(crate) fn public_name(name: &str) -> &str {
+    name.strip_prefix("oxrocm_abi4_").or_else(|| name.strip_prefix("oxrocm_abi5_")).unwrap_or(name)
+}
+
+/// `_ex` Level-1 functions whose alpha rocBLAS logs only from host memory: under a device
+/// pointer mode their trace leaves alpha out and they write no bench line.
+fn alpha_host_only(func: &str) -> bool {
+    (func.starts_with("axpy") || func.starts_with("scal")) && func.ends_with("_ex")
+}
+
+/// Functions whose bench line rocBLAS writes only in host pointer mode.
+fn bench_host_only(func: &str) -> bool {
+    alpha_host_only(func) || ["tbsv", "tpsv", "trsv"].iter().any(|p| func.starts_with(p))
 }
 
 fn call_of(h: rocblas_handle) -> Option<Call> {
@@ -166,12 +201,15 @@ pub fn api(name: &str, args: &[(&str, &dyn Arg)]) {
     let Some(&(_, first)) = args.first() else { return };
     let Some(&h) = first.as_any_value().downcast_ref::<rocblas_handle>() else { return };
     let Some(c) = call_of(h) else { return };
+    let name = public_name(name);
     let rest = &args[1..];
     if let (Some(t), true) = (&c.logs.trace, c.logs.layer & LAYER_TRACE != 0) {
         t.line(&trace_line(name, rest, &c));
     }
     if let (Some(b), true) = (&c.logs.bench, c.logs.layer & LAYER_BENCH != 0) {
-        b.line(&bench_line(name, rest, &c));
+        if let Some(line) = bench_line(name, rest, &c) {
+            b.line(&line);
+        }
     }
     if let (Some(p), true) = (&c.logs.profile, c.logs.layer & LAYER_PROFILE != 0) {
         crate::log_profile::record(p, name, rest, c.device_scalars, c.atomics);
@@ -184,8 +222,9 @@ pub fn ret(name: &str, status: i32) {
 
 fn trace_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> String {
     let mut line = name.to_string();
+    let skip_alpha = c.device_scalars && alpha_host_only(&bench_function(name.strip_suffix("_64").unwrap_or(name)).0);
     for &(arg, v) in args {
-        if is_result(arg) {
+        if is_result(arg) || (skip_alpha && arg == "alpha") {
             continue;
         }
         let text = match Kind::of(arg) {
@@ -200,18 +239,39 @@ fn trace_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> String {
     line
 }
 
-fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> String {
-    let (func, precision) = bench_function(name);
-    let mut line = format!("./rocblas-bench -f {func}");
+/// The bench line of a call; None where rocBLAS writes none. ILP64 (`_64`) functions are
+/// named without the suffix after rocblas-bench's `--api 1`.
+fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> Option<String> {
+    let (base, api64) = match name.strip_suffix("_64") {
+        Some(b) => (b, true),
+        None => (name, false),
+    };
+    let (func, precision) = bench_function(base);
+    // dotu and dotc run as rocblas-bench's dot (the precision tells complex from real)
+    let func = match func.strip_prefix("dotu").or_else(|| func.strip_prefix("dotc")) {
+        Some(rest) if !func.contains("_ex") => format!("dot{rest}"),
+        _ => func,
+    };
+    if c.device_scalars && bench_host_only(&func) {
+        return None;
+    }
+    let mut line = format!("./rocblas-bench{} -f {func}", if api64 { " --api 1" } else { "" });
+    // scal_ex and nrm2_ex name their types after the other options, as one precision where
+    // all agree (rocBLAS's log_bench_ex_precisions).
+    let ex_precisions = (func.starts_with("scal") || func.starts_with("nrm2")) && func.ends_with("_ex");
     if func.starts_with("scal") && !func.contains("_ex") {
-        // rocBLAS names scal's two types (alpha, x) separately, also when they agree.
+        // rocBLAS names scal's two types separately, also when they agree: the vector's
+        // (--a_type), then alpha's (--b_type).
         let x = precision.unwrap_or("f32_r");
-        let a = match name.strip_prefix("rocblas_").map(|s| &s[..2]) {
-            Some("cs") => "f32_r",
-            Some("zd") => "f64_r",
-            _ => x,
+        let s = name.strip_prefix("rocblas_").unwrap_or(name);
+        let a = if s.starts_with("csscal") {
+            "f32_r"
+        } else if s.starts_with("zdscal") {
+            "f64_r"
+        } else {
+            x
         };
-        let _ = write!(line, " --a_type {a} --b_type {x}");
+        let _ = write!(line, " --a_type {x} --b_type {a}");
     } else if let Some(p) = precision {
         let _ = write!(line, " -r {p}");
     }
@@ -221,21 +281,30 @@ fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> String {
             continue;
         }
         let kind = Kind::of(arg);
+        if ex_precisions && kind == Kind::Datatype {
+            continue;
+        }
         let text = match kind {
             Kind::Scalar => match scalar(arg, v, args, c) {
                 Some(s) => s.bench,
                 None => continue,
             },
             Kind::Flags | Kind::Int => match int(v) {
-                Some(i) => format!("{} {i}", option(&func, arg)),
+                Some(i) => format!("{} {i}", option(&func, arg, c.logs.abi)),
                 None => continue, // a pointer: not on the command line
             },
             _ => match kind.letter(v) {
-                Some(l) => format!("{} {l}", option(&func, arg)),
+                Some(l) => format!("{} {l}", option(&func, arg, c.logs.abi)),
                 None => continue,
             },
         };
         opts.push(text);
+    }
+    if ex_precisions {
+        let ty = |n: &str| args.iter().find(|(a, _)| *a == n).and_then(|(_, v)| int(*v)).map_or("invalid", |t| datatype_string(t as i32));
+        let (a, x) = if func.starts_with("scal") { (ty("alpha_type"), ty("x_type")) } else { (ty("x_type"), ty("result_type")) };
+        let ex = ty("execution_type");
+        opts.push(if a == x && x == ex { format!("-r {a}") } else { format!("--a_type {a} --b_type {x} --compute_type {ex}") });
     }
     // rocBLAS's syr2 lines name lda before the increments.
     let (lda, alpha) = (opts.iter().position(|o| o.starts_with("--lda ")), opts.iter().position(|o| o.starts_with("--alpha ")));
@@ -247,11 +316,13 @@ fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> String {
         line.push(' ');
         line += &o;
     }
-    if c.atomics == rocblas_atomics_not_allowed {
+    if c.logs.abi >= 5 {
+        line += if c.atomics == rocblas_atomics_not_allowed { " " } else { " --atomics_allowed" };
+    } else if c.atomics == rocblas_atomics_not_allowed {
         line += " --atomics_not_allowed";
     }
     line.push('\n');
-    line
+    Some(line)
 }
 
 pub(crate) fn is_result(arg: &str) -> bool {
@@ -391,11 +462,38 @@ pub(crate) fn bench_function(name: &str) -> (String, Option<&'static str>) {
     }
 }
 
-/// rocblas-bench's option for an argument.
-fn option(func: &str, arg: &str) -> String {
+/// rocblas-bench's option for an argument (`abi`: see `Logs::abi`).
+fn option(func: &str, arg: &str, abi: u32) -> String {
+    // The mixed-precision Level-1 functions name their types a, b, c and compute.
+    if func.ends_with("_ex") {
+        let renamed = if func.starts_with("axpy") {
+            match arg {
+                "alpha_type" => Some("--a_type"),
+                "x_type" => Some("--b_type"),
+                "y_type" => Some("--c_type"),
+                "execution_type" => Some("--compute_type"),
+                _ => None,
+            }
+        } else if func.starts_with("dot") {
+            match arg {
+                "x_type" => Some("--a_type"),
+                "y_type" => Some("--b_type"),
+                "result_type" => Some("--c_type"),
+                "execution_type" => Some("--compute_type"),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Some(o) = renamed {
+            return o.into();
+        }
+    }
     match arg {
+        // rocBLAS 4.x calls the order of the triangular matrix-vector functions n; 2.47
+        // calls it m (trmv and trsv also name their argument m).
+        "m" | "n" if abi >= 4 && ["trmv", "trsv", "tbmv", "tpmv"].iter().any(|p| func.starts_with(p)) => "-n".into(),
         "m" | "k" => format!("-{arg}"),
-        // rocBLAS's tbmv and tpmv call their order m.
         "n" if func.starts_with("tbmv") || func.starts_with("tpmv") => "-m".into(),
         "n" => "-n".into(),
         "trans" | "trans_a" | "transa" | "transA" => "--transposeA".into(),

@@ -1,5 +1,6 @@
 //! The mixed-precision `_ex` Level-1 entry points (axpy, dot, dotc, nrm2, rot, scal, each
-//! single, batched and strided-batched). The type combinations are rocBLAS 2.47's; any other
+//! single, batched and strided-batched). The type combinations are rocBLAS 4.x's (2.47's
+//! plus bf16 axpy/scal/nrm2 with f32 compute and f32 dot into an f64 result); any other
 //! combination is `rocblas_status_not_implemented`, decided at the point of rocBLAS's
 //! checks where it dispatches on the types.
 
@@ -67,6 +68,8 @@ unsafe fn axpy_ex(
     match (at, xt, yt, et) {
         (F16, F16, F16, F32) | (F16, F16, F16, F16) => go!(f16, f16),
         (F32, F16, F16, F32) => go!(f32, f16),
+        (BF16, BF16, BF16, F32) => go!(bf16, bf16),
+        (F32, BF16, BF16, F32) => go!(f32, bf16),
         (F32, F32, F32, F32) => go!(f32, f32),
         (F64, F64, F64, F64) => go!(f64, f64),
         (F32C, F32C, F32C, F32C) => go!(C32, C32),
@@ -121,7 +124,10 @@ unsafe fn dot_ex(
     }
     macro_rules! go {
         ($X:ty) => {
-            unsafe { ops::dot::<$X, $X, $X>(h, n, x, incx, y, incy, batch, result.cast(), conj) }
+            go!($X, $X)
+        };
+        ($X:ty, $R:ty) => {
+            unsafe { ops::dot::<$X, $X, $R>(h, n, x, incx, y, incy, batch, result.cast(), conj) }
         };
     }
     match (xt, yt, rt, et) {
@@ -129,6 +135,8 @@ unsafe fn dot_ex(
         (BF16, BF16, BF16, F32) => go!(bf16),
         (F32, F32, F32, F32) => go!(f32),
         (F64, F64, F64, F64) => go!(f64),
+        // products and sum in f64
+        (F32, F32, F64, F64) => go!(f32, f64),
         (F32C, F32C, F32C, F32C) => go!(C32),
         (F64C, F64C, F64C, F64C) => go!(C64),
         _ => NOT_IMPL,
@@ -194,6 +202,7 @@ unsafe fn nrm2_ex(h: H, n: i64, x: Src, xt: D, incx: i64, batch: i64, result: *m
     }
     match (xt, rt, et) {
         (F16, F16, F32) => go!(f16, f16),
+        (BF16, BF16, F32) => go!(bf16, bf16),
         (F32, F32, F32) => go!(f32, f32),
         (F64, F64, F64) => go!(f64, f64),
         (F32C, F32, F32) => go!(C32, f32),
@@ -296,6 +305,8 @@ unsafe fn scal_ex(h: H, n: i64, alpha: *const c_void, at: D, x: Src, xt: D, incx
     match (at, xt, et) {
         (F16, F16, F32) | (F16, F16, F16) => go!(f16, f16),
         (F32, F16, F32) => go!(f32, f16),
+        (BF16, BF16, F32) => go!(bf16, bf16),
+        (F32, BF16, F32) => go!(f32, bf16),
         (F32, F32, F32) => go!(f32, f32),
         (F64, F64, F64) => go!(f64, f64),
         (F32C, F32C, F32C) => go!(C32, C32),

@@ -190,6 +190,12 @@ impl Promote<C64> for f64 {
         C64::from_re(self)
     }
 }
+/// dot_ex of f32 vectors computed in f64.
+impl Promote<f64> for f32 {
+    fn promote(self) -> f64 {
+        self as f64
+    }
+}
 
 /// Euclidean norm of a sequence without overflow or underflow in the sum of squares:
 /// a plain sum of squares in `f64` while it stays in range, else a scaled sum (as

@@ -174,14 +174,15 @@ where
 // ---------------------------------------------------------------------------------------
 // reductions: dot, asum, nrm2, iamax, iamin
 
-/// result := sum(x_i * y_i) (conjugating x for dotc); R holds the result.
+/// result := sum(x_i * y_i) (conjugating x for dotc); R holds the result, and the products
+/// and their sum are computed in R's field (f32 vectors into an f64 result: in f64).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn dot<X: Elem, Y: Elem, R: Elem + Default>(
     h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, batch: i64, result: *mut R, conj: bool,
 ) -> Status
 where
-    Y::F: Promote<X::F>,
     X::F: Promote<R::F>,
+    Y::F: Promote<R::F>,
 {
     let c = ctx(h)?;
     if c.query {
@@ -214,13 +215,13 @@ where
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
             let (xv, yv) = (HVec::<X>::new(v, v.base(&xb, b), sx), HVec::<Y>::new(v, v.base(&yb, b), sy));
-            let mut s = X::F::zero();
+            let mut s = R::F::zero();
             for i in 0..sx.n {
-                let xi = xv.get(i).load();
-                let yi: X::F = yv.get(i).load().promote();
+                let xi: R::F = xv.get(i).load().promote();
+                let yi: R::F = yv.get(i).load().promote();
                 s = s + if conj { xi.conj() } else { xi } * yi;
             }
-            sink.put(v, b, R::store(s.promote()));
+            sink.put(v, b, R::store(s));
         }
     })?;
     out.finish(c.stream)

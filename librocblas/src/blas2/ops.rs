@@ -57,6 +57,13 @@ pub(crate) fn report(h: rocblas_handle, c: &Ctx, bytes: usize) -> Status {
 fn r64(b: usize) -> usize {
     b.div_ceil(64) * 64
 }
+/// rocBLAS 4.x's ILP64 launchers of the banded, packed, symmetric and triangular Level-2
+/// functions take orders (and band widths) up to `int32_t`'s maximum only, answering
+/// `rocblas_status_invalid_size` after the argument checks for anything larger.
+pub(crate) fn beyond_i32(sizes: &[i64]) -> Status {
+    if sizes.iter().any(|&v| v > i32::MAX as i64) { BAD_SIZE } else { SUCCESS }
+}
+
 pub(crate) fn host_val<T: Num>(p: *const T) -> T::W {
     unsafe { p.read_unaligned() }.w()
 }
@@ -244,6 +251,7 @@ pub unsafe fn gbmv<T: Num>(
     if m == 0 || n == 0 || batch == 0 || !unsafe { mv_pointers(&c, alpha, beta, a, x, y) }? {
         return SUCCESS;
     }
+    beyond_i32(&[m, n, kl, ku])?;
     let (m, n, kl, ku, lda) = (m as usize, n as usize, kl as usize, ku as usize, lda as usize);
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
     let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
@@ -284,6 +292,7 @@ pub unsafe fn symv<T: Num>(
     if n == 0 || batch == 0 || !unsafe { mv_pointers(&c, alpha, beta, a, x, y) }? {
         return SUCCESS;
     }
+    beyond_i32(&[n, if let SymKind::Band(k) = kind { k } else { 0 }])?;
     let nu = n as usize;
     if kind == SymKind::Full {
         let blocks = (nu - 1) / 64 + 1;
@@ -419,6 +428,7 @@ where
     if n == 0 || batch == 0 || !unsafe { update_pointers(&c, alpha, &nulls) }? {
         return SUCCESS;
     }
+    beyond_i32(&[n])?;
     let nu = n as usize;
     let shape = match lda {
         Some(l) => Shape::Full { ld: l as usize },
@@ -503,6 +513,7 @@ pub unsafe fn tri<T: Num>(
             }
         }
     }
+    beyond_i32(&[n, if let TriKind::Tbmv(k) | TriKind::Tbsv(k) = kind { k } else { 0 }])?;
     let nu = n as usize;
     let shape = match kind {
         TriKind::Trmv | TriKind::Trsv => Shape::Full { ld: lda as usize },
