@@ -251,6 +251,12 @@ pub fn all(args: &[String]) -> Result<(), String> {
     // leaves it in place, and has failed the run already).
     let kernels = kernels_dir.join("manifest.txt").exists().then(|| kernels_dir.clone());
 
+    // Staged first: cargo's tests include checks of the staged files (librocblas's
+    // staged_exports), which must not depend on an earlier run having staged them.
+    let needs_libs = opts.wants("cargo") || PARTS[3..].iter().any(|p| opts.wants(p));
+    let staged = if needs_libs { Some(stage(true)?) } else { None };
+    let lib_dir: PathBuf = staged.map(|s| s.lib_dir).unwrap_or_default();
+
     if opts.wants("cargo") {
         let mut cargo = Command::new(env!("CARGO"));
         cargo.current_dir(root()).args(["test", "--workspace"]).env("OXROCM_BACKEND", "cpu");
@@ -270,10 +276,6 @@ pub fn all(args: &[String]) -> Result<(), String> {
         let ok = run(&mut shaders).is_ok();
         parts.push(Outcome { line: format!("shaders: {}", if ok { "ok" } else { "FAILED" }), ok, passed: 0, failed: usize::from(!ok) });
     }
-
-    let needs_libs = PARTS[3..].iter().any(|p| opts.wants(p));
-    let staged = if needs_libs { Some(stage(true)?) } else { None };
-    let lib_dir: PathBuf = staged.map(|s| s.lib_dir).unwrap_or_default();
 
     let wants_vulkan = ["vulkan-api", "abi-vulkan", "abi-vulkan-staging", "rocblas-vulkan"].iter().any(|p| opts.wants(p));
     let vulkan_devices = if wants_vulkan {
