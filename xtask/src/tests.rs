@@ -15,19 +15,20 @@
 //!
 //! PART: kernels, cargo, shaders, vulkan-api, abi-cpu, abi-vulkan, abi-vulkan-staging,
 //! rocblas-cpu, rocblas-vulkan (rocBLAS 2.47's suite, Debian trixie), rocblas4-cpu,
-//! rocblas5-cpu (rocBLAS 4.x's and 5.x's, sid and experimental). `--extra-filter` adds a pattern (minimum 1 test) to both
+//! rocblas5-cpu (rocBLAS 4.x's and 5.x's, sid and experimental), hipblas3-cpu (hipBLAS 3.2's
+//! hipblas-test, experimental, through Debian's libhipblas.so.3). `--extra-filter` adds a pattern (minimum 1 test) to both
 //! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
 
-use crate::rocblas_slices::{Slice, later_slices, slices};
+use crate::rocblas_slices::{Slice, hipblas_slice, later_slices, slices};
 use crate::stage::stage;
 use crate::{gtest, root, run};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const PARTS: [&str; 11] = [
+const PARTS: [&str; 12] = [
     "kernels", "cargo", "shaders", "vulkan-api", "abi-cpu", "abi-vulkan", "abi-vulkan-staging", "rocblas-cpu", "rocblas-vulkan",
-    "rocblas4-cpu", "rocblas5-cpu",
+    "rocblas4-cpu", "rocblas5-cpu", "hipblas3-cpu",
 ];
 
 /// The fewest tests each part must run (at or a little below today's counts: 264 cargo tests,
@@ -319,7 +320,7 @@ pub fn all(args: &[String]) -> Result<(), String> {
         parts.push(abi_pass(&opts, &lib_dir, kernels.as_deref(), backend));
     }
 
-    for slice in slices(&opts.extra_filter).into_iter().chain(later_slices()) {
+    for slice in slices(&opts.extra_filter).into_iter().chain(later_slices()).chain([hipblas_slice()]) {
         let name = slice.name();
         if !opts.wants(slice.part) {
             continue;
