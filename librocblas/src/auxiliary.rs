@@ -32,15 +32,16 @@ unsafe fn version(v: &CStr, buf: *mut c_char, len: usize) -> rocblas_status {
     rocblas_status_success
 }
 
-/// rocBLAS's mapping of a HIP error to a rocblas_status.
+/// rocBLAS's mapping of a HIP error to a rocblas_status (`get_rocblas_status_for_hip_status`,
+/// the same in 2.47, 4.x and 5.x): hipErrorInvalidValue means the library used HIP wrongly,
+/// an internal error (rocBLAS 5.x's set/get_matrix bad device pointer tests check this).
 pub fn status_from_hip(e: i32) -> rocblas_status {
     match e {
         0 => rocblas_status_success,
         2 | 701 => rocblas_status_memory_error, // hipErrorOutOfMemory, hipErrorLaunchOutOfResources
         17 => rocblas_status_invalid_pointer,   // hipErrorInvalidDevicePointer
         101 | 400 => rocblas_status_invalid_handle, // hipErrorInvalidDevice, hipErrorInvalidHandle
-        1 => rocblas_status_invalid_value,      // hipErrorInvalidValue
-        _ => rocblas_status_internal_error,
+        _ => rocblas_status_internal_error,     // hipErrorInvalidValue, hipErrorUnknown, ...
     }
 }
 
@@ -64,11 +65,12 @@ unsafe fn copy_strided(
 unsafe fn vector(
     n: i64, elem_size: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64, kind: i32, stream: Option<hip::HipStream>,
 ) -> rocblas_status {
-    if n < 0 || elem_size <= 0 || incx <= 0 || incy <= 0 {
-        return rocblas_status_invalid_size;
-    }
+    // rocBLAS returns for n == 0 before it checks the other sizes
     if n == 0 {
         return rocblas_status_success;
+    }
+    if n < 0 || elem_size <= 0 || incx <= 0 || incy <= 0 {
+        return rocblas_status_invalid_size;
     }
     if x.is_null() || y.is_null() {
         return rocblas_status_invalid_pointer;
@@ -87,11 +89,12 @@ unsafe fn matrix(
     rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64, kind: i32,
     stream: Option<hip::HipStream>,
 ) -> rocblas_status {
-    if rows < 0 || cols < 0 || elem_size <= 0 || lda <= 0 || ldb <= 0 || lda < rows || ldb < rows {
-        return rocblas_status_invalid_size;
-    }
+    // rocBLAS returns for an empty matrix before it checks the other sizes
     if rows == 0 || cols == 0 {
         return rocblas_status_success;
+    }
+    if rows < 0 || cols < 0 || elem_size <= 0 || lda <= 0 || ldb <= 0 || lda < rows || ldb < rows {
+        return rocblas_status_invalid_size;
     }
     if a.is_null() || b.is_null() {
         return rocblas_status_invalid_pointer;

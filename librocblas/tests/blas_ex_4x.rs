@@ -2,8 +2,9 @@
 //! references computed here: the bf16 type combinations of axpy_ex / scal_ex / nrm2_ex (f32
 //! compute), dot_ex / dotc_ex of f32 vectors into an f64 result computed in f64, rocBLAS
 //! 5.x's syrk_ex (every type combination, both triangles, both operations, host and device
-//! scalars, its argument checks), and the ILP64 Level-2 functions' `invalid_size` for
-//! orders beyond int32_t.
+//! scalars, its argument checks), the ILP64 Level-2 functions' `invalid_size` for orders
+//! beyond int32_t, rocBLAS's HIP error mapping (hipErrorInvalidValue: internal_error) and
+//! the quick returns of the set/get copies before their size checks.
 
 mod common;
 
@@ -52,6 +53,12 @@ unsafe extern "C" {
         y: *mut f64, incy: i64) -> i32;
     fn rocblas_dtpmv_64(h: H, uplo: i32, t: i32, diag: i32, n: i64, a: *const f64, x: *mut f64, incx: i64) -> i32;
     fn hipGetLastError() -> i32;
+    fn rocblas_set_vector(n: i32, elem: i32, x: *const c_void, incx: i32, y: *mut c_void, incy: i32) -> i32;
+    fn rocblas_get_vector_async_64(n: i64, elem: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64,
+        stream: *mut c_void) -> i32;
+    fn rocblas_set_matrix(rows: i32, cols: i32, elem: i32, a: *const c_void, lda: i32, b: *mut c_void, ldb: i32) -> i32;
+    fn rocblas_get_matrix_async(rows: i32, cols: i32, elem: i32, a: *const c_void, lda: i32, b: *mut c_void, ldb: i32,
+        stream: *mut c_void) -> i32;
 }
 
 fn bf(v: &[f64]) -> Vec<bf16> {
@@ -388,5 +395,32 @@ fn ilp64_level2_orders_beyond_int32_are_invalid_size() {
         assert_eq!(rocblas_set_pointer_mode(h, rocblas_pointer_mode_host), 0);
         // and no HIP call failed on the way
         assert_eq!(hipGetLastError(), 0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// HIP errors as rocBLAS reports them
+
+#[test]
+fn host_memory_passed_as_device_memory_is_an_internal_error() {
+    let mut v = [1.0f32; 4];
+    let p = v.as_mut_ptr() as *mut c_void;
+    unsafe {
+        // rocBLAS 5.x's set_get_matrix_bad_dev_ptr: HIP answers hipErrorInvalidValue
+        assert_eq!(rocblas_set_matrix(1, 1, 4, p, 1, p, 1), rocblas_status_internal_error);
+        assert_eq!(rocblas_get_matrix_async(1, 1, 4, p, 1, p, 1, null_mut()), rocblas_status_internal_error);
+        let _ = hipGetLastError();
+    }
+}
+
+#[test]
+fn empty_copies_return_before_their_size_checks() {
+    unsafe {
+        assert_eq!(rocblas_set_vector(0, 4, null(), 1, null_mut(), 0), rocblas_status_success);
+        assert_eq!(rocblas_get_vector_async_64(0, 4, null(), 0, null_mut(), 1, null_mut()), rocblas_status_success);
+        assert_eq!(rocblas_set_vector(1, 4, null(), 1, null_mut(), 0), rocblas_status_invalid_size);
+        assert_eq!(rocblas_set_matrix(0, 3, 4, null(), 0, null_mut(), 0), rocblas_status_success);
+        assert_eq!(rocblas_get_matrix_async(3, 0, 4, null(), 1, null_mut(), 1, null_mut()), rocblas_status_success);
+        assert_eq!(rocblas_set_matrix(3, 1, 4, null(), 2, null_mut(), 3), rocblas_status_invalid_size);
     }
 }
