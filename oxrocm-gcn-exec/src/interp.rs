@@ -608,6 +608,10 @@ impl Interp {
 
     fn vector(&self, i: &Inst, w: &mut Wave) -> Option<()> {
         let n = i.name;
+        // Matrix ops read every lane's sources before writing: their own module.
+        if n.starts_with("v_wmma_") {
+            return crate::vector_wmma::run(i, w);
+        }
         let denorm = w.mode >> 4 & 3 == 3;
         match n {
             "v_readfirstlane_b32" => {

@@ -34,6 +34,7 @@ pub mod vector16;
 pub mod vector_ext;
 pub mod vector_float;
 pub mod vector_int;
+pub mod vector_wmma;
 pub mod wave;
 pub mod workgroup;
 
