@@ -1,4 +1,4 @@
-//! `miopenHandle_t` (device + stream) and the error/version queries.
+//! `miopenHandle_t` (device, stream, profiling flag, tuning policy) and the error/version queries.
 
 use crate::hip;
 use crate::types::*;
@@ -11,7 +11,12 @@ pub struct Handle {
     pub device: i32,
     pub stream: miopenAcceleratorQueue_t,
     pub profiling: bool,
+    /// `miopenTuningPolicy_t` (MIOpen 6.4+): None 1, DbUpdate 2, Search 3, SearchDbUpdate 4, DbClean 5.
+    pub tuning_policy: i32,
 }
+
+const TUNING_POLICY_NONE: i32 = 1;
+const TUNING_POLICY_DB_CLEAN: i32 = 5;
 
 static LIVE: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
 
@@ -34,7 +39,7 @@ unsafe fn create(handle: *mut miopenHandle_t, stream: miopenAcceleratorQueue_t) 
     }
     let mut device = 0;
     unsafe { hip::hipGetDevice(&mut device) };
-    let h = Box::into_raw(Box::new(Handle { device, stream, profiling: false }));
+    let h = Box::into_raw(Box::new(Handle { device, stream, profiling: false, tuning_policy: TUNING_POLICY_NONE }));
     live().get_or_insert_with(HashSet::new).insert(h as usize);
     unsafe { *handle = h.cast() };
     miopenStatusSuccess
@@ -81,6 +86,21 @@ oxrocm_ffi::c_api! { lib = "miopen", ret = miopenStatus_t, on_panic = miopenStat
     fn miopenEnableProfiling(handle: miopenHandle_t, enable: bool) {
         with_handle(handle, |h| { h.profiling = enable; miopenStatusSuccess })
     }
+
+    /// The value is checked before the handle, as MIOpen does.
+    fn miopenSetTuningPolicy(handle: miopenHandle_t, newValue: i32) {
+        if !(TUNING_POLICY_NONE..=TUNING_POLICY_DB_CLEAN).contains(&newValue) {
+            return miopenStatusBadParm;
+        }
+        with_handle(handle, |h| { h.tuning_policy = newValue; miopenStatusSuccess })
+    }
+
+    fn miopenGetTuningPolicy(handle: miopenHandle_t, value: *mut i32) {
+        if value.is_null() {
+            return miopenStatusBadParm;
+        }
+        with_handle(handle, |h| { *value = h.tuning_policy; miopenStatusSuccess })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -119,6 +139,31 @@ mod tests {
             assert_eq!(miopenGetStream(h2, &mut s), miopenStatusSuccess);
             assert_eq!(s, q);
             assert_eq!(miopenDestroy(h2), miopenStatusSuccess);
+        }
+    }
+
+    #[test]
+    fn tuning_policy() {
+        unsafe {
+            let mut h: miopenHandle_t = null_mut();
+            assert_eq!(miopenCreate(&mut h), miopenStatusSuccess);
+            let mut p = 0;
+            assert_eq!(miopenGetTuningPolicy(h, &mut p), miopenStatusSuccess);
+            assert_eq!(p, TUNING_POLICY_NONE);
+            for v in 1..=5 {
+                assert_eq!(miopenSetTuningPolicy(h, v), miopenStatusSuccess);
+                assert_eq!(miopenGetTuningPolicy(h, &mut p), miopenStatusSuccess);
+                assert_eq!(p, v);
+            }
+            for bad in [-1, 0, 6] {
+                assert_eq!(miopenSetTuningPolicy(h, bad), miopenStatusBadParm);
+            }
+            assert_eq!(miopenGetTuningPolicy(h, &mut p), miopenStatusSuccess);
+            assert_eq!(p, 5);
+            assert_eq!(miopenGetTuningPolicy(h, null_mut()), miopenStatusBadParm);
+            assert_eq!(miopenGetTuningPolicy(null_mut(), &mut p), miopenStatusBadParm);
+            assert_eq!(miopenSetTuningPolicy(null_mut(), 1), miopenStatusBadParm);
+            assert_eq!(miopenDestroy(h), miopenStatusSuccess);
         }
     }
 

@@ -18,4 +18,11 @@ pub fn log_unsupported(name: &'static str) {
     }
 }
 
+/// Logs the first call of one of MIOpen's C++ internals (`crate::internal`), which return 0.
+pub fn log_internal(name: &'static str) {
+    if REPORTED.first(name) {
+        oxrocm_ffi::log::write("miopen", 1, format_args!("{name}: MIOpen C++ internal, not implemented by oxrocm (returning 0)"));
+    }
+}
+
 include!(concat!(env!("OUT_DIR"), "/miopen_stubs.rs"));

@@ -2,13 +2,17 @@
 //!
 //! Holds no device state: the runtime lives in `libamdhip64` only. What is here is
 //! per-library machinery: the panic boundary every export goes through, a log-once set
-//! for "not supported" entry points, and (feature `codegen`, used from build scripts and
-//! the xtask) the generator that turns a reference symbol list into export stubs and an
-//! ELF version script.
+//! for "not supported" entry points, the building blocks of C++ data exports (`cxxabi`), and
+//! (feature `codegen`, used from build scripts and the xtask) the generators that turn a
+//! reference symbol list into export stubs and an ELF version script (`codegen`) and a C++
+//! declaration list into functions, data, typeinfo objects and vtables (`cxxgen`).
 
 pub mod boundary;
 #[cfg(feature = "codegen")]
 pub mod codegen;
+pub mod cxxabi;
+#[cfg(feature = "codegen")]
+pub mod cxxgen;
 pub mod symbols;
 pub mod log;
 

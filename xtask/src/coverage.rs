@@ -21,8 +21,11 @@ pub fn exported(path: &std::path::Path) -> Result<BTreeSet<String>, String> {
 pub fn report(l: &Lib, lib_dir: &std::path::Path) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
     for o in l.outputs {
-        let text = std::fs::read_to_string(root().join(o.symbols(l))).map_err(|e| e.to_string())?;
-        let syms = symbols::parse(&text);
+        let mut syms = Vec::new();
+        for list in o.lists(l) {
+            let text = std::fs::read_to_string(root().join(list)).map_err(|e| e.to_string())?;
+            syms.extend(symbols::parse(&text));
+        }
         let names: BTreeSet<String> = syms.iter().map(|s| s.name.clone()).collect();
         let implemented = codegen::implemented_in(&root().join(l.package).join("src"), &syms);
         let exp = exported(&lib_dir.join(o.file))?;

@@ -25,6 +25,10 @@ impl Output {
     pub fn symbols<'a>(&'a self, lib: &'a Lib) -> &'a str {
         self.symbols.unwrap_or(lib.symbols)
     }
+    /// Every list this file exports: its own and the library's `more_symbols`.
+    pub fn lists<'a>(&'a self, lib: &'a Lib) -> Vec<&'a str> {
+        std::iter::once(self.symbols(lib)).chain(lib.more_symbols.iter().copied()).collect()
+    }
 }
 
 pub struct Lib {
@@ -35,6 +39,8 @@ pub struct Lib {
     /// The reference symbol list (`<crate>/abi/*.symbols`) its outputs export, unless an
     /// output names its own.
     pub symbols: &'static str,
+    /// Further lists every output of the library exports too (libMIOpen's C++ internals).
+    pub more_symbols: &'static [&'static str],
     /// ELF version node chain (oldest first); empty for unversioned libraries.
     pub chain: &'static [&'static str],
     /// Node for symbols without one in the list ("" = unversioned).
@@ -77,6 +83,7 @@ pub const LIBS: &[Lib] = &[
         package: "libamdhip64",
         rlib: "amdhip64",
         symbols: "libamdhip64/abi/hip.symbols",
+        more_symbols: &[],
         chain: HIP_CHAIN,
         default_node: "hip_4.2",
         extra: &[("OXROCM_PRIVATE_1", &["oxrocm_private_v1_*"])],
@@ -94,6 +101,7 @@ pub const LIBS: &[Lib] = &[
         package: "librocblas",
         rlib: "rocblas",
         symbols: "librocblas/abi/rocblas-2.47.symbols",
+        more_symbols: &[],
         chain: &[],
         default_node: "",
         extra: &[],
@@ -126,6 +134,7 @@ pub const LIBS: &[Lib] = &[
         package: "librocfft",
         rlib: "rocfft",
         symbols: "librocfft/abi/rocfft.symbols",
+        more_symbols: &[],
         chain: &[],
         default_node: "",
         extra: &[],
@@ -139,19 +148,21 @@ pub const LIBS: &[Lib] = &[
         package: "libmiopen",
         rlib: "MIOpen",
         symbols: "libmiopen/abi/miopen.symbols",
+        more_symbols: &["libmiopen/abi/miopen-internal.symbols"],
         chain: &[],
         default_node: "MIOPEN_HIP_1",
         extra: &[],
         outputs: &[Output::plain("libMIOpen.so.1.0", "libMIOpen.so.1", &["libMIOpen.so.1", "libMIOpen.so"])],
         needs_hip: true,
         localize: &[],
-        native: &[],
+        native: &["stdc++"],
         core: None,
     },
     Lib {
         package: "librccl",
         rlib: "rccl",
         symbols: "librccl/abi/rccl.symbols",
+        more_symbols: &[],
         chain: &[],
         default_node: "",
         extra: &[],
@@ -165,6 +176,7 @@ pub const LIBS: &[Lib] = &[
         package: "libhsa-runtime64",
         rlib: "hsa_runtime64",
         symbols: "libhsa-runtime64/abi/hsa.symbols",
+        more_symbols: &[],
         chain: &[],
         default_node: "ROCR_1",
         extra: &[],
@@ -178,6 +190,7 @@ pub const LIBS: &[Lib] = &[
         package: "librocm_smi64",
         rlib: "rocm_smi64",
         symbols: "librocm_smi64/abi/rocm_smi64.symbols",
+        more_symbols: &[],
         chain: &[],
         default_node: "",
         extra: &[],

@@ -58,7 +58,7 @@ pub fn stage(release: bool) -> Result<Staged, String> {
         for o in l.outputs {
             eprintln!("[stage] linking {}", o.file);
             let map = map_dir.join(format!("{}.map", o.soname));
-            std::fs::write(&map, version_script(l, o.symbols(l))?).map_err(|e| e.to_string())?;
+            std::fs::write(&map, version_script(l, &o.lists(l))?).map_err(|e| e.to_string())?;
             let archive = if o.replace.is_empty() { archive.clone() } else { replaced(&archive, o, &out)? };
             let mut cc = linker(&lib_dir.join(o.file), o.soname, &map);
             cc.arg("-Wl,--whole-archive").arg(&archive).arg("-Wl,--no-whole-archive");
@@ -98,9 +98,10 @@ fn link_core_and_layers(l: &Lib, core: &Core, archive: &Path, out: &Path, lib_di
     // Every name any layer exports: the lists, and the private interface's globs.
     let mut names: std::collections::BTreeSet<String> = Default::default();
     for o in l.outputs {
-        let list = o.symbols(l);
-        let text = std::fs::read_to_string(root().join(list)).map_err(|e| format!("{list}: {e}"))?;
-        names.extend(symbols::parse(&text).into_iter().map(|s| s.name));
+        for list in o.lists(l) {
+            let text = std::fs::read_to_string(root().join(list)).map_err(|e| format!("{list}: {e}"))?;
+            names.extend(symbols::parse(&text).into_iter().map(|s| s.name));
+        }
     }
     for (_, patterns) in l.extra {
         names.extend(defined.iter().filter(|d| patterns.iter().any(|p| shim::glob_matches(p, d))).cloned());
@@ -135,7 +136,7 @@ fn link_core_and_layers(l: &Lib, core: &Core, archive: &Path, out: &Path, lib_di
         let asm = shim_dir.join(format!("{}.s", o.soname));
         std::fs::write(&asm, shim::assembly(&names, abi)).map_err(|e| e.to_string())?;
         let map = map_dir.join(format!("{}.map", o.soname));
-        std::fs::write(&map, version_script(l, o.symbols(l))?).map_err(|e| e.to_string())?;
+        std::fs::write(&map, version_script(l, &o.lists(l))?).map_err(|e| e.to_string())?;
         let mut cc = linker(&lib_dir.join(o.file), o.soname, &map);
         // libc NEEDED although the trampolines call nothing of it: GNU ld, resolving a
         // client's link, passes over a NEEDED library without one on its first search (it
@@ -200,10 +201,13 @@ fn replaced(archive: &Path, o: &Output, out: &Path) -> Result<PathBuf, String> {
     Ok(copy)
 }
 
-/// The version script exporting the symbol list at `list` (a path under the root).
-pub fn version_script(l: &Lib, list: &str) -> Result<String, String> {
-    let text = std::fs::read_to_string(root().join(list)).map_err(|e| format!("{list}: {e}"))?;
-    let syms = symbols::parse(&text);
+/// The version script exporting the symbol lists at `lists` (paths under the root).
+pub fn version_script(l: &Lib, lists: &[&str]) -> Result<String, String> {
+    let mut syms = Vec::new();
+    for list in lists {
+        let text = std::fs::read_to_string(root().join(list)).map_err(|e| format!("{list}: {e}"))?;
+        syms.extend(symbols::parse(&text));
+    }
     let extra: Vec<(&str, Vec<String>)> =
         l.extra.iter().map(|(n, p)| (*n, p.iter().map(|s| s.to_string()).collect())).collect();
     Ok(oxrocm_ffi::codegen::version_script(&syms, l.chain, l.default_node, &extra))
