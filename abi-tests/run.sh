@@ -574,8 +574,8 @@ hip_devices() {
 # Every ELF file of Debian's ROCm 6.4 (sid) and 7.2 (experimental) test, benchmark and tool
 # packages (tools/fetch-rocm-peers-later.sh) loads on our libraries with LD_BIND_NOW=1: the
 # suite's loader resolves every relocation against them (tools/check-peer-imports.sh, which
-# also looks each import up statically). Allowed to miss, until their own issues: the C++
-# internals of libMIOpen.so.1 that MIOpenDriver and miopen_gtest import.
+# also looks each import up statically). MIOpenDriver and miopen_gtest included: they import
+# MIOpen's C++ internals (libmiopen/abi/miopen-internal.symbols).
 LATER_LOAD_MIN_FILES=200
 test_later_packages_load() {
     cpu_pass_only || return $?
@@ -588,12 +588,16 @@ test_later_packages_load() {
     local files; files=$(grep -oE '^ *(sid|experimental) +[0-9]+ ELF files' <<< "$out" | awk '{n += $2} END {print n + 0}')
     [[ $files -ge $LATER_LOAD_MIN_FILES ]] || { echo "checked $files ELF files (minimum $LATER_LOAD_MIN_FILES)"; tail -5 <<< "$out"; return 1; }
     [[ -s $WORK/later-missing.tsv ]] || { echo "no report from check-peer-imports.sh"; tail -5 <<< "$out"; return 1; }
-    local unexpected; unexpected=$(awk -F'\t' 'NR > 1 && $3 != "libMIOpen.so.1" {print $1 " " $2 ": " $3 " " $6}' "$WORK/later-missing.tsv")
-    if [[ -n $unexpected ]]; then
-        echo "$(wc -l <<< "$unexpected") imports missing from our libraries:"; head -20 <<< "$unexpected"; return 1
+    local missing; missing=$(awk -F'\t' 'NR > 1 {print $1 " " $2 ": " $3 " " $6}' "$WORK/later-missing.tsv")
+    if [[ -n $missing ]]; then
+        echo "$(wc -l <<< "$missing") imports missing from our libraries:"; head -20 <<< "$missing"; return 1
     fi
-    local miopen; miopen=$(awk -F'\t' 'NR > 1 {print $4}' "$WORK/later-missing.tsv" | sort -u | wc -l)
-    echo "$files ELF files checked; all load but MIOpen's tests ($miopen libMIOpen.so.1 symbols, issue 25); $(grep -E '^ *(sid|experimental) +[0-9]+ ELF files' <<< "$out" | tr -s ' ' | tr '\n' ';')"
+    local loading; loading=$(grep -E '^ *(sid|experimental) +[0-9]+ ELF files' <<< "$out" | awk '{n += $5} END {print n + 0}')
+    [[ $loading == "$files" ]] || { echo "$loading of $files ELF files load"; grep -E ' NO|undefined' <<< "$out" | head -10; return 1; }
+    # MIOpenDriver and miopen_gtest of both suites, by name (the loader's "yes")
+    local miopen; miopen=$(grep -cE 'libmiopen1-tests/(MIOpenDriver|miopen_gtest) +yes' <<< "$out" || true)
+    [[ $miopen == 4 ]] || { echo "$miopen of 4 MIOpenDriver/miopen_gtest files load"; grep 'libmiopen1-tests/' <<< "$out"; return 1; }
+    echo "$files ELF files checked, all load, MIOpenDriver and miopen_gtest of both suites among them; $(grep -E '^ *(sid|experimental) +[0-9]+ ELF files' <<< "$out" | tr -s ' ' | tr '\n' ';')"
 }
 
 # Debian's rocminfo (ROCm 7.2, sid and experimental, fetched by tools/fetch-rocm-peers-later.sh)
