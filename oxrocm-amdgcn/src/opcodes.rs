@@ -140,7 +140,8 @@ static GFX1100: OnceLock<Tables> = OnceLock::new();
 pub fn tables(target: Target) -> &'static Tables {
     match target {
         Target::Gfx1030 => GFX1030.get_or_init(|| parse(include_str!("../facts/gfx1030.txt"))),
-        Target::Gfx1100 => GFX1100.get_or_init(|| parse(include_str!("../facts/gfx1100.txt"))),
+        // LLVM 15's table, then the true16 opcodes it lacks (see that file's header).
+        Target::Gfx1100 => GFX1100.get_or_init(|| parse(concat!(include_str!("../facts/gfx1100.txt"), include_str!("../facts/gfx1100-true16.txt")))),
     }
 }
 

@@ -10,8 +10,11 @@ use crate::ir::{Inst, LaneSel, MemBits, Mods, Opnd};
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the encoding or the lowering's output changes meaning (2: the decoder
-/// learned the ds_gws_* instructions, which version 1 stored as undecodable).
-const FORMAT: u32 = 2;
+/// learned the ds_gws_* instructions, which version 1 stored as undecodable; 3: gfx11's
+/// true16 half registers and `v_mov_b16`, which version 2 lowered as whole registers or
+/// stored as undecodable; 4: VOP1 `v_nop`, `v_pipeflush` and `v_clrexcp`, which earlier
+/// versions stored as undecodable).
+const FORMAT: u32 = 4;
 const MAGIC: &[u8; 8] = b"OXGCNIR\0";
 
 /// What a code section lowers to, position-independent: instructions in order and the

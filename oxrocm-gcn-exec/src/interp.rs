@@ -420,7 +420,7 @@ impl Interp {
             "s_waitcnt" | "s_waitcnt_vscnt" | "s_waitcnt_vmcnt" | "s_waitcnt_expcnt" | "s_waitcnt_lgkmcnt" | "s_nop"
             | "s_delay_alu" | "s_clause" | "s_setprio" | "s_inst_prefetch" | "s_code_end" | "s_dcache_inv"
             | "s_icache_inv" | "s_gl1_inv" | "buffer_gl0_inv" | "buffer_gl1_inv" | "s_trap" | "s_ttracedata"
-            | "s_waitcnt_depctr" | "s_set_inst_prefetch_distance" | "s_sendmsghalt" | "s_dcache_wb" | "s_version" => {
+            | "s_waitcnt_depctr" | "s_set_inst_prefetch_distance" | "s_sendmsghalt" | "s_dcache_wb" | "s_version" | "v_nop" | "v_pipeflush" | "v_clrexcp" => {
                 return Ok(Some(None));
             }
             // A wave that signals or sleeps may be waiting for the host: answer its hostcalls
@@ -741,8 +741,12 @@ impl Interp {
         }
         if vector_int::vop(n, 0, 0, 0).is_some() {
             let clamped = i.mods.clamp && vector_int::vop_clamped(n, 0, 0, 0).is_some();
+            // A 16-bit source (`v_cvt_u32_u16`, `v_mad_u32_u16`) from the high half that
+            // op_sel names (VOP3, or gfx11's `vN.h` in the short encodings).
+            let half_sel = if n.contains("16") { i.mods.op_sel & 7 } else { 0 };
+            let sel = |k: usize, v: u32| if half_sel >> k & 1 != 0 { v >> 16 } else { v };
             for l in active(w) {
-                let (a, b, c) = (vsrc(w, i.src[0], l), vsrc(w, i.src[1], l), vsrc(w, i.src[2], l));
+                let (a, b, c) = (sel(0, vsrc(w, i.src[0], l)), sel(1, vsrc(w, i.src[1], l)), sel(2, vsrc(w, i.src[2], l)));
                 let v = if clamped { vector_int::vop_clamped(n, a, b, c)? } else { vector_int::vop(n, a, b, c)? };
                 vdst(w, i.dst, l, v);
             }
@@ -818,6 +822,19 @@ impl Interp {
                         if m.neg >> k & 1 != 0 { v ^ 0x8000 } else { v }
                     };
                     vdst(w, i.dst, l, half(0) | half(1) << 16);
+                }
+                return Some(());
+            }
+            "v_cndmask_b16" => {
+                // gfx11 VOP3: src2 the lane mask; abs/neg act on the chosen half's sign bit.
+                let mask = match i.src[2] { Opnd::None => w.vcc, o => rd_mask(w, o) };
+                for l in active(w) {
+                    let k = (mask >> l & 1) as usize;
+                    let v = vsrc(w, i.src[k], l);
+                    let v = if m.op_sel >> k & 1 != 0 { (v >> 16) as u16 } else { v as u16 };
+                    let v = if m.abs >> k & 1 != 0 { v & 0x7fff } else { v };
+                    let v = if m.neg >> k & 1 != 0 { v ^ 0x8000 } else { v };
+                    put16(w, l, v, m.op_sel & 8 != 0);
                 }
                 return Some(());
             }

@@ -30,6 +30,7 @@ mod memops;
 pub mod memory;
 pub mod printf;
 pub mod scalar;
+mod true16;
 pub mod vector16;
 pub mod vector_ext;
 pub mod vector_float;

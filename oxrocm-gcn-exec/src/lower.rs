@@ -263,6 +263,7 @@ pub fn lower(d: &Instruction) -> Inst {
     if (n.starts_with("v_fmac_") || n.starts_with("v_mac_") || n.starts_with("v_dot2acc") || n.starts_with("v_fmac_legacy")) && inst.src[2] == Opnd::None {
         inst.src[2] = inst.dst;
     }
+    crate::true16::apply(d, &mut inst);
     if let Some(y) = &d.vopd_y {
         let mut y = lower(y);
         y.len = 0;
