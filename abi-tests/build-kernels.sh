@@ -11,7 +11,8 @@
 #                    binary with both); module_kernels.co beside them (raw ELF per target,
 #                    an offload bundle in all/)
 # OUT/gcn/<program>  gcn_math, textures, wave_overlap, grid_sync as gfx1030+gfx1100 fat
-#                    binaries, and grid_sync.co (gfx1100 code object)
+#                    binaries, and grid_sync.co (gfx1100 code object); wmma for gfx1100 alone
+#                    (WMMA is gfx11's)
 # OUT/manifest.txt   one line per file built
 # Prints "built N files" at the end; exits non-zero when any build fails.
 set -euo pipefail
@@ -21,6 +22,7 @@ SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/programs" && pwd)
 TARGETS=(gfx1030 gfx1100)
 SAMPLES=(vector_add block_reduce transpose histogram device_printf device_features module_launch)
 GCN=(gcn_math textures wave_overlap grid_sync)
+GCN11=(wmma)
 
 command -v hipcc >/dev/null || { echo "build-kernels.sh: hipcc not installed (apt-get install hipcc)" >&2; exit 1; }
 mkdir -p "$OUT"
@@ -97,7 +99,10 @@ for p in "${GCN[@]}"; do
     compile "$OUT/gcn/$p" "$SRC/$p.hip" "${TARGETS[@]}"
 done
 compile "$OUT/gcn/grid_sync.co" "$SRC/grid_sync.hip" gfx1100 -- --genco
-echo "built gcn: ${GCN[*]} grid_sync.co"
+for p in "${GCN11[@]}"; do
+    compile "$OUT/gcn/$p" "$SRC/$p.hip" gfx1100
+done
+echo "built gcn: ${GCN[*]} grid_sync.co ${GCN11[*]}"
 echo "$stamp" > "$OUT/stamp"
 rm -rf "$DEST"
 mv "$OUT" "$DEST"

@@ -26,6 +26,7 @@ fn gfx1030() {
     check(Target::Gfx1030, &[0xf4080100, 0xfa000010], Class::Smem, "s_load_dwordx4 s[4:7], s[0:1], 0x10");
     check(Target::Gfx1030, &[0xf42100c4, 0x08000020], Class::Smem, "s_buffer_load_dword s3, s[8:11], s4 offset:0x20 glc");
     check(Target::Gfx1030, &[0x7e0202f0], Class::Vop1, "v_mov_b32_e32 v1, 0.5");
+    check(Target::Gfx1030, &[0x7e000000], Class::Vop1, "v_nop");
     check(Target::Gfx1030, &[0x06000202], Class::Vop2, "v_add_f32_e32 v0, s2, v1");
     check(Target::Gfx1030, &[0x58000501, 0x40490fdb], Class::Vop2, "v_fmamk_f32 v0, v1, 0x40490fdb, v2");
     check(Target::Gfx1030, &[0x7c020300], Class::Vopc, "v_cmp_lt_f32_e32 vcc_lo, v0, v1");
@@ -65,6 +66,8 @@ fn gfx1100() {
     check(Target::Gfx1100, &[0xc8500501, 0x000000f4, 0x41000000], Class::Vopd, "v_dual_fmaak_f32 v0, v1, v2, 0x41000000 :: v_dual_mov_b32 v1, 2.0");
     check(Target::Gfx1100, &[0xc8e00d05, 0x04061308], Class::Vopd, "v_dual_mul_f32 v4, v5, v6 :: v_dual_add_nc_u32 v7, v8, v9");
     check(Target::Gfx1100, &[0xcc404000, 0x1c022108], Class::Vop3p, "v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]");
+    // The hazard padding LLVM puts before a WMMA that reads the previous one's result.
+    check(Target::Gfx1100, &[0x7e000000], Class::Vop1, "v_nop");
     check(Target::Gfx1100, &[0xd5030000, 0x000204fa, 0xff00b101], Class::Vop3, "v_add_f32_e64_dpp v0, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf");
     check(Target::Gfx1100, &[0xd5010000, 0x000e0501], Class::Vop3, "v_cndmask_b32_e64 v0, v1, v2, s3");
     check(Target::Gfx1100, &[0xd6fe7c00, 0x04120702], Class::Vop3, "v_mad_u64_u32 v[0:1], null, v2, v3, v[4:5]");

@@ -188,7 +188,8 @@ class Prober:
             ("VOPC", [(op, [[(0x3E << 25) | (op << 17) | (30 << 9) | 276, LIT],
                             [(0x3E << 25) | (op << 17) | (30 << 9) | 20, LIT]]) for op in range(256)], 0),
         ):
-            best = self.first(cands)
+            # v_nop and the like decode only with their unused vdst/src0 fields zero.
+            best = self.first(cands, [(0, 0x1FF | (0xFF << 17))] if cls == "VOP1" else ())
             probes, keys = [], []
             for op, (w, r) in sorted(best.items()):
                 for val in (248, 255):

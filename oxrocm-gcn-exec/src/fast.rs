@@ -133,7 +133,7 @@ pub const NO_OPS: &[&str] = &[
     "s_waitcnt", "s_waitcnt_vscnt", "s_waitcnt_vmcnt", "s_waitcnt_expcnt", "s_waitcnt_lgkmcnt", "s_nop", "s_delay_alu",
     "s_clause", "s_setprio", "s_inst_prefetch", "s_code_end", "s_dcache_inv", "s_icache_inv", "s_gl1_inv",
     "buffer_gl0_inv", "buffer_gl1_inv", "s_trap", "s_ttracedata", "s_waitcnt_depctr", "s_set_inst_prefetch_distance",
-    "s_sendmsghalt", "s_dcache_wb", "s_version",
+    "s_sendmsghalt", "s_dcache_wb", "s_version", "v_nop", "v_pipeflush", "v_clrexcp",
 ];
 
 impl PartialEq for Fast {

@@ -453,7 +453,9 @@ fn named_cases() {
                 cases.push(([a, b, c, c + cd], Mods { op_sel: 4, ..Default::default() }, "OPSEL high half apart"));
             }
             if f.out == Out::I32 {
-                for (neg, what) in [(0, "unsigned A and B"), (1, "signed A"), (2, "signed B"), (3, "signed A and B")] {
+                // NEG_LO[2] means nothing for integers (hipBLASLt's gfx1100 kernels set it:
+                // neg_lo:[1,1,1]); C stays as it is.
+                for (neg, what) in [(0, "unsigned A and B"), (1, "signed A"), (2, "signed B"), (3, "signed A and B"), (7, "signed A and B, NEG_LO[2]")] {
                     cases.push(([a, b, c, c], Mods { neg, ..Default::default() }, what));
                     cases.push(([a, b, c, c], Mods { neg, clamp: true, ..Default::default() }, what));
                 }
@@ -559,7 +561,7 @@ fn compiled_region_around_a_wmma() {
 #[test]
 fn decoded_encodings_run() {
     use oxrocm_amdgcn::Target;
-    let cases: [(&[u32], &str, u8, u8, u8, bool); 6] = [
+    let cases: [(&[u32], &str, u8, u8, u8, bool); 7] = [
         // v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]
         (&[0xcc40_4000, 0x1c02_2108], "v_wmma_f32_16x16x16_f16", 0, 0, 0, false),
         // v_wmma_f16_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7] op_sel:[0,0,1]
@@ -568,6 +570,8 @@ fn decoded_encodings_run() {
         (&[0xcc40_4618, 0xbc02_2108], "v_wmma_f32_16x16x16_f16", 5, 6, 0, false),
         // v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[12:15], v[0:7] neg_lo:[1,0,0] clamp
         (&[0xcc44_c000, 0x3c02_1908], "v_wmma_i32_16x16x16_iu8", 1, 0, 0, true),
+        // v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[12:15], v[0:7] neg_lo:[1,1,1] (hipBLASLt's form)
+        (&[0xcc44_4000, 0xfc02_1908], "v_wmma_i32_16x16x16_iu8", 7, 0, 0, false),
         // v_wmma_i32_16x16x16_iu4 v[0:7], v[8:9], v[12:13], v[0:7] neg_lo:[0,1,0]
         (&[0xcc45_4000, 0x5c02_1908], "v_wmma_i32_16x16x16_iu4", 2, 0, 0, false),
         // v_wmma_bf16_16x16x16_bf16 v[0:7], v[8:15], v[16:23], v[0:7] op_sel:[0,0,1] neg_lo:[1,1,0]
