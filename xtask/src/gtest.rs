@@ -62,9 +62,34 @@ pub fn tests_ran(output: &str) -> Option<usize> {
     })
 }
 
+/// The tests a GoogleTest run reports failed, each once: the `[  FAILED  ] NAME...` lines
+/// (a parameterised test's line goes on with `, where GetParam() = ...`), not the summary's
+/// `[  FAILED  ] N tests, listed below:`.
+pub fn failed_tests(output: &str) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for rest in output.lines().filter_map(|l| l.strip_prefix("[  FAILED  ] ")) {
+        let name = rest.split([',', ' ']).next().unwrap_or("");
+        if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) || names.contains(&name) {
+            continue;
+        }
+        names.push(name);
+    }
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn failed_tests_are_named_once() {
+        let out = "[ RUN      ] a/b.c/0\n[  FAILED  ] a/b.c/0, where GetParam() = 404 (3 ms)\n\
+                   [  FAILED  ] s.t (1 ms)\n[==========] 2 tests from 1 test suite ran.\n\
+                   [  FAILED  ] 2 tests, listed below:\n[  FAILED  ] a/b.c/0, where GetParam() = 404\n\
+                   [  FAILED  ] s.t\n\n 2 FAILED TESTS\n";
+        assert_eq!(failed_tests(out), vec!["a/b.c/0", "s.t"]);
+        assert!(failed_tests("[  PASSED  ] 3 tests.\n").is_empty());
+    }
 
     #[test]
     fn glob_matches_as_googletest_does() {

@@ -9,6 +9,7 @@
 mod coverage;
 mod gtest;
 mod libs;
+mod peer_slices;
 mod prefix;
 mod rocblas_slices;
 mod shim;

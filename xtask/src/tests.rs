@@ -16,9 +16,12 @@
 //! PART: kernels, cargo, shaders, vulkan-api, abi-cpu, abi-vulkan, abi-vulkan-staging,
 //! rocblas-cpu, rocblas-vulkan (rocBLAS 2.47's suite, Debian trixie), rocblas4-cpu,
 //! rocblas5-cpu (rocBLAS 4.x's and 5.x's, sid and experimental), hipblas3-cpu (hipBLAS 3.2's
-//! hipblas-test, experimental, through Debian's libhipblas.so.3). `--extra-filter` adds a pattern (minimum 1 test) to both
+//! hipblas-test, experimental, through Debian's libhipblas.so.3), rand-cpu (rocRAND's and
+//! hipRAND's tests, sid and experimental), hipblaslt-cpu (hipBLASLt 7.2's hipblaslt-test,
+//! experimental; both through Debian's real libraries). `--extra-filter` adds a pattern (minimum 1 test) to both
 //! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
 
+use crate::peer_slices::{hipblaslt_slice, rand_slices};
 use crate::rocblas_slices::{Slice, hipblas_slice, later_slices, slices};
 use crate::stage::stage;
 use crate::{gtest, root, run};
@@ -26,9 +29,9 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const PARTS: [&str; 12] = [
+const PARTS: [&str; 14] = [
     "kernels", "cargo", "shaders", "vulkan-api", "abi-cpu", "abi-vulkan", "abi-vulkan-staging", "rocblas-cpu", "rocblas-vulkan",
-    "rocblas4-cpu", "rocblas5-cpu", "hipblas3-cpu",
+    "rocblas4-cpu", "rocblas5-cpu", "hipblas3-cpu", "rand-cpu", "hipblaslt-cpu",
 ];
 
 /// The fewest tests each part must run (at or a little below today's counts: 264 cargo tests,
@@ -320,7 +323,8 @@ pub fn all(args: &[String]) -> Result<(), String> {
         parts.push(abi_pass(&opts, &lib_dir, kernels.as_deref(), backend));
     }
 
-    for slice in slices(&opts.extra_filter).into_iter().chain(later_slices()).chain([hipblas_slice()]) {
+    let peer_slices = slices(&opts.extra_filter).into_iter().chain(later_slices()).chain([hipblas_slice()]).chain(rand_slices()).chain([hipblaslt_slice()]);
+    for slice in peer_slices {
         let name = slice.name();
         if !opts.wants(slice.part) {
             continue;
@@ -389,7 +393,7 @@ fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
         Err(e) => return Outcome::failed(format!("{name}: FAILED ({e})"), 0, 1),
     };
     let text = String::from_utf8_lossy(&out.stdout);
-    let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("[  FAILED  ] _/")).collect();
+    let failed = gtest::failed_tests(&text);
     for l in &failed {
         eprintln!("{l}");
     }
@@ -397,7 +401,8 @@ fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
     // The batched GEMM families' numeric tests, which once silently ran none.
     let batched = listed.iter().filter(|n| n.starts_with("_/gemm_") && n.contains("batched") && n.contains("quick")).count();
     if out.status.success() && failed.is_empty() && ran == listed.len() {
-        Outcome::ok(format!("{name}: ok ({ran} tests ran, minimum {}; {batched} batched GEMM)", slice.min_tests), ran - failed.len())
+        let batched = if slice.binary == "rocblas-test" { format!("; {batched} batched GEMM") } else { String::new() };
+        Outcome::ok(format!("{name}: ok ({ran} tests ran, minimum {}{batched})", slice.min_tests), ran - failed.len())
     } else {
         eprint!("{}", String::from_utf8_lossy(&out.stderr));
         Outcome::failed(format!("{name}: FAILED ({} failed; {ran} of {} listed tests ran)", failed.len(), listed.len()), ran.saturating_sub(failed.len()), failed.len())
