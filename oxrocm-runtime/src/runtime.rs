@@ -792,13 +792,15 @@ impl Runtime {
             return Ok(base);
         }
         let elf = codeobj::elf::Elf::new(&co.image).ok_or(HipError::INVALID_IMAGE)?;
-        let span = codeobj::image::span(&elf);
+        let span = codeobj::image::span(&elf)?;
         let base = self.malloc_device(dev, span.max(1))?;
         let fill = || -> Result<()> {
             let mut bytes = codeobj::image::relocated(&elf, base)?;
             for (name, addr) in m.managed.lock().iter() {
                 if let Some(sym) = co.symbol(name).filter(|s| s.size == 8) {
-                    bytes[sym.value as usize..sym.value as usize + 8].copy_from_slice(&addr.to_le_bytes());
+                    let at = usize::try_from(sym.value).map_err(|_| HipError::INVALID_IMAGE)?;
+                    let field = bytes.get_mut(at..at.checked_add(8).ok_or(HipError::INVALID_IMAGE)?).ok_or(HipError::INVALID_IMAGE)?;
+                    field.copy_from_slice(&addr.to_le_bytes());
                 }
             }
             let op = Op::copy(crate::ops::Copy3D::linear(base, bytes.as_ptr() as u64, bytes.len()));

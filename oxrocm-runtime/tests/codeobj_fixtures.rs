@@ -98,7 +98,7 @@ fn loaded_image_resolves_function_pointers_in_data() {
         assert_eq!(elf.symbol("op_table").unwrap().value as usize, table);
         let base = 0x7f00_1234_0000u64;
         let img = image::relocated(&elf, base).unwrap();
-        assert_eq!(img.len(), image::span(&elf));
+        assert_eq!(img.len(), image::span(&elf).unwrap());
         let at = |o: usize| u64::from_le_bytes(img[o..o + 8].try_into().unwrap());
         assert_eq!((at(table), at(table + 8)), (base + add_one, base + twice), "{target}");
         // Code and initialised data sit at their virtual addresses.

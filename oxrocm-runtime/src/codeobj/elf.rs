@@ -231,16 +231,35 @@ impl<'a> Elf<'a> {
     /// `len` bytes at virtual address `vaddr` of an allocated section (zeros for NOBITS).
     pub fn bytes_at(&self, vaddr: u64, len: usize) -> Option<Vec<u8>> {
         for s in self.sections() {
-            if s.ty == 0 || s.addr == 0 || vaddr < s.addr || vaddr.checked_add(len as u64)? > s.addr + s.size as u64 {
+            let Some(sec_end) = s.addr.checked_add(s.size as u64) else { continue };
+            if s.ty == 0 || s.addr == 0 || vaddr < s.addr || vaddr.checked_add(len as u64)? > sec_end {
                 continue;
             }
-            let start = (vaddr - s.addr) as usize;
+            let start = usize::try_from(vaddr - s.addr).ok()?;
             return match s.ty {
-                SHT_NOBITS => Some(vec![0; len]),
-                _ => self.data(&s).get(start..start + len).map(<[u8]>::to_vec),
+                SHT_NOBITS => zeroed(len),
+                _ => self.data(&s).get(start..start.checked_add(len)?).map(<[u8]>::to_vec),
             };
         }
         None
+    }
+}
+
+/// `len` zero bytes, or `None` where that much memory is not to be had (sizes read from
+/// an image: a damaged one must not abort the process) or `len` exceeds `MAX_IMAGE_LEN`.
+pub fn zeroed(len: usize) -> Option<Vec<u8>> {
+    if len == 0 {
+        return Some(Vec::new());
+    }
+    if len > super::MAX_IMAGE_LEN {
+        return None;
+    }
+    let layout = std::alloc::Layout::array::<u8>(len).ok()?;
+    // SAFETY: `layout` has a non-zero size; the block comes from the global allocator
+    // with `u8`'s layout, zeroed, so it is `len` initialised bytes a `Vec<u8>` may own.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout);
+        (!p.is_null()).then(|| Vec::from_raw_parts(p, len, len))
     }
 }
 

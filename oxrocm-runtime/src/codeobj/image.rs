@@ -13,9 +13,18 @@ const R_AMDGPU_ABS64: u32 = 3;
 const R_AMDGPU_ABS32: u32 = 6;
 const R_AMDGPU_RELATIVE64: u32 = 13;
 
-/// Bytes from the load base to the end of the last segment.
-pub fn span(elf: &Elf) -> usize {
-    elf.load_segments().iter().map(|s| s.vaddr as usize + s.memsz).max().unwrap_or(0)
+/// Bytes from the load base to the end of the last segment (overflow-checked, at most
+/// `MAX_IMAGE_LEN`: a damaged program header is an invalid image).
+pub fn span(elf: &Elf) -> Result<usize> {
+    let mut end = 0usize;
+    for s in elf.load_segments() {
+        let seg_end = usize::try_from(s.vaddr).ok().and_then(|v| v.checked_add(s.memsz)).ok_or(HipError::INVALID_IMAGE)?;
+        end = end.max(seg_end);
+    }
+    if end > super::MAX_IMAGE_LEN {
+        return Err(HipError::INVALID_IMAGE);
+    }
+    Ok(end)
 }
 
 /// The loaded image for load address `base`: `span` bytes.
@@ -24,24 +33,25 @@ pub fn relocated(elf: &Elf, base: u64) -> Result<Vec<u8>> {
     if segments.is_empty() {
         return Err(HipError::INVALID_IMAGE);
     }
-    let mut out = vec![0u8; span(elf)];
+    let mut out = super::elf::zeroed(span(elf)?).ok_or(HipError::OUT_OF_MEMORY)?;
     for Segment { offset, vaddr, filesz, memsz } in segments {
         if filesz > memsz {
             return Err(HipError::INVALID_IMAGE);
         }
-        let src = elf.bytes.get(offset..offset + filesz).ok_or(HipError::INVALID_IMAGE)?;
+        let src = elf.bytes.get(offset..offset.checked_add(filesz).ok_or(HipError::INVALID_IMAGE)?).ok_or(HipError::INVALID_IMAGE)?;
+        // Within the span: vaddr + memsz was checked there.
         out[vaddr as usize..vaddr as usize + filesz].copy_from_slice(src);
     }
     let symbols = elf.symbols();
     for r in elf.relocations() {
-        let at = r.offset as usize;
+        let at = usize::try_from(r.offset).map_err(|_| HipError::INVALID_IMAGE)?;
         let symbol_addr = || -> Result<u64> {
             let s = symbols.get(r.sym.checked_sub(1).ok_or(HipError::INVALID_IMAGE)? as usize).ok_or(HipError::INVALID_IMAGE)?;
             if !s.defined() {
                 log_at!(1, "code object: relocation against undefined symbol '{}'", s.name);
                 return Err(HipError::INVALID_IMAGE);
             }
-            Ok(base + s.value)
+            Ok(base.wrapping_add(s.value))
         };
         let (value, width) = match r.ty {
             R_AMDGPU_NONE => continue,
@@ -53,7 +63,7 @@ pub fn relocated(elf: &Elf, base: u64) -> Result<Vec<u8>> {
                 return Err(HipError::INVALID_IMAGE);
             }
         };
-        let field = out.get_mut(at..at + width).ok_or(HipError::INVALID_IMAGE)?;
+        let field = out.get_mut(at..at.checked_add(width).ok_or(HipError::INVALID_IMAGE)?).ok_or(HipError::INVALID_IMAGE)?;
         field.copy_from_slice(&value.to_le_bytes()[..width]);
     }
     Ok(out)

@@ -9,6 +9,11 @@ use crate::error::{HipError, Result};
 use rmpv::Value;
 
 const NT_AMDGPU_METADATA: u32 = 32;
+/// Nesting of the metadata map (LLVM writes 4 levels: root, kernels, kernel, argument).
+const MAX_DEPTH: usize = 16;
+/// The largest kernarg segment a kernel may declare (HIP's limit is 4 KiB; LLVM allows
+/// more): arguments and the segment must end within it.
+pub const MAX_KERNARG_SIZE: usize = 1 << 20;
 
 /// What an argument is: the explicit kinds and the hidden arguments the runtime fills.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,7 +152,7 @@ impl CodeObjectMeta {
             if note.name != b"AMDGPU" || note.ty != NT_AMDGPU_METADATA {
                 continue;
             }
-            let value = rmpv::decode::read_value(&mut &note.desc[..]).map_err(|_| HipError::INVALID_IMAGE)?;
+            let value = rmpv::decode::read_value_with_max_depth(&mut &note.desc[..], MAX_DEPTH).map_err(|_| HipError::INVALID_IMAGE)?;
             out.merge(&value)?;
             found = true;
         }
@@ -188,7 +193,7 @@ fn kernel(k: &Value) -> Result<KernelMeta> {
     let text = |key: &str| get(k, key).and_then(Value::as_str).map(str::to_string);
     let name = text(".name").ok_or(HipError::INVALID_IMAGE)?;
     let args = get(k, ".args").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
-    Ok(KernelMeta {
+    let meta = KernelMeta {
         symbol: text(".symbol").unwrap_or_else(|| format!("{name}.kd")),
         name,
         kernarg_size: num(k, ".kernarg_segment_size") as usize,
@@ -211,5 +216,12 @@ fn kernel(k: &Value) -> Result<KernelMeta> {
                 address_space: get(a, ".address_space").and_then(Value::as_str).map(str::to_string),
             })
             .collect(),
-    })
+    };
+    // Launches allocate and index the kernarg segment by these: they must be sane.
+    let within = |n: usize| n <= MAX_KERNARG_SIZE;
+    let args_fit = meta.args.iter().all(|a| a.offset.checked_add(a.size).is_some_and(within));
+    if !args_fit || !within(meta.kernarg_size) || !within(meta.kernarg_align) {
+        return Err(HipError::INVALID_IMAGE);
+    }
+    Ok(meta)
 }

@@ -97,49 +97,117 @@ impl CodeObject {
     }
 }
 
+/// The most bytes one image (bundle, compressed bundle or code object) may span, and the
+/// most a compressed bundle may inflate to: lengths read from an image beyond this are
+/// damage, not data.
+pub const MAX_IMAGE_LEN: usize = 1 << 32;
+/// A `CCOB` payload inflates to at most this many times its compressed size (deflate's
+/// limit is about 1032; zstd can go further only for input no compiler emits).
+const MAX_INFLATE_RATIO: usize = 1024;
+/// Entries of one offload bundle (clang writes one per target plus the host's).
+const MAX_BUNDLE_ENTRIES: u64 = 4096;
+
 /// Length in bytes of the bundle/CCOB/ELF image starting at `p`, read from its headers.
+/// `None` where the headers are damaged or name bytes the process cannot read: only
+/// memory mapped readable is looked at (`/proc/self/maps`), so a damaged length gives an
+/// error instead of a fault.
 ///
 /// # Safety
-/// `p` must point to a readable image of one of the three formats.
+/// `p` must be non-null, and no other thread may unmap memory around it meanwhile.
 pub unsafe fn image_len(p: *const u8) -> Option<usize> {
-    let head = unsafe { std::slice::from_raw_parts(p, 24) };
-    if head.starts_with(BUNDLE_MAGIC) {
-        let count = u64_at(unsafe { std::slice::from_raw_parts(p, 32) }, 24)? as usize;
-        if count > 4096 {
+    let readable = readable_from(p as usize).unwrap_or(MAX_IMAGE_LEN).min(MAX_IMAGE_LEN);
+    if readable == 0 {
+        return None;
+    }
+    // SAFETY: the process maps these bytes readable (or, without /proc, the caller
+    // vouches for the image as before).
+    let bytes = unsafe { std::slice::from_raw_parts(p, readable) };
+    image_extent(bytes)
+}
+
+/// Length of the bundle/CCOB/ELF image at the start of `bytes`, read from its headers
+/// (overflow-checked); `None` where the headers are damaged or the image would extend
+/// beyond `bytes`. A `CCOB` v1 records no size: all of `bytes` (up to 64 MiB).
+pub fn image_extent(bytes: &[u8]) -> Option<usize> {
+    let len = |v: u64| usize::try_from(v).ok().filter(|&n| n <= MAX_IMAGE_LEN);
+    let end = if bytes.starts_with(BUNDLE_MAGIC) {
+        let count = u64_at(bytes, 24)?;
+        if count > MAX_BUNDLE_ENTRIES {
             return None;
         }
         let mut off = 32usize;
         let mut end = off;
         for _ in 0..count {
-            let e = unsafe { std::slice::from_raw_parts(p.add(off), 24) };
-            let (o, s, l) = (u64_at(e, 0)? as usize, u64_at(e, 8)? as usize, u64_at(e, 16)? as usize);
-            off += 24 + l;
-            end = end.max(off).max(o + s);
+            let (o, s, l) = (len(u64_at(bytes, off)?)?, len(u64_at(bytes, off.checked_add(8)?)?)?, len(u64_at(bytes, off.checked_add(16)?)?)?);
+            off = off.checked_add(24)?.checked_add(l)?;
+            end = end.max(off).max(o.checked_add(s)?);
+            if end > bytes.len() {
+                return None;
+            }
         }
-        Some(end)
-    } else if head.starts_with(CCOB_MAGIC) {
-        let version = u16_at(head, 4)?;
-        match version {
-            2 => Some(u32_at(head, 8)? as usize),
-            3 => Some(u64_at(unsafe { std::slice::from_raw_parts(p, 32) }, 8)? as usize),
+        end
+    } else if bytes.starts_with(CCOB_MAGIC) {
+        match u16_at(bytes, 4)? {
+            2 => len(u32_at(bytes, 8)? as u64)?,
+            3 => len(u64_at(bytes, 8)?)?,
             // v1 does not record its size: the decompressor stops at the end of its frame.
-            _ => Some(64 << 20),
+            1 => bytes.len().min(64 << 20),
+            _ => return None,
         }
-    } else if head.starts_with(ELF_MAGIC) {
-        let h = unsafe { std::slice::from_raw_parts(p, 64) };
-        let shoff = u64_at(h, 0x28)? as usize;
-        let shentsize = u16_at(h, 0x3A)? as usize;
-        let shnum = u16_at(h, 0x3C)? as usize;
-        Some(shoff + shentsize * shnum)
+    } else if bytes.starts_with(ELF_MAGIC) {
+        if bytes.len() < 64 {
+            return None;
+        }
+        // The file spans its header, program headers and section headers (clang puts
+        // the section header table last).
+        let table = |off: usize, entsize: usize, want: usize, num: usize| -> Option<usize> {
+            if num == 0 {
+                return Some(0);
+            }
+            if entsize != want {
+                return None;
+            }
+            len(u64_at(bytes, off)?)?.checked_add(entsize.checked_mul(num)?)
+        };
+        let sh = table(0x28, u16_at(bytes, 0x3A)? as usize, 64, u16_at(bytes, 0x3C)? as usize)?;
+        let ph = table(0x20, u16_at(bytes, 0x36)? as usize, 56, u16_at(bytes, 0x38)? as usize)?;
+        sh.max(ph).max(64)
     } else {
-        None
+        return None;
+    };
+    (end <= bytes.len() && end <= MAX_IMAGE_LEN).then_some(end)
+}
+
+/// How many bytes from address `p` on this process can read (readable mappings of
+/// `/proc/self/maps`, adjacent ones joined); `None` where the map cannot be read.
+fn readable_from(p: usize) -> Option<usize> {
+    let maps = std::fs::read_to_string("/proc/self/maps").ok()?;
+    let mut end = None::<usize>;
+    for line in maps.lines() {
+        let mut fields = line.split_whitespace();
+        let (Some(range), Some(perms)) = (fields.next(), fields.next()) else { continue };
+        let Some((a, b)) = range.split_once('-') else { continue };
+        let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16)) else { continue };
+        let readable = perms.starts_with('r');
+        match end {
+            None if readable && a <= p && p < b => end = Some(b),
+            Some(e) if readable && a == e => end = Some(b),
+            Some(_) => break,
+            None => {}
+        }
     }
+    Some(end.map_or(0, |e| e - p))
 }
 
 /// Every code object of a bundle, compressed bundle, or a bare ELF code object.
 pub fn parse_image(bytes: &[u8]) -> Result<Vec<CodeObject>> {
     if bytes.starts_with(CCOB_MAGIC) {
-        return parse_image(&decompress(bytes)?);
+        let inner = decompress(bytes)?;
+        // A compressed bundle holds a plain one (or a code object), never another CCOB.
+        if inner.starts_with(CCOB_MAGIC) {
+            return Err(HipError::INVALID_IMAGE);
+        }
+        return parse_image(&inner);
     }
     if bytes.starts_with(ELF_MAGIC) {
         let target = elf_target(bytes).ok_or(HipError::INVALID_IMAGE)?;
@@ -148,22 +216,24 @@ pub fn parse_image(bytes: &[u8]) -> Result<Vec<CodeObject>> {
     if !bytes.starts_with(BUNDLE_MAGIC) {
         return Err(HipError::INVALID_IMAGE);
     }
-    let count = u64_at(bytes, 24).ok_or(HipError::INVALID_IMAGE)? as usize;
-    let mut off = 32;
+    let bad = || HipError::INVALID_IMAGE;
+    let count = u64_at(bytes, 24).ok_or(bad())?;
+    if count > MAX_BUNDLE_ENTRIES {
+        return Err(bad());
+    }
+    let field = |off: usize| -> Result<usize> { u64_at(bytes, off).and_then(|v| usize::try_from(v).ok()).ok_or(bad()) };
+    let mut off = 32usize;
     let mut out = Vec::new();
     for _ in 0..count {
-        let (o, s, l) = (
-            u64_at(bytes, off).ok_or(HipError::INVALID_IMAGE)? as usize,
-            u64_at(bytes, off + 8).ok_or(HipError::INVALID_IMAGE)? as usize,
-            u64_at(bytes, off + 16).ok_or(HipError::INVALID_IMAGE)? as usize,
-        );
-        let id = bytes.get(off + 24..off + 24 + l).ok_or(HipError::INVALID_IMAGE)?;
-        let id = String::from_utf8_lossy(id).into_owned();
-        off += 24 + l;
+        let (o, s, l) = (field(off)?, field(off.checked_add(8).ok_or(bad())?)?, field(off.checked_add(16).ok_or(bad())?)?);
+        let id_at = off.checked_add(24).ok_or(bad())?;
+        let id_end = id_at.checked_add(l).ok_or(bad())?;
+        let id = String::from_utf8_lossy(bytes.get(id_at..id_end).ok_or(bad())?).into_owned();
+        off = id_end;
         if id.starts_with("host-") || s == 0 {
             continue;
         }
-        let image = bytes.get(o..o + s).ok_or(HipError::INVALID_IMAGE)?.to_vec();
+        let image = bytes.get(o..o.checked_add(s).ok_or(bad())?).ok_or(bad())?.to_vec();
         // Target ID = the text after the triple's last "--" (`…amdhsa--gfx90a:xnack-`).
         let target = id.rsplit("--").next().unwrap_or("").to_string();
         out.push(CodeObject { id, target, image, symbol_index: Default::default() });
@@ -171,26 +241,35 @@ pub fn parse_image(bytes: &[u8]) -> Result<Vec<CodeObject>> {
     Ok(out)
 }
 
-/// Inflates a `CCOB` compressed bundle (v1-v3; zlib or zstd payload).
+/// Inflates a `CCOB` compressed bundle (v1-v3; zlib or zstd payload), to at most the size
+/// its header declares (v2/v3), `MAX_INFLATE_RATIO` times the payload and `MAX_IMAGE_LEN`.
 fn decompress(bytes: &[u8]) -> Result<Vec<u8>> {
-    let version = u16_at(bytes, 4).ok_or(HipError::INVALID_IMAGE)?;
-    let method = u16_at(bytes, 6).ok_or(HipError::INVALID_IMAGE)?;
-    let (header, total) = match version {
-        1 => (20, bytes.len()),
-        2 => (24, u32_at(bytes, 8).ok_or(HipError::INVALID_IMAGE)? as usize),
-        3 => (32, u64_at(bytes, 8).ok_or(HipError::INVALID_IMAGE)? as usize),
-        _ => return Err(HipError::INVALID_IMAGE),
+    let bad = || HipError::INVALID_IMAGE;
+    let version = u16_at(bytes, 4).ok_or(bad())?;
+    let method = u16_at(bytes, 6).ok_or(bad())?;
+    let (header, total, declared) = match version {
+        1 => (20, bytes.len(), Some(u32_at(bytes, 8).ok_or(bad())? as u64)),
+        2 => (24, u32_at(bytes, 8).ok_or(bad())? as usize, Some(u32_at(bytes, 12).ok_or(bad())? as u64)),
+        3 => (32, usize::try_from(u64_at(bytes, 8).ok_or(bad())?).map_err(|_| bad())?, Some(u64_at(bytes, 16).ok_or(bad())?)),
+        _ => return Err(bad()),
     };
-    let payload = bytes.get(header..total.min(bytes.len())).ok_or(HipError::INVALID_IMAGE)?;
+    let payload = bytes.get(header..total.min(bytes.len())).ok_or(bad())?;
+    let mut cap = payload.len().saturating_mul(MAX_INFLATE_RATIO).min(MAX_IMAGE_LEN);
+    if let Some(d) = declared {
+        cap = cap.min(usize::try_from(d).unwrap_or(usize::MAX));
+    }
     match method {
-        0 => miniz_oxide::inflate::decompress_to_vec_zlib(payload).map_err(|_| HipError::INVALID_IMAGE),
+        0 => miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(payload, cap).map_err(|_| bad()),
         1 => {
-            let mut dec = ruzstd::decoding::StreamingDecoder::new(payload).map_err(|_| HipError::INVALID_IMAGE)?;
+            let dec = ruzstd::decoding::StreamingDecoder::new(payload).map_err(|_| bad())?;
             let mut out = Vec::new();
-            std::io::Read::read_to_end(&mut dec, &mut out).map_err(|_| HipError::INVALID_IMAGE)?;
+            std::io::Read::read_to_end(&mut std::io::Read::take(dec, cap as u64 + 1), &mut out).map_err(|_| bad())?;
+            if out.len() > cap {
+                return Err(bad());
+            }
             Ok(out)
         }
-        _ => Err(HipError::INVALID_IMAGE),
+        _ => Err(bad()),
     }
 }
 

@@ -1,0 +1,368 @@
+//! Mutation harness for untrusted code objects (issue 22): real code objects with seeded
+//! random byte flips (1-8 bytes) and truncations, each taken through what `hipModuleLoad*`
+//! and a later `hipModuleGetFunction`/launch do with an image: its extent from the headers
+//! (`image_extent`, and `image_len` on an image that ends at an unreadable page), bundle and
+//! `CCOB` parsing, the ELF reader (sections, symbols, notes, relocations, segments), the
+//! metadata note, kernel descriptors and entry points, kernarg layouts, globals, the
+//! relocated image and the decoded `.text`. Every input must load or be refused with an
+//! error: no panic, and no single allocation beyond a bound set by the input's size.
+//!
+//! Inputs: the two fixtures (gfx1030, gfx1100), an offload bundle of both, and that bundle
+//! compressed (`CCOB` v2 zlib, v3 zstd). `OXROCM_MUTATION_ITERS` sets the iterations per
+//! input (default 1,000: 5,000 loads, seconds in CI); `OXROCM_MUTATION_SEED` the base seed;
+//! `OXROCM_MUTATION_EXTRA` adds code objects or bundles (paths, `:`-separated) for local runs.
+
+use oxrocm_runtime::codeobj::elf::Elf;
+use oxrocm_runtime::codeobj::kernarg::{self, Dispatch, Explicit, HiddenValues};
+use oxrocm_runtime::codeobj::{image, image_extent, image_len, parse_image};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const DEFAULT_ITERS: u64 = 1_000;
+const DEFAULT_SEED: u64 = 0x22_0c0d_e0b1;
+/// Larger single allocations than this abort the run at once (they are the bug hunted).
+const HARD_LIMIT: usize = 1 << 31;
+/// Loaded images and globals bigger than this are not made (their size is checked only).
+const MAKE_LIMIT: usize = 64 << 20;
+
+// --- allocation tracking: the largest single request of the running case -------------------
+
+struct Tracking;
+thread_local! {
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+/// Which case runs (input index << 32 | iteration), for the message on a huge request.
+static CASE: AtomicU64 = AtomicU64::new(0);
+
+fn note(size: usize) -> bool {
+    let _ = PEAK.try_with(|p| p.set(p.get().max(size)));
+    if size > HARD_LIMIT {
+        let case = CASE.load(Ordering::Relaxed);
+        let msg = format!("codeobj_mutation: allocation of {size} bytes in input {} iteration {}\n", case >> 32, case & 0xffff_ffff);
+        // SAFETY: writing a buffer to stderr; `format!` above allocated little.
+        unsafe { libc::write(2, msg.as_ptr().cast(), msg.len()) };
+        return false;
+    }
+    true
+}
+
+unsafe impl GlobalAlloc for Tracking {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        if !note(l.size()) {
+            return std::ptr::null_mut();
+        }
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+        if !note(l.size()) {
+            return std::ptr::null_mut();
+        }
+        unsafe { System.alloc_zeroed(l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, size: usize) -> *mut u8 {
+        if !note(size) {
+            return std::ptr::null_mut();
+        }
+        unsafe { System.realloc(p, l, size) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: Tracking = Tracking;
+
+// --- inputs -----------------------------------------------------------------------------------
+
+fn fixture(target: &str) -> Vec<u8> {
+    let path = format!("{}/tests/fixtures/loader_kernels.{target}.co", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A `__CLANG_OFFLOAD_BUNDLE__` of `entries` (id, bytes), entries 4096-aligned as clang does.
+fn bundle(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut head = b"__CLANG_OFFLOAD_BUNDLE__".to_vec();
+    head.extend((entries.len() as u64).to_le_bytes());
+    let table: usize = 32 + entries.iter().map(|(id, _)| 24 + id.len()).sum::<usize>();
+    let mut offsets = Vec::new();
+    let mut at = table;
+    for (_, data) in entries {
+        at = if data.is_empty() { at } else { at.next_multiple_of(4096) };
+        offsets.push(at);
+        at += data.len();
+    }
+    for ((id, data), off) in entries.iter().zip(&offsets) {
+        head.extend((*off as u64).to_le_bytes());
+        head.extend((data.len() as u64).to_le_bytes());
+        head.extend((id.len() as u64).to_le_bytes());
+        head.extend(id.as_bytes());
+    }
+    for ((_, data), off) in entries.iter().zip(&offsets) {
+        head.resize(*off, 0);
+        head.extend(*data);
+    }
+    head
+}
+
+/// `CCOB` v2 (zlib) or v3 (zstd) of `inner`.
+fn ccob(version: u16, inner: &[u8]) -> Vec<u8> {
+    let mut c = b"CCOB".to_vec();
+    c.extend(version.to_le_bytes());
+    if version == 2 {
+        let z = miniz_oxide::deflate::compress_to_vec_zlib(inner, 6);
+        c.extend(0u16.to_le_bytes());
+        c.extend(((24 + z.len()) as u32).to_le_bytes());
+        c.extend((inner.len() as u32).to_le_bytes());
+        c.extend(0u64.to_le_bytes());
+        c.extend(z);
+    } else {
+        let z = ruzstd::encoding::compress_to_vec(inner, ruzstd::encoding::CompressionLevel::Fastest);
+        c.extend(1u16.to_le_bytes());
+        c.extend(((32 + z.len()) as u64).to_le_bytes());
+        c.extend((inner.len() as u64).to_le_bytes());
+        c.extend(0u64.to_le_bytes());
+        c.extend(z);
+    }
+    c
+}
+
+fn inputs() -> Vec<(String, Vec<u8>)> {
+    let (a, b) = (fixture("gfx1030"), fixture("gfx1100"));
+    let bun = bundle(&[
+        ("host-x86_64-unknown-linux-gnu-", &[]),
+        ("hipv4-amdgcn-amd-amdhsa--gfx1030", &a),
+        ("hipv4-amdgcn-amd-amdhsa--gfx1100", &b),
+    ]);
+    let mut out = vec![
+        ("gfx1030.co".to_string(), a),
+        ("gfx1100.co".to_string(), b),
+        ("bundle".to_string(), bun.clone()),
+        ("ccob-v2-zlib".to_string(), ccob(2, &bun)),
+        ("ccob-v3-zstd".to_string(), ccob(3, &bun)),
+    ];
+    for path in std::env::var("OXROCM_MUTATION_EXTRA").unwrap_or_default().split(':').filter(|p| !p.is_empty()) {
+        out.push((path.to_string(), std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))));
+    }
+    out
+}
+
+// --- mutations ------------------------------------------------------------------------------
+
+/// splitmix64.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// 1-8 flipped bytes (70%), a truncation (15%) or both (15%). Half the flips land in the
+/// first 512 or the last 1,024 bytes, where the headers and tables are.
+fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
+    let mut b = input.to_vec();
+    let mode = rng.below(100);
+    if mode >= 70 {
+        let keep = rng.below(b.len());
+        b.truncate(keep);
+    }
+    if (mode < 70 || mode >= 85) && !b.is_empty() {
+        for _ in 0..1 + rng.below(8) {
+            let n = b.len();
+            let at = match rng.below(4) {
+                0 => rng.below(n.min(512)),
+                1 => n - 1 - rng.below(n.min(1024)),
+                _ => rng.below(n),
+            };
+            b[at] = match rng.below(4) {
+                0 => 0xff,
+                1 => b[at] ^ (1 << rng.below(8)),
+                _ => b[at] ^ (1 + rng.below(255)) as u8,
+            };
+        }
+    }
+    b
+}
+
+// --- one load, as the runtime does it -------------------------------------------------------
+
+/// What loading `bytes` gives: code objects loaded, or the error.
+fn load(bytes: &[u8]) -> Result<usize, String> {
+    let cos = parse_image(bytes).map_err(|e| e.to_string())?;
+    for co in &cos {
+        let _ = (co.processor(), co.symbols());
+        let mut names = co.kernel_names();
+        names.sort();
+        let meta = co.metadata();
+        for name in names.iter().take(16) {
+            let _ = (co.has_kernel(name), co.entry(name));
+            if let Some((_, kd)) = co.descriptor(name) {
+                let _ = (kd.sgpr_layout(), kd.vgpr_count(kd.wave32(), false), kd.workitem_id_dims());
+            }
+            if let Some(km) = meta.as_ref().ok().and_then(|m| m.kernel(name)) {
+                let packed = vec![0u8; km.kernarg_size];
+                let d = Dispatch { groups: [2, 1, 1], block: [64, 1, 1], dynamic_lds: 0 };
+                // SAFETY: `Packed` reads only from `packed`.
+                let _ = unsafe { kernarg::build(km, Explicit::Packed(&packed), &d, &HiddenValues::default()) };
+            }
+        }
+        let Some(elf) = Elf::new(&co.image) else { continue };
+        let _ = (elf.notes().len(), elf.relocations().len(), elf.abi_version());
+        // Globals and the loaded image are as big as the image declares (checked against
+        // MAX_IMAGE_LEN, fallibly allocated): made up to MAKE_LIMIT here, and their
+        // allocations held to what was declared rather than to the input's size.
+        for s in elf.symbols().iter().filter(|s| s.defined() && s.kind == 1 && (s.size as usize) <= MAKE_LIMIT) {
+            declared(s.size as usize, || drop(co.global(&s.name)));
+        }
+        if let Ok(n) = image::span(&elf)
+            && n <= MAKE_LIMIT
+        {
+            declared(n, || drop(image::relocated(&elf, 0x7f00_0000_0000)));
+        }
+        let target = match co.processor() {
+            "gfx1030" => Some(oxrocm_gcn_exec::Target::Gfx1030),
+            "gfx1100" => Some(oxrocm_gcn_exec::Target::Gfx1100),
+            _ => None,
+        };
+        if let (Some(t), Some(text)) = (target, elf.section(".text")) {
+            let _ = oxrocm_gcn_exec::lower::decode_text(elf.section_bytes(&text), 0x7f00_0000_0000 + text.addr, t);
+        }
+    }
+    Ok(cos.len())
+}
+
+/// Runs `f`, whose allocations are exempt from the input-size bound but must stay within
+/// `size` (plus the tables it reads).
+fn declared(size: usize, f: impl FnOnce()) {
+    let before = PEAK.with(|p| p.replace(0));
+    f();
+    let peak = PEAK.with(|p| p.replace(before));
+    assert!(peak <= size + (1 << 20), "an allocation of {peak} bytes for {size} declared");
+}
+
+/// An anonymous mapping whose last readable byte is followed by a `PROT_NONE` page: an image
+/// copied to its end makes any read beyond the image fault.
+struct Guarded {
+    base: *mut u8,
+    len: usize,
+}
+impl Guarded {
+    fn new(len: usize) -> Guarded {
+        let page = 4096;
+        let len = len.next_multiple_of(page);
+        // SAFETY: a fresh private anonymous mapping; the last page is made inaccessible.
+        unsafe {
+            let base = libc::mmap(std::ptr::null_mut(), len + page, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0);
+            assert_ne!(base, libc::MAP_FAILED);
+            assert_eq!(libc::mprotect(base.cast::<u8>().add(len).cast(), page, libc::PROT_NONE), 0);
+            Guarded { base: base.cast(), len }
+        }
+    }
+    /// `bytes` placed to end at the guard page.
+    fn place(&mut self, bytes: &[u8]) -> *const u8 {
+        assert!(bytes.len() <= self.len);
+        // SAFETY: within the writable part of the mapping.
+        unsafe {
+            let p = self.base.add(self.len - bytes.len());
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
+            p
+        }
+    }
+}
+impl Drop for Guarded {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`.
+        unsafe { libc::munmap(self.base.cast(), self.len + 4096) };
+    }
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+#[test]
+fn mutated_code_objects_load_or_fail_cleanly() {
+    let iters = env_u64("OXROCM_MUTATION_ITERS", DEFAULT_ITERS);
+    let seed = env_u64("OXROCM_MUTATION_SEED", DEFAULT_SEED);
+    let inputs = inputs();
+    let mut guard = Guarded::new(inputs.iter().map(|(_, b)| b.len()).max().unwrap_or(0) + 4096);
+    let mut failures = Vec::new();
+    let mut summary = Vec::new();
+    let t0 = std::time::Instant::now();
+    for (index, (name, original)) in inputs.iter().enumerate() {
+        // Unmutated, every input loads.
+        assert!(load(original).is_ok_and(|n| n > 0), "{name}: the unmutated input does not load");
+        assert_eq!(image_extent(original), Some(original.len()), "{name}: extent of the unmutated input");
+        let mut rng = Rng(seed ^ (index as u64).wrapping_mul(0x100_0000_01b3));
+        let (mut loaded, mut refused) = (0u64, 0u64);
+        for i in 0..iters {
+            CASE.store((index as u64) << 32 | i, Ordering::Relaxed);
+            let bytes = mutate(&mut rng, original);
+            PEAK.with(|p| p.set(0));
+            let run = std::panic::catch_unwind(|| {
+                // hipModuleLoad: the whole file. hipModuleLoadData: the extent its headers give
+                // (from an image ending at an unreadable page), refused where there is none.
+                let whole = load(&bytes);
+                let extent = image_extent(&bytes);
+                if let Some(n) = extent {
+                    assert!(n <= bytes.len());
+                    if n < bytes.len() {
+                        let _ = load(&bytes[..n]);
+                    }
+                }
+                whole
+            });
+            let peak = PEAK.with(Cell::get);
+            // Parsing may copy the input and build tables from it, never more than this.
+            let bound = 64 * bytes.len() + (16 << 20);
+            match run {
+                Ok(r) if peak <= bound => {
+                    if r.is_ok() { loaded += 1 } else { refused += 1 }
+                }
+                Ok(_) => failures.push(format!("{name} iteration {i}: an allocation of {peak} bytes (bound {bound})")),
+                Err(e) => {
+                    let why = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+                    failures.push(format!("{name} iteration {i}: panic: {why}"));
+                }
+            }
+            if i % 8 == 0 && !bytes.is_empty() {
+                let p = guard.place(&bytes);
+                // SAFETY: `p` is non-null; reads beyond the image fault unless checked.
+                if let Some(n) = unsafe { image_len(p) } {
+                    assert!(n <= bytes.len(), "{name} iteration {i}: image_len {n} beyond the image ({})", bytes.len());
+                }
+            }
+        }
+        summary.push(format!("{name}: {iters} mutations, {loaded} loaded, {refused} refused"));
+    }
+    eprintln!("codeobj_mutation (seed {seed:#x}, {:.1} s):\n  {}", t0.elapsed().as_secs_f64(), summary.join("\n  "));
+    assert!(failures.is_empty(), "{} of the mutated inputs failed:\n{}", failures.len(), failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
+}
+
+/// Inputs the harness found: each must be refused (or load) without a crash.
+#[test]
+fn damaged_headers_are_refused() {
+    let co = fixture("gfx1100");
+    // e_shoff with its top byte set: the extent overflows the image (was a huge slice).
+    let mut b = co.clone();
+    b[0x2f] = 0xff;
+    assert_eq!(image_extent(&b), None);
+    // A bundle entry whose offset + size wraps around.
+    let mut bun = bundle(&[("hipv4-amdgcn-amd-amdhsa--gfx1100", &co)]);
+    bun[32..40].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(parse_image(&bun).is_err());
+    assert_eq!(image_extent(&bun), None);
+    // An id length that wraps the entry table's offset.
+    let mut bun = bundle(&[("hipv4-amdgcn-amd-amdhsa--gfx1100", &co)]);
+    bun[48..56].copy_from_slice(&(u64::MAX - 8).to_le_bytes());
+    assert!(parse_image(&bun).is_err());
+    assert_eq!(image_extent(&bun), None);
+}
