@@ -44,14 +44,19 @@ impl LoadedCode {
         };
         let elf = crate::codeobj::elf::Elf::new(&co.image).ok_or(HipError::INVALID_IMAGE)?;
         let text = elf.section(".text").ok_or(HipError::INVALID_IMAGE)?;
+        // The code lies within the loaded image (a damaged header could put it anywhere).
+        let span = crate::codeobj::image::span(&elf)? as u64;
+        if text.addr.checked_add(text.size as u64).is_none_or(|end| end > span) {
+            return Err(HipError::INVALID_IMAGE);
+        }
         let t0 = std::time::Instant::now();
         let cache = cache_dir();
-        let (decoded, hit) = oxrocm_gcn_exec::lower::decode_text_cached(elf.section_bytes(&text), base + text.addr, target, cache.as_deref());
+        let (decoded, hit) = oxrocm_gcn_exec::lower::decode_text_cached(elf.section_bytes(&text), base.wrapping_add(text.addr), target, cache.as_deref());
         let funcs: Vec<_> = elf.symbols().into_iter().filter(|s| s.kind == 2 && s.size > 0).collect();
         let mut reported = std::collections::HashSet::new();
         for (addr, why) in &decoded.undecodable {
-            let off = addr - base;
-            if let Some(f) = funcs.iter().find(|f| (f.value..f.value + f.size).contains(&off)) {
+            let off = addr.wrapping_sub(base);
+            if let Some(f) = funcs.iter().find(|f| (f.value..f.value.saturating_add(f.size)).contains(&off)) {
                 if reported.insert(f.name.clone()) {
                     log_at!(1, "kernel code '{}' ({}): instruction at +{:#x} does not decode ({why}); running it will fail", f.name, co.target, off - f.value);
                 }
@@ -66,7 +71,7 @@ impl LoadedCode {
     /// `name+0xoff` for an address in this code.
     pub fn describe(&self, pc: u64) -> String {
         let off = pc.wrapping_sub(self.base);
-        match self.functions.iter().find(|(_, s, n)| (*s..s + n).contains(&off)) {
+        match self.functions.iter().find(|(_, s, n)| (*s..s.saturating_add(*n)).contains(&off)) {
             Some((name, s, _)) => format!("{name}+{:#x}", off - s),
             None => format!("{pc:#x}"),
         }

@@ -25,6 +25,8 @@ const DEFAULT_SEED: u64 = 0x22_0c0d_e0b1;
 const HARD_LIMIT: usize = 1 << 31;
 /// Loaded images and globals bigger than this are not made (their size is checked only).
 const MAKE_LIMIT: usize = 64 << 20;
+/// `.text` up to this size is decoded too.
+const DECODE_LIMIT: usize = 256 << 10;
 
 // --- allocation tracking: the largest single request of the running case -------------------
 
@@ -232,7 +234,12 @@ fn load(bytes: &[u8]) -> Result<usize, String> {
             "gfx1100" => Some(oxrocm_gcn_exec::Target::Gfx1100),
             _ => None,
         };
-        if let (Some(t), Some(text)) = (target, elf.section(".text")) {
+        // As LoadedCode::decode at a kernel's first launch: the code within the loaded image.
+        // The decoder has its own fuzz target (issue 22): here the code of small images only.
+        let within = |s: &oxrocm_runtime::codeobj::elf::Section| {
+            image::span(&elf).is_ok_and(|n| s.addr.checked_add(s.size as u64).is_some_and(|e| e <= n as u64))
+        };
+        if let (Some(t), Some(text)) = (target, elf.section(".text").filter(|s| s.size <= DECODE_LIMIT && within(s))) {
             let _ = oxrocm_gcn_exec::lower::decode_text(elf.section_bytes(&text), 0x7f00_0000_0000 + text.addr, t);
         }
     }

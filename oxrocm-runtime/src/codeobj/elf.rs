@@ -148,12 +148,18 @@ impl<'a> Elf<'a> {
             for s in secs.iter().filter(|s| s.ty == want) {
                 let Some(strs) = secs.get(s.link as usize) else { continue };
                 let (table, strtab) = (self.data(s), self.data(strs));
+                // Names may share bytes (suffix merging), but a damaged table pointing every
+                // symbol at one long string would copy it per symbol: a budget of name bytes.
+                let mut budget = strtab.len().saturating_mul(16).saturating_add(1 << 20);
                 for e in table.chunks_exact(24).skip(1) {
                     let (Some(name), Some(shndx), Some(value), Some(size)) = (u32_at(e, 0), u16_at(e, 6), u64_at(e, 8), u64_at(e, 16)) else {
                         break;
                     };
+                    let name = c_string(strtab, name as usize);
+                    let Some(left) = budget.checked_sub(name.len()) else { return Vec::new() };
+                    budget = left;
                     out.push(Symbol {
-                        name: String::from_utf8_lossy(c_string(strtab, name as usize)).into_owned(),
+                        name: String::from_utf8_lossy(name).into_owned(),
                         value,
                         size,
                         kind: e[4] & 0xf,
