@@ -372,4 +372,27 @@ fn damaged_headers_are_refused() {
     bun[48..56].copy_from_slice(&(u64::MAX - 8).to_le_bytes());
     assert!(parse_image(&bun).is_err());
     assert_eq!(image_extent(&bun), None);
+    // hipModuleLoadData's crash: e_shoff 4 KiB further on, the extent now beyond the
+    // readable bytes (the image ends at an inaccessible page), was a fault copying it.
+    let mut guard = Guarded::new(co.len() + 4096);
+    let mut b = co.clone();
+    let shoff = u64::from_le_bytes(b[0x28..0x30].try_into().unwrap());
+    b[0x28..0x30].copy_from_slice(&(shoff + 4096).to_le_bytes());
+    let p = guard.place(&b);
+    // SAFETY: `p` is non-null; the mapping stays.
+    assert_eq!(unsafe { image_len(p) }, None);
+    let p = guard.place(&co);
+    assert_eq!(unsafe { image_len(p) }, Some(co.len()));
+    // A compressed bundle inflating to more than its header declares is refused.
+    let bun = bundle(&[("hipv4-amdgcn-amd-amdhsa--gfx1100", &co)]);
+    for version in [2u16, 3] {
+        let mut c = ccob(version, &bun);
+        assert_eq!(parse_image(&c).map(|v| v.len()), Ok(1));
+        if version == 2 {
+            c[12..16].copy_from_slice(&1000u32.to_le_bytes());
+        } else {
+            c[16..24].copy_from_slice(&1000u64.to_le_bytes());
+        }
+        assert!(parse_image(&c).is_err(), "v{version}");
+    }
 }
