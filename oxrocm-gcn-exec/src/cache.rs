@@ -13,9 +13,13 @@ use std::path::{Path, PathBuf};
 /// learned the ds_gws_* instructions, which version 1 stored as undecodable; 3: gfx11's
 /// true16 half registers and `v_mov_b16`, which version 2 lowered as whole registers or
 /// stored as undecodable; 4: VOP1 `v_nop`, `v_pipeflush` and `v_clrexcp`, which earlier
-/// versions stored as undecodable).
-const FORMAT: u32 = 4;
+/// versions stored as undecodable; 5: a checksum of the entry after its header, so a
+/// tampered or torn entry is refused and rebuilt instead of executed).
+const FORMAT: u32 = 5;
 const MAGIC: &[u8; 8] = b"OXGCNIR\0";
+/// Seed of the entry checksum (FNV-1a over everything after it): it catches a damaged or
+/// edited entry; it is no defence against someone who rewrites the checksum too.
+const CHECKSUM_SEED: u64 = 0x6f78_726f_636d_6361;
 
 /// What a code section lowers to, position-independent: instructions in order and the
 /// byte offsets (with reasons) of words that did not decode.
@@ -62,6 +66,8 @@ pub fn load(dir: &Path, text: &[u8], target: &str) -> Option<Lowered> {
     let mut r = Reader { b: &bytes, at: 0 };
     (r.take(8)? == MAGIC).then_some(())?;
     (r.u32()? == FORMAT && r.u64()? == text.len() as u64).then_some(())?;
+    let sum = r.u64()?;
+    (fnv(CHECKSUM_SEED, &bytes[r.at..]) == sum).then_some(())?;
     decode(&mut r)
 }
 
@@ -73,7 +79,10 @@ pub fn store(dir: &Path, text: &[u8], target: &str, lowered: &Lowered) -> std::i
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT.to_le_bytes());
     out.extend_from_slice(&(text.len() as u64).to_le_bytes());
-    encode(lowered, &mut out);
+    let mut body = Vec::with_capacity(lowered.insts.len() * 24 + 64);
+    encode(lowered, &mut body);
+    out.extend_from_slice(&fnv(CHECKSUM_SEED, &body).to_le_bytes());
+    out.extend_from_slice(&body);
     let name = key(text, target);
     let tmp = dir.join(format!("{name}.{}.tmp", std::process::id()));
     std::fs::write(&tmp, &out)?;
@@ -308,16 +317,53 @@ mod tests {
     }
 
     #[test]
+    fn a_tampered_entry_is_rebuilt() {
+        use oxrocm_amdgcn::Target;
+        let dir = std::env::temp_dir().join(format!("oxrocm-gcn-cache-rebuild-{}", std::process::id()));
+        // gfx1100: s_nop 0; s_endpgm.
+        let text: Vec<u8> = [0xbf80_0000u32, 0xbfb0_0000].iter().flat_map(|w| w.to_le_bytes()).collect();
+        let names = |d: &crate::lower::Decoded| [0x1000u64, 0x1004].map(|pc| d.program.inst_at(pc).map_or("", |(_, i)| i.name));
+        let (first, hit) = crate::lower::decode_text_cached(&text, 0x1000, Target::Gfx1100, Some(&dir));
+        assert!(!hit);
+        let want = names(&first);
+        assert_eq!(want, ["s_nop", "s_endpgm"]);
+        assert!(crate::lower::decode_text_cached(&text, 0x1000, Target::Gfx1100, Some(&dir)).1);
+        let path = dir.join(key(&text, "gfx1100"));
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x80;
+        std::fs::write(&path, &bytes).unwrap();
+        let (again, hit) = crate::lower::decode_text_cached(&text, 0x1000, Target::Gfx1100, Some(&dir));
+        assert!(!hit, "the tampered entry was used");
+        assert_eq!(names(&again), want);
+        assert!(crate::lower::decode_text_cached(&text, 0x1000, Target::Gfx1100, Some(&dir)).1, "rebuilt entry");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn store_then_load_keys_on_content_and_target() {
         let dir = std::env::temp_dir().join(format!("oxrocm-gcn-cache-test-{}", std::process::id()));
         let text = [1u8, 2, 3, 4, 5, 6, 7, 8];
         let l = sample();
         store(&dir, &text, "gfx1100", &l).unwrap();
-        assert_eq!(load(&dir, &text, "gfx1100"), Some(l));
+        assert_eq!(load(&dir, &text, "gfx1100").as_ref(), Some(&l));
         assert!(load(&dir, &text, "gfx1030").is_none());
         assert!(load(&dir, &[1, 2, 3, 4, 5, 6, 7, 9], "gfx1100").is_none());
         // A damaged entry is ignored.
         std::fs::write(dir.join(key(&text, "gfx1100")), b"OXGCNIR\0garbage").unwrap();
+        assert!(load(&dir, &text, "gfx1100").is_none());
+        // So is one with any single byte changed, or cut short: a flipped operand or
+        // mnemonic index would otherwise decode into a different, valid-looking program.
+        store(&dir, &text, "gfx1100", &l).unwrap();
+        let path = dir.join(key(&text, "gfx1100"));
+        let good = std::fs::read(&path).unwrap();
+        for at in 0..good.len() {
+            let mut bad = good.clone();
+            bad[at] ^= 0x04;
+            std::fs::write(&path, &bad).unwrap();
+            assert!(load(&dir, &text, "gfx1100").is_none(), "byte {at} of {}", good.len());
+        }
+        std::fs::write(&path, &good[..good.len() - 3]).unwrap();
         assert!(load(&dir, &text, "gfx1100").is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }

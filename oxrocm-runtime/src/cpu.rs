@@ -289,9 +289,21 @@ mod ipc {
 
     pub fn import(p: &[u8]) -> Result<(u64, usize)> {
         let (name, size) = parse(p)?;
+        // The size comes from the handle, which another process (or anyone) wrote: it must
+        // be one the object holds, or the mapping would reach past the object's end and the
+        // first access there would raise SIGBUS.
+        if size == 0 || size > isize::MAX as usize / 2 {
+            return Err(HipError::INVALID_VALUE);
+        }
         unsafe {
             let fd = libc::shm_open(name.as_ptr(), libc::O_RDWR, 0);
             if fd < 0 {
+                return Err(HipError::INVALID_VALUE);
+            }
+            let mut st: libc::stat = std::mem::zeroed();
+            if libc::fstat(fd, &mut st) != 0 || (st.st_size as u64) < page_round(size) as u64 {
+                libc::close(fd);
+                crate::log_at!(1, "hipIpcOpenMemHandle: the handle's size ({size} bytes) is not that of the memory it names");
                 return Err(HipError::INVALID_VALUE);
             }
             // Private slack after the shared pages, as every allocation of this backend has
@@ -323,6 +335,42 @@ mod ipc {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tampered_ipc_handles_are_refused() {
+        // Two pages of "device memory", exported; its handle's payload is the object name
+        // (40 bytes) and the size (8 bytes).
+        let len = page_round(8192);
+        let at = unsafe {
+            libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0)
+        };
+        assert_ne!(at, libc::MAP_FAILED);
+        unsafe { *(at as *mut u64) = 0x0123_4567_89ab_cdef };
+        let good = ipc::export(at as u64, len).unwrap();
+        let with_size = |n: u64| {
+            let mut p = good.clone();
+            p[40..48].copy_from_slice(&n.to_le_bytes());
+            p
+        };
+        // Larger than the object (the mapping would fault past its end), zero, absurd.
+        for n in [len as u64 + 1, 1 << 40, 0, u64::MAX] {
+            assert!(ipc::import(&with_size(n)).is_err(), "size {n}");
+        }
+        // Another name, garbage, short.
+        let mut renamed = good.clone();
+        renamed[13] ^= 1;
+        assert!(ipc::import(&renamed).is_err());
+        assert!(ipc::import(&[0x5a; 48]).is_err());
+        assert!(ipc::import(&good[..20]).is_err());
+        // The real handle still opens, and shows the exporter's bytes.
+        let (addr, size) = ipc::import(&good).unwrap();
+        assert_eq!((unsafe { *(addr as *const u64) }, size), (0x0123_4567_89ab_cdef, len));
+        unsafe {
+            libc::munmap(addr as *mut libc::c_void, mapped_len(size));
+            libc::munmap(at, len);
+        }
+        ipc::withdraw(&good);
+    }
 
     #[test]
     fn arch_numbers_parse_gfx_names() {

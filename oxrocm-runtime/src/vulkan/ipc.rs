@@ -8,6 +8,9 @@
 //!
 //! Handle payload: `b"oxvk"`, exporter pid (u32), export id, size the program asked
 //! for, Vulkan allocation size (u64 each), memory type index (u32) — all little-endian.
+//! The handle is outside data: the exporter sends its own copy of the shape after the
+//! descriptor, and an importer whose handle disagrees refuses it (Vulkan's import of
+//! memory with another allocation size or type is undefined behaviour).
 
 use crate::error::{HipError, Result};
 use parking_lot::Mutex;
@@ -32,6 +35,17 @@ pub struct Shape {
 
 struct Export {
     fd: OwnedFd,
+    shape: Shape,
+}
+
+const SHAPE_LEN: usize = 20;
+
+fn shape_bytes(s: Shape) -> [u8; SHAPE_LEN] {
+    let mut b = [0u8; SHAPE_LEN];
+    b[..8].copy_from_slice(&s.size.to_le_bytes());
+    b[8..16].copy_from_slice(&s.alloc_size.to_le_bytes());
+    b[16..].copy_from_slice(&s.type_index.to_le_bytes());
+    b
 }
 
 static EXPORTS: Mutex<Option<HashMap<u64, Export>>> = Mutex::new(None);
@@ -91,14 +105,19 @@ fn serve(listener: UnixListener) {
         if conn.read_exact(&mut id).is_err() {
             continue;
         }
-        let fd = EXPORTS.lock().as_ref().and_then(|m| m.get(&u64::from_le_bytes(id)).map(|e| e.fd.as_raw_fd()));
+        let found = EXPORTS.lock().as_ref().and_then(|m| m.get(&u64::from_le_bytes(id)).map(|e| (e.fd.as_raw_fd(), e.shape)));
+        let (fd, shape) = (found.map(|f| f.0), found.map(|f| f.1));
         // The descriptor is sent while the table lock is not held; a concurrent withdraw
         // could close it, so send a duplicate.
         let dup = fd.map(|fd| unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) }).filter(|&d| d >= 0);
         match dup {
             Some(d) => {
                 let owned = unsafe { OwnedFd::from_raw_fd(d) };
-                let _ = send_fd(&conn, owned.as_raw_fd());
+                if send_fd(&conn, owned.as_raw_fd()).is_ok()
+                    && let Some(s) = shape
+                {
+                    let _ = conn.write_all(&shape_bytes(s));
+                }
             }
             None => {
                 let _ = conn.write_all(&[0]);
@@ -162,7 +181,7 @@ fn recv_fd(conn: &UnixStream) -> std::io::Result<Option<OwnedFd>> {
 pub fn publish(fd: OwnedFd, shape: Shape) -> Result<Vec<u8>> {
     ensure_server()?;
     let id = NEXT.fetch_add(1, Ordering::Relaxed);
-    EXPORTS.lock().get_or_insert_with(HashMap::new).insert(id, Export { fd });
+    EXPORTS.lock().get_or_insert_with(HashMap::new).insert(id, Export { fd, shape });
     Ok(encode(std::process::id(), id, shape))
 }
 
@@ -175,10 +194,17 @@ pub fn fetch(payload: &[u8]) -> Result<(OwnedFd, Shape)> {
         HipError::INVALID_VALUE
     })?;
     conn.write_all(&id.to_le_bytes()).map_err(|_| HipError::INVALID_VALUE)?;
-    match recv_fd(&conn) {
-        Ok(Some(fd)) => Ok((fd, shape)),
-        _ => Err(HipError::INVALID_VALUE),
+    let fd = match recv_fd(&conn) {
+        Ok(Some(fd)) => fd,
+        _ => return Err(HipError::INVALID_VALUE),
+    };
+    let mut theirs = [0u8; SHAPE_LEN];
+    conn.read_exact(&mut theirs).map_err(|_| HipError::INVALID_VALUE)?;
+    if theirs != shape_bytes(shape) {
+        crate::log_at!(1, "hipIpcOpenMemHandle: the handle's size or memory type is not the exporter's");
+        return Err(HipError::INVALID_VALUE);
     }
+    Ok((fd, shape))
 }
 
 /// The exporter freed the memory: later requests for it are refused.
@@ -218,6 +244,12 @@ mod tests {
         let mut buf = [0u8; 6];
         assert_eq!(unsafe { libc::pread(got.as_raw_fd(), buf.as_mut_ptr().cast(), 6, 0) }, 6);
         assert_eq!(&buf, b"oxrocm");
+        // A handle whose shape was changed after export is refused.
+        for (at, flip) in [(16, 0x10u8), (24, 0x01), (32, 0x02)] {
+            let mut tampered = payload.clone();
+            tampered[at] ^= flip;
+            assert!(fetch(&tampered).is_err(), "byte {at}");
+        }
         withdraw(&payload);
         assert!(fetch(&payload).is_err());
     }
