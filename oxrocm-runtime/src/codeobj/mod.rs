@@ -148,8 +148,9 @@ pub fn image_extent(bytes: &[u8]) -> Option<usize> {
         end
     } else if bytes.starts_with(CCOB_MAGIC) {
         match u16_at(bytes, 4)? {
-            2 => len(u32_at(bytes, 8)? as u64)?,
-            3 => len(u64_at(bytes, 8)?)?,
+            // Total sizes that do not cover the header are damage.
+            2 => len(u32_at(bytes, 8)? as u64).filter(|&n| n >= 24)?,
+            3 => len(u64_at(bytes, 8)?).filter(|&n| n >= 32)?,
             // v1 does not record its size: the decompressor stops at the end of its frame.
             1 => bytes.len().min(64 << 20),
             _ => return None,
