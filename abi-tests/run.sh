@@ -446,13 +446,16 @@ test_hip_samples_run_their_kernels() {
     # Grid-wide barriers in a cooperative launch (ds_gws_barrier), both targets; then the
     # same kernel from a code object, through hipModuleLaunchCooperativeKernel.
     run_gcn_program "$dir" grid_sync || rc=1
+    # A kernel that never ends, stopped by OXROCM_LAUNCH_TIMEOUT_MS (the program sets it) with
+    # hipErrorLaunchTimeOut; the process goes on.
+    run_gcn_program "$dir" launch_timeout || rc=1
     local out; out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$dir/gcn/grid_sync" "$dir/gcn/grid_sync.co" 2>&1)
     grep -q "^PASS grid_sync.*module launch" <<< "$out" || { echo "grid_sync (module): $(tail -5 <<< "$out")"; rc=1; }
     # gfx1100's matrix ops (v_wmma_*, every form) in small GEMMs against a float64 reference.
     out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$dir/gcn/wmma" 2>&1)
     grep -q "^PASS wmma" <<< "$out" || { echo "wmma (gfx1100): $(tail -5 <<< "$out")"; rc=1; }
-    [[ $rc == 0 ]] && echo "$((n + 10)) programs passed: 21 samples; gcn_math, textures, wave_overlap, grid_sync as gfx1030 and gfx1100; grid_sync's code object; wmma (gfx1100)" &&
-        echo "$((n + 10))" > "$WORK/amdgcn-programs"
+    [[ $rc == 0 ]] && echo "$((n + 12)) programs passed: 21 samples; gcn_math, textures, wave_overlap, grid_sync, launch_timeout as gfx1030 and gfx1100; grid_sync's code object; wmma (gfx1100)" &&
+        echo "$((n + 12))" > "$WORK/amdgcn-programs"
     return $rc
 }
 

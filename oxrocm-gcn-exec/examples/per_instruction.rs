@@ -36,6 +36,7 @@ fn cost(body: Vec<Inst>, policy: Policy) -> f64 {
         private_size: 0,
         // f32 denormals kept, as HIP kernels run.
         mode: 0xf0,
+        deadline: None,
     };
     let interp = Interp::new(0x1000, program).with_jit_policy(policy);
     // SAFETY: the programs above access no memory.

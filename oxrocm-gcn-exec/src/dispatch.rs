@@ -55,6 +55,9 @@ pub struct Launch {
     pub private_size: usize,
     /// Initial MODE register (float modes from the descriptor).
     pub mode: u32,
+    /// When the launch must have ended; a wave still running then stops it with
+    /// [`Trap::TimedOut`]. `None`: no limit.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Launch {
@@ -84,6 +87,7 @@ impl Launch {
                 wave.id = w as u32;
                 wave.pc = self.entry;
                 wave.mode = self.mode;
+                wave.deadline = self.deadline;
                 for lane in 0..self.lanes {
                     let flat = w * self.lanes + lane;
                     if flat >= threads {
@@ -210,6 +214,29 @@ mod tests {
             lds_bytes,
             private_size: 0,
             mode: 0,
+            deadline: None,
+        }
+    }
+
+    #[test]
+    fn a_launch_past_its_deadline_stops_with_timed_out() {
+        use crate::interp::Interp;
+        use crate::ir::{Inst, Opnd};
+        use crate::jit::Policy;
+        // `s_branch` to itself: a wave that never ends, alone in its workgroup and with
+        // other waves beside it, interpreted and compiled.
+        let spin = || vec![Inst::new("s_branch", Opnd::None, &[]).offset(-1), Inst::new("s_endpgm", Opnd::None, &[])];
+        let mem = Memory::checked(vec![]);
+        for policy in [Policy::Off, Policy::Always] {
+            for block in [32, 96] {
+                let prog = Interp::new(0, spin()).with_jit_policy(policy);
+                let mut launch = toy_launch(0, 2, block, 0);
+                let start = std::time::Instant::now();
+                launch.deadline = Some(start + std::time::Duration::from_millis(100));
+                let r = run_grid(&prog, &launch, &mem, true);
+                assert!(matches!(r, Err(Trap::TimedOut)), "{policy:?}, block {block}: {r:?}");
+                assert!(start.elapsed() < std::time::Duration::from_secs(20), "{policy:?}: stopped late");
+            }
         }
     }
 
@@ -318,6 +345,7 @@ mod tests {
             lds_bytes: 0,
             private_size: 16,
             mode: 0xf0,
+            deadline: None,
         };
         let waves = launch.waves([2, 3, 0]);
         // 80 work-items: 3 waves, the last with 16 live lanes.
@@ -356,6 +384,7 @@ mod tests {
             lds_bytes: 0,
             private_size: 0,
             mode: 0,
+            deadline: None,
         };
         let Trap::Memory(f) = run_grid(&Stray, &launch, &Memory::checked(vec![]), true).unwrap_err() else { panic!("not a memory fault") };
         assert_eq!((f.addr, f.write), (0x10, true));

@@ -290,7 +290,7 @@ impl Interp {
             match self.step(w, ctx, traced)? {
                 Step::Stopped(stop) => return Ok(Some(stop)),
                 Step::Jumped => return Ok(None),
-                Step::Next if w.pc < pc => return Ok(None),
+                Step::Next if w.pc <= pc => return Ok(None),
                 Step::Next => {}
             }
         }
@@ -312,7 +312,7 @@ impl Interp {
         if !traced && i.pair.is_none() && run_resolved(i, w, ctx).map_err(|t| t.at(pc))? {
             if w.pc == next {
                 w.pc = pc + self.advance[at] as u64;
-            } else if w.pc < pc && crate::catchup::backedge(w) {
+            } else if w.pc <= pc && crate::catchup::backedge(w) {
                 return Ok(Step::Stopped(Stop::Yield));
             }
             return Ok(Step::Next);
@@ -324,7 +324,7 @@ impl Interp {
         // Not a taken branch: on past the no-ops that follow.
         if w.pc == next {
             w.pc = pc + self.advance[at] as u64;
-        } else if stop.is_none() && w.pc < pc && crate::catchup::backedge(w) {
+        } else if stop.is_none() && w.pc <= pc && crate::catchup::backedge(w) {
             return Ok(Step::Stopped(Stop::Yield));
         }
         Ok(match stop {
@@ -996,6 +996,7 @@ mod tests {
             lds_bytes: lds,
             private_size: 0,
             mode: 0xf0,
+            deadline: None,
         }
     }
 

@@ -42,6 +42,10 @@ pub struct Wave {
     /// Backward jumps left before the wave yields to the others of its workgroup, set by
     /// the workgroup before each run ([`crate::catchup`]).
     pub backedges_left: u32,
+    /// When the launch must have ended (`OXROCM_LAUNCH_TIMEOUT_MS`): the workgroup checks it
+    /// each time the wave stops or yields, and the wave yields every slice of backward
+    /// jumps while there is one ([`crate::catchup::slice`]).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// Where a wave that left compiled code goes back in, and where it began.
@@ -76,6 +80,7 @@ impl Wave {
             jit: JitNote::default(),
             hold_stores: false,
             backedges_left: u32::MAX,
+            deadline: None,
         }
     }
 

@@ -46,13 +46,15 @@ pub enum Trap {
     At(Box<Trap>, u64),
     /// Waves wait for each other with no way forward (a grid barrier that cannot be met).
     Hang(String),
+    /// The launch ran past its time limit (`OXROCM_LAUNCH_TIMEOUT_MS`).
+    TimedOut,
 }
 
 impl Trap {
     /// This trap, noting the address of the instruction that raised it.
     pub fn at(self, pc: u64) -> Trap {
         match self {
-            t @ (Trap::Unsupported(..) | Trap::BadPc(_) | Trap::At(..) | Trap::Hang(_)) => t,
+            t @ (Trap::Unsupported(..) | Trap::BadPc(_) | Trap::At(..) | Trap::Hang(_) | Trap::TimedOut) => t,
             t => Trap::At(Box::new(t), pc),
         }
     }
@@ -80,6 +82,7 @@ impl std::fmt::Display for Trap {
             Trap::BadPc(pc) => write!(f, "jump to {pc:#x}, where there is no instruction"),
             Trap::At(t, pc) => write!(f, "{t} (instruction at {pc:#x})"),
             Trap::Hang(why) => write!(f, "the waves would wait forever: {why}"),
+            Trap::TimedOut => write!(f, "the launch ran past its time limit (OXROCM_LAUNCH_TIMEOUT_MS)"),
         }
     }
 }
@@ -162,9 +165,13 @@ fn turn(program: &dyn Program, waves: &mut [Wave], state: &mut [State], memory: 
         if state[i] != State::Ready {
             continue;
         }
-        wave.backedges_left = crate::catchup::slice(ready > 1);
+        // With a time limit a lone wave yields too, so a loop that never ends comes back here.
+        wave.backedges_left = crate::catchup::slice(ready > 1 || wave.deadline.is_some());
         let mut ctx = WaveCtx { memory, lds: &mut *lds, scratch: &mut scratch[i], private_size, workgroup_id };
         state[i] = State::after(program.run(wave, &mut ctx)?);
+        if wave.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(Trap::TimedOut);
+        }
         if state[i] != State::Ready {
             ready -= 1;
         }

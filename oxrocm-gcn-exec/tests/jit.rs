@@ -410,6 +410,7 @@ fn barriers_between_waves_agree_with_the_interpreter() {
             lds_bytes: 512,
             private_size: 0,
             mode: 0xf0,
+            deadline: None,
         };
         let mem = Memory::checked(vec![(args.as_ptr() as u64, 8), (out.as_ptr() as u64, 1024)]);
         let p = Interp::new(0, prog).with_jit_policy(policy);

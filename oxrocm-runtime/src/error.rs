@@ -50,6 +50,7 @@ codes! {
     NOT_READY = 600, "hipErrorNotReady", "device not ready";
     ILLEGAL_ADDRESS = 700, "hipErrorIllegalAddress", "an illegal memory access was encountered";
     LAUNCH_OUT_OF_RESOURCES = 701, "hipErrorLaunchOutOfResources", "too many resources requested for launch";
+    LAUNCH_TIMEOUT = 702, "hipErrorLaunchTimeOut", "the launch timed out and was terminated";
     PEER_ACCESS_ALREADY_ENABLED = 704, "hipErrorPeerAccessAlreadyEnabled", "peer access is already enabled";
     PEER_ACCESS_NOT_ENABLED = 705, "hipErrorPeerAccessNotEnabled", "peer access has not been enabled";
     SET_ON_ACTIVE_PROCESS = 708, "hipErrorSetOnActiveProcess", "cannot set while device is active in this process";

@@ -98,6 +98,24 @@ enum CheckMode {
     Strict,
 }
 
+/// `OXROCM_LAUNCH_TIMEOUT_MS`: an opt-in limit on each kernel launch's run time (a kernel
+/// loaded from a damaged image, or a program's own bug, may loop forever); past it the
+/// launch fails with hipErrorLaunchTimeOut. Unset, 0 or unreadable: no limit.
+pub(crate) fn launch_timeout() -> Option<std::time::Duration> {
+    static LIMIT: std::sync::OnceLock<Option<std::time::Duration>> = std::sync::OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let v = std::env::var("OXROCM_LAUNCH_TIMEOUT_MS").ok()?;
+        match v.trim().parse::<u64>() {
+            Ok(0) => None,
+            Ok(ms) => Some(std::time::Duration::from_millis(ms)),
+            Err(_) => {
+                log_at!(1, "OXROCM_LAUNCH_TIMEOUT_MS={v:?} is not a number of milliseconds; no launch time limit");
+                None
+            }
+        }
+    })
+}
+
 fn check_mode() -> CheckMode {
     static MODE: std::sync::OnceLock<CheckMode> = std::sync::OnceLock::new();
     *MODE.get_or_init(|| match std::env::var("OXROCM_GCN_CHECKED").as_deref() {
@@ -154,7 +172,7 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
         Ok(Err(trap)) => {
             let place = trap.pc().map(|pc| format!(" [{}]", code.describe(pc))).unwrap_or_default();
             log_at!(1, "kernel '{name}' ({}): {trap}{place}", code.target);
-            Err(HipError::LAUNCH_FAILURE)
+            Err(if matches!(trap, oxrocm_gcn_exec::workgroup::Trap::TimedOut) { HipError::LAUNCH_TIMEOUT } else { HipError::LAUNCH_FAILURE })
         }
         Err(_) => {
             log_at!(1, "kernel '{name}' ({}): the interpreter failed (internal error)", code.target);
@@ -226,6 +244,7 @@ pub fn prepare(k: &GcnKernel, image_base: u64, info: &LaunchInfo, args: &[Vec<u8
         // MODE's float fields as the descriptor sets them (RSRC1 bits 12-19 hold round and
         // denorm modes; MODE keeps them in bits 0-7), with IEEE and DX10 clamp above.
         mode: (kd.rsrc1 >> 12) & 0xff | (kd.ieee_mode() as u32) << 9 | (kd.dx10_clamp() as u32) << 8,
+        deadline: launch_timeout().map(|t| std::time::Instant::now() + t),
     };
     Ok(GcnLaunch { launch, kernarg, packet })
 }

@@ -44,7 +44,8 @@ pub extern "C" fn exec(frame: *mut Frame, i: *const Inst, pc: u64) -> u32 {
             None if w.pc == next => status::NEXT,
             // A backward jump the interpreter took (a branch when fast forms are off): the
             // wave may yield at its target, an entry (`region::discover`).
-            None if w.pc < pc && crate::catchup::backedge(w) => status::YIELD,
+            // (A branch to itself is one too: `target <= pc`, as `region::discover` counts.)
+            None if w.pc <= pc && crate::catchup::backedge(w) => status::YIELD,
             None => status::JUMP,
             Some(stop) => {
                 f.stop = Some(stop);
