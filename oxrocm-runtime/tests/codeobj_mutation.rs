@@ -307,7 +307,9 @@ fn mutated_code_objects_load_or_fail_cleanly() {
     for (index, (name, original)) in inputs.iter().enumerate() {
         // Unmutated, every input loads.
         assert!(load(original).is_ok_and(|n| n > 0), "{name}: the unmutated input does not load");
-        assert_eq!(image_extent(original), Some(original.len()), "{name}: extent of the unmutated input");
+        // (A section holding a bundle may be padded beyond it.)
+        assert!(image_extent(original).is_some_and(|n| n <= original.len()), "{name}: extent of the unmutated input");
+        let failed_before = failures.len();
         let mut rng = Rng(seed ^ (index as u64).wrapping_mul(0x100_0000_01b3));
         let (mut loaded, mut refused) = (0u64, 0u64);
         for i in 0..iters {
@@ -348,7 +350,9 @@ fn mutated_code_objects_load_or_fail_cleanly() {
                 }
             }
         }
-        summary.push(format!("{name}: {iters} mutations, {loaded} loaded, {refused} refused"));
+        let line = format!("{name}: {iters} mutations, {loaded} loaded, {refused} refused, {} failed", failures.len() - failed_before);
+        eprintln!("codeobj_mutation: {line} ({:.1} s)", t0.elapsed().as_secs_f64());
+        summary.push(line);
     }
     eprintln!("codeobj_mutation (seed {seed:#x}, {:.1} s):\n  {}", t0.elapsed().as_secs_f64(), summary.join("\n  "));
     assert!(failures.is_empty(), "{} of the mutated inputs failed:\n{}", failures.len(), failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
