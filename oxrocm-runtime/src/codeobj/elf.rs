@@ -274,3 +274,51 @@ fn c_string(table: &[u8], at: usize) -> &[u8] {
     let s = table.get(at..).unwrap_or(&[]);
     &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An ELF64 image with a symbol table of `n` symbols, every one named by offset 0 of a
+    /// string table holding one string of `len` bytes.
+    fn one_name_for_all(n: usize, len: usize) -> Vec<u8> {
+        let mut strtab = vec![b'a'; len];
+        strtab.push(0);
+        let symtab = vec![0u8; 24 * (n + 1)];
+        let mut b = vec![0u8; 64];
+        b[..8].copy_from_slice(b"\x7fELF\x02\x01\x01\x00");
+        let sym_at = b.len();
+        b.extend(&symtab);
+        let str_at = b.len();
+        b.extend(&strtab);
+        let shoff = b.len();
+        b[0x28..0x30].copy_from_slice(&(shoff as u64).to_le_bytes());
+        b[0x3A..0x3C].copy_from_slice(&64u16.to_le_bytes());
+        b[0x3C..0x3E].copy_from_slice(&3u16.to_le_bytes());
+        let section = |ty: u32, off: usize, size: usize, link: u32, entsize: u64| {
+            let mut s = vec![0u8; 64];
+            s[4..8].copy_from_slice(&ty.to_le_bytes());
+            s[0x18..0x20].copy_from_slice(&(off as u64).to_le_bytes());
+            s[0x20..0x28].copy_from_slice(&(size as u64).to_le_bytes());
+            s[0x28..0x2C].copy_from_slice(&link.to_le_bytes());
+            s[0x38..0x40].copy_from_slice(&entsize.to_le_bytes());
+            s
+        };
+        b.extend(section(0, 0, 0, 0, 0));
+        b.extend(section(SHT_SYMTAB, sym_at, symtab.len(), 2, 24));
+        b.extend(section(3, str_at, strtab.len(), 0, 0));
+        b
+    }
+
+    #[test]
+    fn symbol_names_are_copied_within_a_budget() {
+        // 10 symbols: their names are read as usual.
+        let small = one_name_for_all(10, 1000);
+        let syms = Elf::new(&small).unwrap().symbols();
+        assert_eq!(syms.len(), 10);
+        assert_eq!(syms[0].name.len(), 1000);
+        // 20,000 symbols on one 100 KB name would copy 2 GB: the table is refused.
+        let big = one_name_for_all(20_000, 100_000);
+        assert!(Elf::new(&big).unwrap().symbols().is_empty());
+    }
+}
