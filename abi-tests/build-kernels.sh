@@ -10,7 +10,7 @@
 # OUT/<t>/<program>  the self-checking samples for t = gfx1030, gfx1100, and all (one fat
 #                    binary with both); module_kernels.co beside them (raw ELF per target,
 #                    an offload bundle in all/)
-# OUT/gcn/<program>  gcn_math, textures, wave_overlap, grid_sync, launch_timeout as gfx1030+gfx1100 fat
+# OUT/gcn/<program>  gcn_math, textures, wave_overlap, grid_sync, launch_timeout, trig_large as gfx1030+gfx1100 fat
 #                    binaries, and grid_sync.co (gfx1100 code object); wmma for gfx1100 alone
 #                    (WMMA is gfx11's)
 # OUT/manifest.txt   one line per file built
@@ -21,7 +21,7 @@ OUT=${1:?usage: build-kernels.sh OUT}
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/programs" && pwd)
 TARGETS=(gfx1030 gfx1100)
 SAMPLES=(vector_add block_reduce transpose histogram device_printf device_features module_launch)
-GCN=(gcn_math textures wave_overlap grid_sync launch_timeout)
+GCN=(gcn_math textures wave_overlap grid_sync launch_timeout trig_large)
 GCN11=(wmma)
 
 command -v hipcc >/dev/null || { echo "build-kernels.sh: hipcc not installed (apt-get install hipcc)" >&2; exit 1; }

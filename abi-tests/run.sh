@@ -449,13 +449,15 @@ test_hip_samples_run_their_kernels() {
     # A kernel that never ends, stopped by OXROCM_LAUNCH_TIMEOUT_MS (the program sets it) with
     # hipErrorLaunchTimeOut; the process goes on.
     run_gcn_program "$dir" launch_timeout || rc=1
+    # f64 sin/cos of large arguments: OCML's reduction reads 2/π through v_trig_preop_f64.
+    run_gcn_program "$dir" trig_large || rc=1
     local out; out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$dir/gcn/grid_sync" "$dir/gcn/grid_sync.co" 2>&1)
     grep -q "^PASS grid_sync.*module launch" <<< "$out" || { echo "grid_sync (module): $(tail -5 <<< "$out")"; rc=1; }
     # gfx1100's matrix ops (v_wmma_*, every form) in small GEMMs against a float64 reference.
     out=$(OXROCM_CPU_ARCH=gfx1100 OXROCM_VULKAN_ARCH=gfx1100 AMD_LOG_LEVEL=1 LD_LIBRARY_PATH=$LIB_DIR timeout 300 "$dir/gcn/wmma" 2>&1)
     grep -q "^PASS wmma" <<< "$out" || { echo "wmma (gfx1100): $(tail -5 <<< "$out")"; rc=1; }
-    [[ $rc == 0 ]] && echo "$((n + 12)) programs passed: 21 samples; gcn_math, textures, wave_overlap, grid_sync, launch_timeout as gfx1030 and gfx1100; grid_sync's code object; wmma (gfx1100)" &&
-        echo "$((n + 12))" > "$WORK/amdgcn-programs"
+    [[ $rc == 0 ]] && echo "$((n + 14)) programs passed: 21 samples; gcn_math, textures, wave_overlap, grid_sync, launch_timeout, trig_large as gfx1030 and gfx1100; grid_sync's code object; wmma (gfx1100)" &&
+        echo "$((n + 14))" > "$WORK/amdgcn-programs"
     return $rc
 }
 

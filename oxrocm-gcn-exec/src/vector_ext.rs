@@ -10,13 +10,46 @@ pub fn width(name: &str) -> Option<(u32, [u32; 3])> {
         "v_fma_f64" | "v_div_fixup_f64" | "v_div_fmas_f64" | "v_div_scale_f64" => (64, [64, 64, 64]),
         "v_rcp_f64" | "v_rsq_f64" | "v_sqrt_f64" | "v_fract_f64" | "v_trunc_f64" | "v_ceil_f64" | "v_floor_f64"
         | "v_rndne_f64" | "v_frexp_mant_f64" | "v_mov_b64" => (64, [64, 0, 0]),
-        "v_ldexp_f64" => (64, [64, 32, 0]),
+        "v_ldexp_f64" | "v_trig_preop_f64" => (64, [64, 32, 0]),
         "v_cvt_f64_f32" | "v_cvt_f64_i32" | "v_cvt_f64_u32" => (64, [32, 0, 0]),
         "v_cvt_f32_f64" | "v_cvt_i32_f64" | "v_cvt_u32_f64" | "v_frexp_exp_i32_f64" => (32, [64, 0, 0]),
         "v_div_fixup_f32" | "v_div_fmas_f32" | "v_div_scale_f32" => (32, [32, 32, 32]),
         "v_rcp_iflag_f32" => (32, [32, 0, 0]),
         _ => return None,
     })
+}
+
+/// The first 1280 fraction bits of 2/π, most significant first (the hardware's table holds
+/// 1201 of them; `trig_preop` reads no further). Computed with Machin's formula in integer
+/// arithmetic; they agree with the published hexadecimal expansion (a2f9836e 4e441529 ...).
+const TWO_OVER_PI: [u64; 20] = [
+    0xa2f9836e4e441529, 0xfc2757d1f534ddc0, 0xdb6295993c439041, 0xfe5163abdebbc561, 0xb7246e3a424dd2e0,
+    0x06492eea09d1921c, 0xfe1deb1cb129a73e, 0xe88235f52ebb4484, 0xe99c7026b45f7e41, 0x3991d639835339f4,
+    0x9c845f8bbdf9283b, 0x1ff897ffde05980f, 0xef2f118b5a0a6d1f, 0x6d367ecf27cb09b7, 0x4f463f669e5fea2d,
+    0x7527bac7ebe5f17b, 0x3d0739f78a5292ea, 0x6bfb5fb11f8d5d08, 0x56033046fc7b6bab, 0xf0cfbc209af4361d,
+];
+
+/// `v_trig_preop_f64 D = S0, S1`: 53 bits of 2/π for a Payne-Hanek reduction of S0, the
+/// segment S1 (0, 1, 2, ...) at 53 bits each, skipping the leading bits that only add
+/// whole periods when |S0| ≥ 2^54, as a double scaled to its place (times 2^128 when S0's
+/// exponent is 1968 or more, so that it does not underflow).
+fn trig_preop(x: f64, segment: u32) -> f64 {
+    let e = exp64(x) as u32;
+    let mut shift = (segment & 31) * 53;
+    if e > 1077 {
+        shift += e - 1077;
+    }
+    // Fraction bits shift+1 ..= shift+53 (1-based), zero past the table's 1201.
+    let mut bits = 0u64;
+    for p in shift + 1..=shift + 53 {
+        let b = if p <= 1201 { TWO_OVER_PI[(p - 1) as usize / 64] >> (63 - (p - 1) % 64) & 1 } else { 0 };
+        bits = bits << 1 | b;
+    }
+    let mut scale = -53 - shift as i32;
+    if e >= 1968 {
+        scale += 128;
+    }
+    ldexp(bits as f64, scale)
 }
 
 /// Biased exponent field.
@@ -154,6 +187,7 @@ pub fn eval(name: &str, s: [u64; 3], vcc: bool) -> Option<(u64, Option<bool>)> {
         "v_rndne_f64" => d(f(0).round_ties_even()),
         "v_mov_b64" => Some((s[0], None)),
         "v_ldexp_f64" => d(ldexp(f(0), s[1] as u32 as i32)),
+        "v_trig_preop_f64" => d(trig_preop(f(0), s[1] as u32)),
         "v_frexp_mant_f64" => {
             let x = f(0);
             if x == 0.0 || !x.is_finite() {
@@ -213,6 +247,23 @@ pub fn eval(name: &str, s: [u64; 3], vcc: bool) -> Option<(u64, Option<bool>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trig_preop_segments_sum_to_two_over_pi() {
+        // Segments 0, 1, 2 of a small argument: 2/π's first 159 bits in three doubles.
+        let seg = |k: u32| trig_preop(1.0, k);
+        // 2/π rounds up to 0x3fe45f306dc9c883 as a double; the segment is truncated.
+        assert_eq!(seg(0).to_bits(), 0x3fe4_5f30_6dc9_c882, "53 bits, truncated");
+        assert_eq!((2.0 / std::f64::consts::PI).to_bits(), 0x3fe4_5f30_6dc9_c883);
+        assert!(seg(1) < seg(0) * 2f64.powi(-52) && seg(1) > 0.0);
+        assert!(seg(2) < seg(1) * 2f64.powi(-52) && seg(2) > 0.0);
+        // A huge argument skips bits: its first segment starts exponent - 1077 bits in.
+        let big = 2f64.powi(100);
+        let shifted = trig_preop(big, 0) * 2f64.powi(100 + 1023 - 1077);
+        assert!(shifted < 1.0 && shifted > 2f64.powi(-60), "{shifted}");
+        // Past the table: zero.
+        assert_eq!(trig_preop(1.0, 23), 0.0);
+    }
 
     fn op(name: &str, a: f32, b: f32, c: f32, vcc: bool) -> (f32, Option<bool>) {
         let (r, v) = eval(name, [a.to_bits() as u64, b.to_bits() as u64, c.to_bits() as u64], vcc).unwrap();
