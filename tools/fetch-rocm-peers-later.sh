@@ -162,6 +162,8 @@ APTOPT=(
   -o "Acquire::Check-Valid-Until=false" -o "Acquire::Languages=none" -o "Acquire::GzipIndexes=true"
 )
 [ "$(id -u)" = 0 ] && APTOPT+=(-o "APT::Sandbox::User=root")
+# The same options for other tools over this config (tools/miopen-internal-symbols.sh).
+printf '%s\n' "${APTOPT[@]}" > "$APT/apt-options"
 say "apt-get update (sid + experimental, private config in $APT)"
 rm -f "$APT/cache/pkgcache.bin" "$APT/cache/srcpkgcache.bin"
 apt-get "${APTOPT[@]}" -qq update || die "apt-get update failed"

@@ -51,15 +51,9 @@ mkdir -p "$TMP"
 [[ -n $KEEP ]] || trap 'rm -rf "$TMP"' EXIT
 
 export APT_CONFIG=$APT/apt.conf
-APTOPT=(
-  -o "Dir::Etc::SourceList=$APT/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
-  -o "Dir::Etc::Preferences=/dev/null" -o "Dir::Etc::PreferencesParts=/dev/null"
-  -o "Dir::State::Lists=$APT/lists" -o "Dir::State::status=$APT/status"
-  -o "Dir::Cache=$APT/cache" -o "Dir::Cache::pkgcache=$APT/cache/pkgcache.bin"
-  -o "Dir::Cache::srcpkgcache=$APT/cache/srcpkgcache.bin"
-  -o "APT::Architecture=amd64" -o "Debug::NoLocking=1" -o "Acquire::Check-Valid-Until=false"
-)
-[[ $(id -u) == 0 ]] && APTOPT+=(-o "APT::Sandbox::User=root")
+# The options tools/fetch-rocm-peers-later.sh runs apt with, one per line.
+[[ -f $APT/apt-options ]] || { echo "no $APT/apt-options: re-run tools/fetch-rocm-peers-later.sh" >&2; exit 1; }
+mapfile -t APTOPT < "$APT/apt-options"
 # the libmiopen1 version matching each tree's libmiopen1-tests
 declare -A VER
 for s in sid experimental; do

@@ -47,11 +47,9 @@ pub fn apply(d: &Instruction, inst: &mut Inst) {
         return;
     }
     let Some((dst16, src16)) = widths(inst.name) else { return };
-    if dst16 {
-        if let Opnd::V(r @ 128..) = inst.dst {
-            inst.dst = Opnd::V(r - 128);
-            inst.mods.op_sel |= 8;
-        }
+    if dst16 && let Opnd::V(r @ 128..) = inst.dst {
+        inst.dst = Opnd::V(r - 128);
+        inst.mods.op_sel |= 8;
     }
     if src16 {
         for (k, s) in inst.src.iter_mut().enumerate().take(3) {

@@ -123,7 +123,7 @@ fn bf16_to_f64(b: u32) -> f64 {
 /// NEG_LO for the elements in low halves (even k), NEG_HI for the high halves.
 fn float_in(w: &Wave, i: &Inst, form: Form, src: usize, lane: usize, k: usize) -> f64 {
     let mut b = element(w, i.src[src], form, lane, k);
-    let neg = if k % 2 == 0 { i.mods.neg } else { i.mods.neg_hi };
+    let neg = if k.is_multiple_of(2) { i.mods.neg } else { i.mods.neg_hi };
     if neg >> src & 1 != 0 {
         b ^= 0x8000;
     }

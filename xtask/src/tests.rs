@@ -333,7 +333,7 @@ pub fn all(args: &[String]) -> Result<(), String> {
             parts.push(Outcome::missing(&opts, &name, no_vulkan));
             continue;
         }
-        parts.push(rocblas_subset(&opts, &lib_dir, &slice));
+        parts.push(peer_test_slice(&opts, &lib_dir, &slice));
     }
 
     let ok = parts.iter().all(|p| p.ok);
@@ -352,7 +352,7 @@ fn peers_runner() -> PathBuf {
 
 /// Runs a slice of a ROCm test binary: lists it first and checks every pattern's minimum
 /// against the listing, then runs it and checks that every listed test ran and passed.
-fn rocblas_subset(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
+fn peer_test_slice(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
     let name = slice.name();
     let runner = peers_runner();
     let suite_tree = runner.parent().and_then(Path::parent).map(|d| d.join(slice.suite).join("root"));

@@ -106,17 +106,17 @@ fn serve(listener: UnixListener) {
             continue;
         }
         let found = EXPORTS.lock().as_ref().and_then(|m| m.get(&u64::from_le_bytes(id)).map(|e| (e.fd.as_raw_fd(), e.shape)));
-        let (fd, shape) = (found.map(|f| f.0), found.map(|f| f.1));
         // The descriptor is sent while the table lock is not held; a concurrent withdraw
         // could close it, so send a duplicate.
-        let dup = fd.map(|fd| unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) }).filter(|&d| d >= 0);
+        let dup = found.and_then(|(fd, shape)| {
+            let d = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+            (d >= 0).then_some((d, shape))
+        });
         match dup {
-            Some(d) => {
+            Some((d, shape)) => {
                 let owned = unsafe { OwnedFd::from_raw_fd(d) };
-                if send_fd(&conn, owned.as_raw_fd()).is_ok()
-                    && let Some(s) = shape
-                {
-                    let _ = conn.write_all(&shape_bytes(s));
+                if send_fd(&conn, owned.as_raw_fd()).is_ok() {
+                    let _ = conn.write_all(&shape_bytes(shape));
                 }
             }
             None => {
