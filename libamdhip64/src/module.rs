@@ -57,10 +57,15 @@ fn launch_op_with(func: *const c_void, grid: dim3, block: dim3, args: *mut *mut 
                 log_at!(1, "kernel '{}': block of {threads} threads exceeds its maximum of {}", kernel.name, g.meta.max_flat_workgroup_size);
                 return Err(HipError::INVALID_CONFIGURATION);
             }
+            let lds = g.meta.group_segment_fixed_size as usize + shared;
+            if lds > dev.props.shared_mem_per_block {
+                log_at!(1, "kernel '{}': {lds} bytes of LDS (static and dynamic) exceed the {} a workgroup has", kernel.name, dev.props.shared_mem_per_block);
+                return Err(HipError::INVALID_CONFIGURATION);
+            }
             code = Some(rt.module_code(g.module, dev)?);
         }
         KernelBody::Unusable => {
-            log_at!(1, "kernel '{}': its code object for {} has no descriptor or metadata for it", kernel.name, dev.props.gcn_arch_name);
+            log_at!(1, "kernel '{}': its code object for {} has no usable descriptor or metadata for it", kernel.name, dev.props.gcn_arch_name);
             return Err(HipError::INVALID_DEVICE_FUNCTION);
         }
         KernelBody::Missing => {

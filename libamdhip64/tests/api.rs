@@ -212,25 +212,10 @@ fn device_symbols_round_trip_and_reject_bad_ranges() {
 
 /// A clang offload bundle with a host entry and device entries for `targets`.
 fn bundle(targets: &[&str]) -> Vec<u8> {
-    let mut entries: Vec<(String, Vec<u8>)> = vec![("host-x86_64-unknown-linux--".into(), vec![])];
-    for t in targets {
-        entries.push((format!("hipv4-amdgcn-amd-amdhsa--{t}"), b"not-really-an-elf".to_vec()));
-    }
-    let mut head = b"__CLANG_OFFLOAD_BUNDLE__".to_vec();
-    head.extend((entries.len() as u64).to_le_bytes());
-    let table: usize = entries.iter().map(|(id, _)| 24 + id.len()).sum();
-    let mut off = 32 + table;
-    let mut payload: Vec<u8> = Vec::new();
-    for (id, data) in &entries {
-        head.extend((off as u64).to_le_bytes());
-        head.extend((data.len() as u64).to_le_bytes());
-        head.extend((id.len() as u64).to_le_bytes());
-        head.extend(id.as_bytes());
-        payload.extend(data);
-        off += data.len();
-    }
-    head.extend(payload);
-    head
+    let ids: Vec<String> = targets.iter().map(|t| format!("hipv4-amdgcn-amd-amdhsa--{t}")).collect();
+    let mut entries: Vec<(&str, &[u8])> = vec![("host-x86_64-unknown-linux--", b"")];
+    entries.extend(ids.iter().map(|id| (id.as_str(), &b"not-really-an-elf"[..])));
+    oxrocm_testkit::bundle::bundle(&entries)
 }
 
 #[repr(C)]

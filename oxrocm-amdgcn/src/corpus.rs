@@ -28,12 +28,12 @@ pub fn sections(elf: &[u8]) -> Option<Vec<(String, usize, usize, u64)>> {
     let shentsize = u16_at(elf, 0x3A)? as usize;
     let shnum = u16_at(elf, 0x3C)? as usize;
     let shstrndx = u16_at(elf, 0x3E)? as usize;
-    let sh = |i: usize| shoff + i * shentsize;
+    let sh = |i: usize| shoff.saturating_add(i.saturating_mul(shentsize));
     let stroff = u64_at(elf, sh(shstrndx) + 0x18)? as usize;
     let mut out = Vec::new();
     for i in 0..shnum {
         let name_off = u32_at(elf, sh(i))? as usize;
-        let name_bytes = elf.get(stroff + name_off..)?;
+        let name_bytes = elf.get(stroff.checked_add(name_off)?..)?;
         let end = name_bytes.iter().position(|&c| c == 0)?;
         let name = String::from_utf8_lossy(&name_bytes[..end]).into_owned();
         let addr = u64_at(elf, sh(i) + 0x10)?;
@@ -60,7 +60,7 @@ pub fn mach(elf: &[u8]) -> Option<&'static str> {
 /// `.text` of an ELF: (bytes, address).
 pub fn text(elf: &[u8]) -> Option<(&[u8], u64)> {
     let (_, off, size, addr) = sections(elf)?.into_iter().find(|s| s.0 == ".text")?;
-    Some((elf.get(off..off + size)?, addr))
+    Some((elf.get(off..off.checked_add(size)?)?, addr))
 }
 
 const MAGIC: &[u8] = b"__CLANG_OFFLOAD_BUNDLE__";
@@ -77,7 +77,7 @@ pub fn code_objects(file: &[u8]) -> Vec<CodeObject> {
         if name != ".hip_fatbin" {
             continue;
         }
-        let Some(sec) = file.get(off..off + size) else { continue };
+        let Some(sec) = off.checked_add(size).and_then(|end| file.get(off..end)) else { continue };
         let mut pos = 0;
         while let Some(k) = find(&sec[pos..], MAGIC) {
             let b = &sec[pos + k..];
@@ -98,7 +98,7 @@ fn bundle(b: &[u8], out: &mut Vec<CodeObject>) -> Option<()> {
         let id = String::from_utf8_lossy(b.get(p + 24..p + 24 + idlen)?).into_owned();
         p += 24 + idlen;
         if size > 0 && id.contains("amdgcn") {
-            out.push(CodeObject { id, bytes: b.get(off..off + size)?.to_vec() });
+            out.push(CodeObject { id, bytes: b.get(off..off.checked_add(size)?)?.to_vec() });
         }
     }
     Some(())

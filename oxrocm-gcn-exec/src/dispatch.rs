@@ -240,6 +240,31 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_vgpr_past_the_file_fails_the_launch() {
+        use crate::interp::Interp;
+        use crate::ir::{Inst, Opnd};
+        use crate::jit::Policy;
+        // The toy launch gives 4 VGPRs (+ temporaries); the code writes v200, reads v100,
+        // or loads 4 dwords of LDS into v250-v253: damaged code, or a descriptor that
+        // under-counts. Each must fail the launch, not index out of bounds.
+        let kinds: [Vec<Inst>; 3] = [
+            vec![Inst::new("v_mov_b32", Opnd::V(200), &[Opnd::Imm(7)])],
+            vec![Inst::new("v_mov_b32", Opnd::V(1), &[Opnd::V(100)])],
+            vec![Inst::new("v_mov_b32", Opnd::V(0), &[Opnd::Imm(0)]), Inst::new("ds_read_b128", Opnd::V(250), &[Opnd::V(0)])],
+        ];
+        let mem = Memory::checked(vec![]);
+        for (k, code) in kinds.into_iter().enumerate() {
+            for policy in [Policy::Off, Policy::Always] {
+                let mut code = code.clone();
+                code.push(Inst::new("s_endpgm", Opnd::None, &[]));
+                let prog = Interp::new(0, code).with_jit_policy(policy);
+                let r = run_grid(&prog, &toy_launch(0, 2, 64, 1024), &mem, true);
+                assert!(matches!(r, Err(Trap::RegisterRange(_))), "case {k}, {policy:?}: {r:?}");
+            }
+        }
+    }
+
     /// A toy program, two phases split by a barrier: each wave writes its lanes' flat ids
     /// into LDS, then (after the barrier) copies its neighbour wave's LDS slots to global
     /// memory at kernarg[0] — right only if the barrier held every wave back.

@@ -186,6 +186,9 @@ pub(crate) fn scratch_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: bo
     let Opnd::V(reg) = reg else { return Ok(()) };
     let base = i.offset as i64 + if let Opnd::S(_) = i.src[2] { crate::access::rd32(w, i.src[2]) as i64 } else { 0 };
     let (n, reg) = (w.lanes, reg as usize);
+    if !w.vgprs_within(reg, dwords) {
+        return Ok(());
+    }
     for l in set_lanes(w.exec & w.full_mask()) {
         let lane_off = if let Opnd::V(_) = i.src[0] { vsrc(w, i.src[0], l) as i64 } else { 0 };
         let off = (base + lane_off) as u32 as u64;

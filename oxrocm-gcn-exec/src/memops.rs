@@ -329,6 +329,9 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
         // register slices.
         (None, Opnd::V(r)) => {
             let (n, r) = (w.lanes, r as usize);
+            if !w.vgprs_within(r, 2) {
+                return Ok(());
+            }
             let (low, high) = (&w.vgpr[r * n..(r + 1) * n], &w.vgpr[(r + 1) * n..(r + 2) * n]);
             for l in set_lanes(active_lanes) {
                 note(l, (low[l] as u64 | (high[l] as u64) << 32).wrapping_add_signed(off));
@@ -354,6 +357,9 @@ pub(crate) fn global_dwords(i: &Inst, w: &mut Wave, ctx: &mut WaveCtx, load: boo
         let reg = if load { i.dst } else { i.src[1] };
         let Opnd::V(reg) = reg else { return Ok(()) };
         let n = w.lanes;
+        if !w.vgprs_within(reg as usize, dwords) {
+            return Ok(());
+        }
         let regs = &mut w.vgpr[reg as usize * n..(reg as usize + dwords) * n];
         // Lane by lane, a lane's dwords in as few host accesses as possible: a 64-bit
         // access is one host access (single-copy atomic when aligned, as on the GPU), so
@@ -473,7 +479,9 @@ fn lds_lanes<const N: usize, const D: usize>(i: &Inst, w: &mut Wave, ctx: &mut W
     let (addr, reg) = (addr as usize, reg as usize);
     let exec = w.exec & w.full_mask();
     // Both registers in range of the wave's file (the raw accesses below rely on it).
-    assert!((addr + 1) * N <= w.vgpr.len() && (reg + D) * N <= w.vgpr.len(), "VGPR out of range");
+    if !(w.vgprs_within(addr, 1) && w.vgprs_within(reg, D)) {
+        return;
+    }
     let vg = w.vgpr.as_mut_ptr();
     let (lds, len) = (ctx.lds.as_mut_ptr(), ctx.lds.len());
     for l in set_lanes(exec) {

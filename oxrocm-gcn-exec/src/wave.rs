@@ -46,7 +46,16 @@ pub struct Wave {
     /// each time the wave stops or yields, and the wave yields every slice of backward
     /// jumps while there is one ([`crate::catchup::slice`]).
     pub deadline: Option<std::time::Instant>,
+    /// Set when an instruction named a VGPR past the wave's file (damaged code, or a
+    /// kernel whose descriptor under-counts its registers): such a read gives zeros, such a
+    /// write lands in `sink`, and the workgroup fails the launch when the wave stops
+    /// (`Trap::RegisterRange`) rather than indexing out of bounds.
+    pub beyond_file: std::cell::Cell<bool>,
+    sink: [u32; 64],
 }
+
+/// What a read of a VGPR past the wave's file gives.
+static NO_REGISTER: [u32; 64] = [0; 64];
 
 /// Where a wave that left compiled code goes back in, and where it began.
 #[derive(Clone, Copy, Debug, Default)]
@@ -81,16 +90,37 @@ impl Wave {
             hold_stores: false,
             backedges_left: u32::MAX,
             deadline: None,
+            beyond_file: std::cell::Cell::new(false),
+            sink: [0; 64],
         }
     }
 
     /// Register r over the lanes.
     pub fn v(&self, r: usize) -> &[u32] {
-        &self.vgpr[r * self.lanes..(r + 1) * self.lanes]
+        match self.vgpr.get(r * self.lanes..(r + 1) * self.lanes) {
+            Some(v) => v,
+            None => {
+                self.beyond_file.set(true);
+                &NO_REGISTER[..self.lanes]
+            }
+        }
     }
     pub fn v_mut(&mut self, r: usize) -> &mut [u32] {
         let n = self.lanes;
-        &mut self.vgpr[r * n..(r + 1) * n]
+        if (r + 1) * n <= self.vgpr.len() {
+            &mut self.vgpr[r * n..(r + 1) * n]
+        } else {
+            self.beyond_file.set(true);
+            &mut self.sink[..n]
+        }
+    }
+    /// Whether registers `r..r + count` lie within the file; notes it when they do not.
+    pub fn vgprs_within(&self, r: usize, count: usize) -> bool {
+        let fits = (r + count) * self.lanes <= self.vgpr.len();
+        if !fits {
+            self.beyond_file.set(true);
+        }
+        fits
     }
 
     /// Mask of all lanes of this wave.

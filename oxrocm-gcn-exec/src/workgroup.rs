@@ -48,13 +48,15 @@ pub enum Trap {
     Hang(String),
     /// The launch ran past its time limit (`OXROCM_LAUNCH_TIMEOUT_MS`).
     TimedOut,
+    /// The wave, stopped at this address, used a VGPR past its file ([`Wave::beyond_file`]).
+    RegisterRange(u64),
 }
 
 impl Trap {
     /// This trap, noting the address of the instruction that raised it.
     pub fn at(self, pc: u64) -> Trap {
         match self {
-            t @ (Trap::Unsupported(..) | Trap::BadPc(_) | Trap::At(..) | Trap::Hang(_) | Trap::TimedOut) => t,
+            t @ (Trap::Unsupported(..) | Trap::BadPc(_) | Trap::At(..) | Trap::Hang(_) | Trap::TimedOut | Trap::RegisterRange(_)) => t,
             t => Trap::At(Box::new(t), pc),
         }
     }
@@ -83,6 +85,7 @@ impl std::fmt::Display for Trap {
             Trap::At(t, pc) => write!(f, "{t} (instruction at {pc:#x})"),
             Trap::Hang(why) => write!(f, "the waves would wait forever: {why}"),
             Trap::TimedOut => write!(f, "the launch ran past its time limit (OXROCM_LAUNCH_TIMEOUT_MS)"),
+            Trap::RegisterRange(pc) => write!(f, "a VGPR beyond the wave's register file was used (the wave stopped at {pc:#x})"),
         }
     }
 }
@@ -169,6 +172,9 @@ fn turn(program: &dyn Program, waves: &mut [Wave], state: &mut [State], memory: 
         wave.backedges_left = crate::catchup::slice(ready > 1 || wave.deadline.is_some());
         let mut ctx = WaveCtx { memory, lds: &mut *lds, scratch: &mut scratch[i], private_size, workgroup_id };
         state[i] = State::after(program.run(wave, &mut ctx)?);
+        if wave.beyond_file.get() {
+            return Err(Trap::RegisterRange(wave.pc));
+        }
         if wave.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             return Err(Trap::TimedOut);
         }

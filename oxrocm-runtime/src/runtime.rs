@@ -3,7 +3,7 @@
 
 use crate::backend::Backend;
 use crate::codeobj::metadata::CodeObjectMeta;
-use crate::codeobj::{self, CodeObject};
+use crate::codeobj::{self, CodeObject, limits};
 use crate::completion::Completion;
 use crate::config::{BackendChoice, Config, visible_devices};
 use crate::cpu::CpuBackend;
@@ -78,33 +78,36 @@ impl Module {
     }
 
     /// Kernel `name` of code object `co` (one of this module's), from its metadata and
-    /// descriptor; `None` where the code object lacks either.
-    fn gcn_kernel(&self, handle: usize, co: &CodeObject, name: &str) -> Option<GcnKernel> {
+    /// descriptor; why not where the code object lacks either or they are outside the
+    /// hardware's ranges (`codeobj::limits`).
+    fn gcn_kernel(&self, handle: usize, co: &CodeObject, name: &str) -> std::result::Result<GcnKernel, String> {
         let meta = {
             let mut metas = self.metas.lock();
             match metas.get(&co.target) {
                 Some(m) => m.clone(),
                 None => {
-                    let m = Arc::new(co.metadata().map_err(|e| log_at!(2, "code object {}: no usable metadata ({e})", co.target)).ok()?);
+                    let m = Arc::new(co.metadata().map_err(|e| format!("no usable metadata ({e})"))?);
                     metas.insert(co.target.clone(), m.clone());
                     m
                 }
             }
         };
-        let km = meta.kernel(name)?.clone();
-        let (_, descriptor) = co.descriptor(name)?;
-        let entry = co.entry(name)?;
+        let km = meta.kernel(name).ok_or("no metadata for it")?.clone();
+        let (_, descriptor) = co.descriptor(name).ok_or("no descriptor for it")?;
+        let entry = co.entry(name).ok_or("its descriptor's entry lies outside the address space")?;
+        limits::check_meta(&km, co.processor()).map_err(|e| format!("its metadata asks for {e}"))?;
+        limits::check_descriptor(&descriptor, co.processor()).map_err(|e| format!("its descriptor asks for {e}"))?;
         let arg_sizes = km.explicit_args().map(|a| a.size).collect();
-        Some(GcnKernel { target: co.target.clone(), module: handle, meta: km, descriptor, entry, arg_sizes })
+        Ok(GcnKernel { target: co.target.clone(), module: handle, meta: km, descriptor, entry, arg_sizes })
     }
 
-    /// The kernel body for `name` from `co`: its metadata, or a descriptor-less
-    /// placeholder that reports at launch.
+    /// The kernel body for `name` from `co`: its metadata, or a placeholder that reports
+    /// at launch.
     fn gcn_body(&self, handle: usize, co: &CodeObject, name: &str) -> KernelBody {
         match self.gcn_kernel(handle, co, name) {
-            Some(k) => KernelBody::Gcn(Box::new(k)),
-            None => {
-                log_at!(2, "kernel '{name}' ({}): no descriptor or metadata in its code object", co.target);
+            Ok(k) => KernelBody::Gcn(Box::new(k)),
+            Err(why) => {
+                log_at!(2, "kernel '{name}' ({}): not launchable: {why}", co.target);
                 KernelBody::Unusable
             }
         }

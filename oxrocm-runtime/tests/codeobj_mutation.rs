@@ -15,6 +15,8 @@
 use oxrocm_runtime::codeobj::elf::Elf;
 use oxrocm_runtime::codeobj::kernarg::{self, Dispatch, Explicit, HiddenValues};
 use oxrocm_runtime::codeobj::{image, image_extent, image_len, parse_image};
+use oxrocm_testkit::bundle::{bundle, ccob};
+use oxrocm_testkit::{Guarded, Rng, mutate};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -83,53 +85,6 @@ fn fixture(target: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// A `__CLANG_OFFLOAD_BUNDLE__` of `entries` (id, bytes), entries 4096-aligned as clang does.
-fn bundle(entries: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut head = b"__CLANG_OFFLOAD_BUNDLE__".to_vec();
-    head.extend((entries.len() as u64).to_le_bytes());
-    let table: usize = 32 + entries.iter().map(|(id, _)| 24 + id.len()).sum::<usize>();
-    let mut offsets = Vec::new();
-    let mut at = table;
-    for (_, data) in entries {
-        at = if data.is_empty() { at } else { at.next_multiple_of(4096) };
-        offsets.push(at);
-        at += data.len();
-    }
-    for ((id, data), off) in entries.iter().zip(&offsets) {
-        head.extend((*off as u64).to_le_bytes());
-        head.extend((data.len() as u64).to_le_bytes());
-        head.extend((id.len() as u64).to_le_bytes());
-        head.extend(id.as_bytes());
-    }
-    for ((_, data), off) in entries.iter().zip(&offsets) {
-        head.resize(*off, 0);
-        head.extend(*data);
-    }
-    head
-}
-
-/// `CCOB` v2 (zlib) or v3 (zstd) of `inner`.
-fn ccob(version: u16, inner: &[u8]) -> Vec<u8> {
-    let mut c = b"CCOB".to_vec();
-    c.extend(version.to_le_bytes());
-    if version == 2 {
-        let z = miniz_oxide::deflate::compress_to_vec_zlib(inner, 6);
-        c.extend(0u16.to_le_bytes());
-        c.extend(((24 + z.len()) as u32).to_le_bytes());
-        c.extend((inner.len() as u32).to_le_bytes());
-        c.extend(0u64.to_le_bytes());
-        c.extend(z);
-    } else {
-        let z = ruzstd::encoding::compress_to_vec(inner, ruzstd::encoding::CompressionLevel::Fastest);
-        c.extend(1u16.to_le_bytes());
-        c.extend(((32 + z.len()) as u64).to_le_bytes());
-        c.extend((inner.len() as u64).to_le_bytes());
-        c.extend(0u64.to_le_bytes());
-        c.extend(z);
-    }
-    c
-}
-
 fn inputs() -> Vec<(String, Vec<u8>)> {
     let (a, b) = (fixture("gfx1030"), fixture("gfx1100"));
     let bun = bundle(&[
@@ -148,50 +103,6 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         out.push((path.to_string(), std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))));
     }
     out
-}
-
-// --- mutations ------------------------------------------------------------------------------
-
-/// splitmix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-/// 1-8 flipped bytes (70%), a truncation (15%) or both (15%). Half the flips land in the
-/// first 512 or the last 1,024 bytes, where the headers and tables are.
-fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
-    let mut b = input.to_vec();
-    let mode = rng.below(100);
-    if mode >= 70 {
-        let keep = rng.below(b.len());
-        b.truncate(keep);
-    }
-    if (mode < 70 || mode >= 85) && !b.is_empty() {
-        for _ in 0..1 + rng.below(8) {
-            let n = b.len();
-            let at = match rng.below(4) {
-                0 => rng.below(n.min(512)),
-                1 => n - 1 - rng.below(n.min(1024)),
-                _ => rng.below(n),
-            };
-            b[at] = match rng.below(4) {
-                0 => 0xff,
-                1 => b[at] ^ (1 << rng.below(8)),
-                _ => b[at] ^ (1 + rng.below(255)) as u8,
-            };
-        }
-    }
-    b
 }
 
 // --- one load, as the runtime does it -------------------------------------------------------
@@ -253,42 +164,6 @@ fn declared(size: usize, f: impl FnOnce()) {
     f();
     let peak = PEAK.with(|p| p.replace(before));
     assert!(peak <= size + (1 << 20), "an allocation of {peak} bytes for {size} declared");
-}
-
-/// An anonymous mapping whose last readable byte is followed by a `PROT_NONE` page: an image
-/// copied to its end makes any read beyond the image fault.
-struct Guarded {
-    base: *mut u8,
-    len: usize,
-}
-impl Guarded {
-    fn new(len: usize) -> Guarded {
-        let page = 4096;
-        let len = len.next_multiple_of(page);
-        // SAFETY: a fresh private anonymous mapping; the last page is made inaccessible.
-        unsafe {
-            let base = libc::mmap(std::ptr::null_mut(), len + page, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0);
-            assert_ne!(base, libc::MAP_FAILED);
-            assert_eq!(libc::mprotect(base.cast::<u8>().add(len).cast(), page, libc::PROT_NONE), 0);
-            Guarded { base: base.cast(), len }
-        }
-    }
-    /// `bytes` placed to end at the guard page.
-    fn place(&mut self, bytes: &[u8]) -> *const u8 {
-        assert!(bytes.len() <= self.len);
-        // SAFETY: within the writable part of the mapping.
-        unsafe {
-            let p = self.base.add(self.len - bytes.len());
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
-            p
-        }
-    }
-}
-impl Drop for Guarded {
-    fn drop(&mut self) {
-        // SAFETY: the mapping made in `new`.
-        unsafe { libc::munmap(self.base.cast(), self.len + 4096) };
-    }
 }
 
 fn env_u64(name: &str, default: u64) -> u64 {

@@ -189,6 +189,12 @@ fn num(map: &Value, key: &str) -> u64 {
     get(map, key).and_then(Value::as_u64).unwrap_or(0)
 }
 
+/// A 32-bit field, saturated: a damaged value past `u32::MAX` stays out of range instead of
+/// wrapping into it (`limits` checks the ranges).
+fn num32(map: &Value, key: &str) -> u32 {
+    num(map, key).min(u32::MAX as u64) as u32
+}
+
 fn kernel(k: &Value) -> Result<KernelMeta> {
     let text = |key: &str| get(k, key).and_then(Value::as_str).map(str::to_string);
     let name = text(".name").ok_or(HipError::INVALID_IMAGE)?;
@@ -198,13 +204,13 @@ fn kernel(k: &Value) -> Result<KernelMeta> {
         name,
         kernarg_size: num(k, ".kernarg_segment_size") as usize,
         kernarg_align: num(k, ".kernarg_segment_align").max(1) as usize,
-        group_segment_fixed_size: num(k, ".group_segment_fixed_size") as u32,
-        private_segment_fixed_size: num(k, ".private_segment_fixed_size") as u32,
-        wavefront_size: num(k, ".wavefront_size") as u32,
-        sgpr_count: num(k, ".sgpr_count") as u32,
-        vgpr_count: num(k, ".vgpr_count") as u32,
-        agpr_count: num(k, ".agpr_count") as u32,
-        max_flat_workgroup_size: num(k, ".max_flat_workgroup_size") as u32,
+        group_segment_fixed_size: num32(k, ".group_segment_fixed_size"),
+        private_segment_fixed_size: num32(k, ".private_segment_fixed_size"),
+        wavefront_size: num32(k, ".wavefront_size"),
+        sgpr_count: num32(k, ".sgpr_count"),
+        vgpr_count: num32(k, ".vgpr_count"),
+        agpr_count: num32(k, ".agpr_count"),
+        max_flat_workgroup_size: num32(k, ".max_flat_workgroup_size"),
         uses_dynamic_stack: get(k, ".uses_dynamic_stack").and_then(Value::as_bool).unwrap_or(false),
         args: args
             .iter()

@@ -7,6 +7,7 @@ pub mod descriptor;
 pub mod elf;
 pub mod image;
 pub mod kernarg;
+pub mod limits;
 pub mod metadata;
 
 use crate::error::{HipError, Result};
@@ -309,23 +310,7 @@ const MACHS: &[(u32, &str)] = &[
 mod tests {
     use super::*;
 
-    fn bundle(entries: &[(&str, &[u8])]) -> Vec<u8> {
-        let mut head = BUNDLE_MAGIC.to_vec();
-        head.extend((entries.len() as u64).to_le_bytes());
-        let table: usize = entries.iter().map(|(id, _)| 24 + id.len()).sum();
-        let mut off = 32 + table;
-        let mut payload: Vec<u8> = Vec::new();
-        for (id, data) in entries {
-            head.extend((off as u64).to_le_bytes());
-            head.extend((data.len() as u64).to_le_bytes());
-            head.extend((id.len() as u64).to_le_bytes());
-            head.extend(id.as_bytes());
-            payload.extend(*data);
-            off += data.len();
-        }
-        head.extend(payload);
-        head
-    }
+    use oxrocm_testkit::bundle::bundle;
 
     #[test]
     fn bundle_entries_are_split_by_target() {
