@@ -352,6 +352,70 @@ test_environment_variables() {
     return $rc
 }
 
+# Damaged, hostile or out-of-range settings never take a program down (issue 22): each
+# setting is read as ROCm reads it or ignored with its default, and programs still run.
+test_hostile_environment_settings() {
+    cpu_pass_only || return $?
+    need_libs || return $?
+    local dir=${HIP_PROGRAMS_DIR:-}
+    [[ -n $dir && -x $dir/gfx1100/vector_add ]] || { absent "HIP_PROGRAMS_DIR with gfx1100/vector_add (abi-tests/build-kernels.sh)"; return; }
+    build_program "$ROOT/abi-tests/programs/env_settings.c" "$WORK/env" || return 1
+    local rc=0 out code setting long
+    long=$(printf 'gfx%.0s1' $(seq 1 400))
+    # setting => the device count line env_settings prints
+    local -a probe=(
+        "OXROCM_CPU_DEVICES=99999999999999999999999|count 1 hipSuccess"
+        "OXROCM_CPU_DEVICES=-3|count 1 hipSuccess"
+        "OXROCM_CPU_DEVICES=100000|count 64 hipSuccess"
+        "OXROCM_CPU_ARCH=$long|count 1 hipSuccess"
+        "HIP_VISIBLE_DEVICES=,-1,abc|count 0 hipErrorNoDevice"
+        "HIP_VISIBLE_DEVICES=0,0,0|count 1 hipSuccess"
+        "HIP_VISIBLE_DEVICES=99999999999999999999999|count 0 hipErrorNoDevice"
+        "ROCR_VISIBLE_DEVICES=$long|count 0 hipErrorNoDevice"
+        "AMD_LOG_LEVEL=99999999999999999999999|count 1 hipSuccess"
+        "AMD_LOG_LEVEL=-1|count 1 hipSuccess"
+        "OXROCM_BACKEND=$long|count 1 hipSuccess"
+    )
+    local p
+    for p in "${probe[@]}"; do
+        setting=${p%%|*}
+        out=$(env "$setting" LD_LIBRARY_PATH=$LIB_DIR timeout 60 "$WORK/env" 2>/dev/null); code=$?
+        [[ $code == 0 ]] && grep -qx "${p##*|}" <<< "$out" || { echo "${setting:0:60}: exit $code, $(head -1 <<< "$out") (want ${p##*|})"; rc=1; }
+    done
+    # A kernel program under each setting the executor reads: it must still pass.
+    local -a kernel=(
+        "OXROCM_LAUNCH_TIMEOUT_MS=18446744073709551615"
+        "OXROCM_LAUNCH_TIMEOUT_MS=-5"
+        "OXROCM_GCN_CACHE_DIR=/dev/null/cache"
+        "OXROCM_GCN_CACHE_DIR=$long"
+        "OXROCM_GCN_CHECKED=$long"
+        "OXROCM_GCN_JIT=sometimes"
+        "OXROCM_GCN_FAST=maybe"
+        "OXROCM_GCN_TRACE_GROUP=a,b,-1,99999999999999999999"
+        "XDG_CACHE_HOME=/proc/self"
+    )
+    for setting in "${kernel[@]}"; do
+        out=$(cd "$dir/gfx1100" && env "$setting" LD_LIBRARY_PATH=$LIB_DIR timeout 120 ./vector_add 2>&1); code=$?
+        [[ $code == 0 ]] && grep -q '^PASS vector_add' <<< "$out" || { echo "${setting:0:60}: vector_add exit $code: $(tail -2 <<< "$out")"; rc=1; }
+    done
+    # rocBLAS's logging layers with log paths it cannot open or write: calls still work.
+    "$CC" -std=c11 -I "$OURS_INC" "$ROOT/abi-tests/programs/rocblas_abis.c" -o "$WORK/rocblas_env" \
+        -L "$LIB_DIR" -l:librocblas.so.4 -l:libamdhip64.so.5 -ldl || return 1
+    local -a blas=(
+        "ROCBLAS_LAYER=0xffffffff ROCBLAS_LOG_TRACE_PATH=/nonexistent/dir/trace ROCBLAS_LOG_BENCH_PATH=/dev/full ROCBLAS_LOG_PROFILE_PATH=/proc/self/status"
+        "ROCBLAS_LAYER=$long ROCBLAS_LOG_PATH=$long"
+        "ROCBLAS_LAYER=-1 ROCBLAS_LOG_PATH= ROCBLAS_LOG_TRACE_PATH="
+        "ROCBLAS_LAYER=99999999999999999999999 ROCBLAS_LOG_TRACE_PATH=/dev/null"
+    )
+    for setting in "${blas[@]}"; do
+        # shellcheck disable=SC2086
+        out=$(env $setting LD_LIBRARY_PATH=$LIB_DIR timeout 120 "$WORK/rocblas_env" 4 2>&1); code=$?
+        [[ $code == 0 ]] && grep -q '^PASS' <<< "$out" || { echo "${setting:0:60}: rocblas_abis exit $code: $(grep -v '^rocBLAS' <<< "$out" | tail -2)"; rc=1; }
+    done
+    [[ $rc == 0 ]] && echo "$((${#probe[@]} + ${#kernel[@]} + ${#blas[@]})) hostile settings: programs ran"
+    return $rc
+}
+
 # streams keep working in a child forked after the parent used them
 test_fork_child_uses_streams() {
     need_libs || return $?
@@ -726,6 +790,7 @@ TESTS=(
     test_rocblas_symbol_lists
     test_rocblas_abis_0_4_5
     test_environment_variables
+    test_hostile_environment_settings
     test_build_with_pkg_config
     test_build_with_cmake
     test_debian_package

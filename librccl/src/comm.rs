@@ -238,7 +238,8 @@ fn wait(id: &[u8; NCCL_UNIQUE_ID_BYTES], joined: Joined, nranks: i32, rank: i32,
 }
 
 fn deadline() -> Option<Instant> {
-    bootstrap_timeout().map(|t| Instant::now() + t)
+    // A limit past what the clock can represent is none (a huge OXROCM_RCCL_BOOTSTRAP_TIMEOUT_MS).
+    bootstrap_timeout().and_then(|t| Instant::now().checked_add(t))
 }
 
 /// A rank initialized inside ncclGroupStart/ncclGroupEnd: its bootstrap runs at the group's end.

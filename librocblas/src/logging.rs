@@ -98,7 +98,8 @@ fn strtol(s: &str) -> u32 {
 fn open(var: &str) -> Sink {
     use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     static OPEN: OnceLock<Mutex<HashMap<(u64, u64), Sink>>> = OnceLock::new();
-    let path = std::env::var(var).ok().or_else(|| std::env::var("ROCBLAS_LOG_PATH").ok());
+    // Paths as the OS gives them (a file name need not be UTF-8); an empty one is unset.
+    let path = [var, "ROCBLAS_LOG_PATH"].iter().filter_map(std::env::var_os).find(|p| !p.is_empty());
     let Some(path) = path else { return Sink(Arc::new(Mutex::new(Box::new(std::io::stderr())))) };
     let file = std::fs::OpenOptions::new()
         .append(true)
@@ -113,7 +114,7 @@ fn open(var: &str) -> Sink {
             open.entry(key).or_insert_with(|| Sink(Arc::new(Mutex::new(Box::new(f))))).clone()
         }
         Err(e) => {
-            eprintln!("rocBLAS: cannot open log file {path}: {e}; logging to stderr");
+            eprintln!("rocBLAS: cannot open log file {}: {e}; logging to stderr", path.to_string_lossy());
             Sink(Arc::new(Mutex::new(Box::new(std::io::stderr()))))
         }
     }

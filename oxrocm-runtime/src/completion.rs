@@ -75,7 +75,7 @@ impl Completion {
     /// Sleeps on the condition variable until signalled or `timeout` passes.
     fn sleep(&self, timeout: Option<std::time::Duration>) -> bool {
         let mut done = self.lock();
-        let deadline = timeout.map(|t| std::time::Instant::now() + t);
+        let deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
         while !*done {
             self.sleepers.fetch_add(1, Ordering::Relaxed);
             done = match deadline {

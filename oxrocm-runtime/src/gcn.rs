@@ -116,6 +116,12 @@ pub(crate) fn launch_timeout() -> Option<std::time::Duration> {
     })
 }
 
+/// When a launch starting at `now` must end: `None` for no limit, and also for a limit so
+/// long that the clock cannot represent its end (a huge OXROCM_LAUNCH_TIMEOUT_MS).
+fn deadline_after(now: std::time::Instant, limit: Option<std::time::Duration>) -> Option<std::time::Instant> {
+    limit.and_then(|t| now.checked_add(t))
+}
+
 fn check_mode() -> CheckMode {
     static MODE: std::sync::OnceLock<CheckMode> = std::sync::OnceLock::new();
     *MODE.get_or_init(|| match std::env::var("OXROCM_GCN_CHECKED").as_deref() {
@@ -244,7 +250,21 @@ pub fn prepare(k: &GcnKernel, image_base: u64, info: &LaunchInfo, args: &[Vec<u8
         // MODE's float fields as the descriptor sets them (RSRC1 bits 12-19 hold round and
         // denorm modes; MODE keeps them in bits 0-7), with IEEE and DX10 clamp above.
         mode: (kd.rsrc1 >> 12) & 0xff | (kd.ieee_mode() as u32) << 9 | (kd.dx10_clamp() as u32) << 8,
-        deadline: launch_timeout().map(|t| std::time::Instant::now() + t),
+        deadline: deadline_after(std::time::Instant::now(), launch_timeout()),
     };
     Ok(GcnLaunch { launch, kernarg, packet })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_beyond_the_clock_is_no_limit() {
+        let now = std::time::Instant::now();
+        assert_eq!(deadline_after(now, None), None);
+        assert_eq!(deadline_after(now, Some(std::time::Duration::from_millis(5))), Some(now + std::time::Duration::from_millis(5)));
+        // OXROCM_LAUNCH_TIMEOUT_MS=18446744073709551615 (was an overflow panic in every launch).
+        assert_eq!(deadline_after(now, Some(std::time::Duration::from_millis(u64::MAX))), None);
+    }
 }

@@ -240,7 +240,9 @@ const SHADER_COPY_MIN: usize = 1 << 20;
 /// `OXROCM_VULKAN_COPY_GROUPS` overrides it for tuning.
 fn shader_copy_groups() -> u64 {
     static GROUPS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *GROUPS.get_or_init(|| std::env::var("OXROCM_VULKAN_COPY_GROUPS").ok().and_then(|v| v.parse().ok()).unwrap_or(32768))
+    // At least one workgroup (0 would copy nothing), at most the 65,535 every Vulkan device
+    // dispatches in x.
+    *GROUPS.get_or_init(|| std::env::var("OXROCM_VULKAN_COPY_GROUPS").ok().and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(32768).clamp(1, 65535))
 }
 
 /// The 32-bit word that repeats an element pattern of 1, 2 or 4 bytes.
