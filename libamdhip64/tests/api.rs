@@ -1038,6 +1038,36 @@ fn module_globals_come_from_the_code_object() {
     }
 }
 
+/// hipModuleUnload forgets the module's functions: a handle from before is refused
+/// (hipErrorInvalidDeviceFunction), and loading and unloading again and again does not grow
+/// the runtime's table of function handles (it did, by every function looked up: a mutated
+/// code object loaded 100,000 times held gigabytes).
+#[test]
+fn unloading_a_module_forgets_its_functions() {
+    init();
+    let image = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../oxrocm-runtime/tests/fixtures/loader_kernels.gfx1100.co")).unwrap();
+    unsafe {
+        let load_and_look_up = || {
+            let (mut m, mut f) = (null_mut(), null_mut());
+            ok(hipModuleLoadData(&mut m, image.as_ptr() as _));
+            ok(hipModuleGetFunction(&mut f, m, c"scaled_copy".as_ptr()));
+            ok(hipModuleGetFunction(&mut f, m, c"apply_op".as_ptr()));
+            ok(hipModuleUnload(m));
+            f
+        };
+        let stale = load_and_look_up();
+        let mut v = -1;
+        assert_eq!(hipFuncGetAttribute(&mut v, HIP_FUNC_ATTRIBUTE_NUM_REGS, stale), hipErrorInvalidDeviceFunction);
+        let before = oxrocm_runtime::runtime().kernels.lock().len();
+        for _ in 0..200 {
+            load_and_look_up();
+        }
+        // Other tests of this binary may register functions meanwhile, never 400.
+        let after = oxrocm_runtime::runtime().kernels.lock().len();
+        assert!(after < before + 100, "{before} function handles before, {after} after 200 loads");
+    }
+}
+
 /// A real code object (oxrocm-runtime/tests/fixtures/loader_kernels.gfx1100.co, from
 /// loader_kernels.hip): its globals live in one loaded image at their relative places, as
 /// the kernels' PC-relative addressing needs, with function pointers in data relocated

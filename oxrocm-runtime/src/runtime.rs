@@ -779,6 +779,12 @@ impl Runtime {
     /// `hipModuleUnload`: forgets the module and frees its loaded images.
     pub fn unload_module(&self, handle: usize) -> Result<()> {
         let m = self.modules.remove(handle)?;
+        // Its functions' handles go with it (launches in flight hold their own reference).
+        let mut handles = self.kernels.lock();
+        for k in m.kernels.lock().values() {
+            handles.remove(&(Arc::as_ptr(k) as usize));
+        }
+        drop(handles);
         for (_, base) in m.images.lock().drain() {
             let _ = self.free_device_memory(base);
         }
