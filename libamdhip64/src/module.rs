@@ -320,9 +320,8 @@ hip_api! {
         if m.is_null() || image.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        let len = oxrocm_runtime::codeobj::image_len(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
-        let bytes = std::slice::from_raw_parts(image as *const u8, len);
-        *m = runtime().load_module(bytes)? as hipModule_t;
+        let bytes = oxrocm_runtime::codeobj::image_copy(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
+        *m = runtime().load_module(&bytes)? as hipModule_t;
         Ok(())
     }
 
@@ -331,9 +330,8 @@ hip_api! {
         if m.is_null() || image.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        let len = oxrocm_runtime::codeobj::image_len(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
-        let bytes = std::slice::from_raw_parts(image as *const u8, len);
-        *m = runtime().load_module(bytes)? as hipModule_t;
+        let bytes = oxrocm_runtime::codeobj::image_copy(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
+        *m = runtime().load_module(&bytes)? as hipModule_t;
         Ok(())
     }
 
@@ -351,8 +349,8 @@ hip_api! {
         if m.is_null() || image.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        let len = oxrocm_runtime::codeobj::image_len(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
-        *m = runtime().load_module(std::slice::from_raw_parts(image as *const u8, len))? as hipModule_t;
+        let bytes = oxrocm_runtime::codeobj::image_copy(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
+        *m = runtime().load_module(&bytes)? as hipModule_t;
         Ok(())
     }
 

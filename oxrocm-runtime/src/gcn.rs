@@ -264,7 +264,10 @@ mod tests {
         let now = std::time::Instant::now();
         assert_eq!(deadline_after(now, None), None);
         assert_eq!(deadline_after(now, Some(std::time::Duration::from_millis(5))), Some(now + std::time::Duration::from_millis(5)));
-        // OXROCM_LAUNCH_TIMEOUT_MS=18446744073709551615 (was an overflow panic in every launch).
-        assert_eq!(deadline_after(now, Some(std::time::Duration::from_millis(u64::MAX))), None);
+        // OXROCM_LAUNCH_TIMEOUT_MS=18446744073709551615: 585 million years, still on the clock.
+        let far = std::time::Duration::from_millis(u64::MAX);
+        assert_eq!(deadline_after(now, Some(far)), now.checked_add(far));
+        // A limit the clock cannot represent (`Instant + Duration` would panic).
+        assert_eq!(deadline_after(now, Some(std::time::Duration::MAX)), None);
     }
 }

@@ -756,10 +756,7 @@ impl Runtime {
         if let Some(h) = fb.get(&(image as usize)) {
             return *h;
         }
-        let parsed = unsafe { codeobj::image_len(image) }
-            .map(|n| unsafe { std::slice::from_raw_parts(image, n) })
-            .map(codeobj::parse_image)
-            .unwrap_or(Err(HipError::INVALID_IMAGE));
+        let parsed = unsafe { codeobj::image_copy(image) }.map(|b| codeobj::parse_image(&b)).unwrap_or(Err(HipError::INVALID_IMAGE));
         let code_objects = parsed.unwrap_or_else(|e| {
             log_at!(2, "fat binary at {image:p}: cannot parse ({e}); its kernels will not launch");
             Vec::new()

@@ -9,6 +9,7 @@ pub mod image;
 pub mod kernarg;
 pub mod limits;
 pub mod metadata;
+pub mod untrusted;
 
 use crate::error::{HipError, Result};
 use elf::{Elf, u16_at, u32_at, u64_at};
@@ -126,39 +127,121 @@ pub unsafe fn image_len(p: *const u8) -> Option<usize> {
     image_extent(bytes)
 }
 
-/// Length of the bundle/CCOB/ELF image at the start of `bytes`, read from its headers
-/// (overflow-checked); `None` where the headers are damaged or the image would extend
-/// beyond `bytes`. A `CCOB` v1 records no size: all of `bytes` (up to 64 MiB).
-pub fn image_extent(bytes: &[u8]) -> Option<usize> {
+/// The bytes of the bundle/CCOB/ELF image at `p` (`hipModuleLoadData`,
+/// `__hipRegisterFatBinary`), copied as far as its headers say it extends. The copy goes
+/// through the kernel ([`untrusted::copy_readable`]): a damaged length that runs into
+/// unmapped or unreadable memory, or past the end of a mapped file, gives `None` instead of
+/// a fault; so does memory unmapped meanwhile. Where the kernel refuses that (seccomp),
+/// the image is bounded by [`image_len`] and read directly.
+///
+/// # Safety
+/// `p` must be non-null. Only where the fallback runs must no other thread unmap memory
+/// around it meanwhile.
+pub unsafe fn image_copy(p: *const u8) -> Option<Vec<u8>> {
+    let at = p as usize;
+    let direct = || {
+        // SAFETY: as image_len's contract (the caller's).
+        let n = unsafe { image_len(p) }?;
+        // SAFETY: image_len found these bytes mapped readable.
+        Some(unsafe { std::slice::from_raw_parts(p, n) }.to_vec())
+    };
+    // Headers first, in growing prefixes (a bundle's entry table may be long), then the
+    // whole image.
+    let mut want = 4096usize;
+    let Some(mut prefix) = untrusted::copy_readable(at, want) else { return direct() };
+    loop {
+        match declared(&prefix) {
+            Declared::Bad => return None,
+            Declared::Len(n) => {
+                if n > prefix.len() {
+                    prefix = untrusted::copy_readable(at, n)?;
+                }
+                prefix.truncate(n);
+                return (prefix.len() == n).then_some(prefix);
+            }
+            Declared::ToEnd(most) => {
+                let mut all = untrusted::copy_readable(at, most)?;
+                let n = image_extent(&all)?;
+                all.truncate(n);
+                return Some(all);
+            }
+            Declared::NeedMore => {
+                if prefix.len() < want || want >= MAX_IMAGE_LEN {
+                    return None;
+                }
+                want = want.saturating_mul(16).min(MAX_IMAGE_LEN);
+                prefix = untrusted::copy_readable(at, want)?;
+            }
+        }
+    }
+}
+
+/// What an image's headers say about its length.
+enum Declared {
+    /// It spans this many bytes.
+    Len(usize),
+    /// It records no length (`CCOB` v1): everything readable, up to this many bytes.
+    ToEnd(usize),
+    /// The headers continue beyond the bytes given.
+    NeedMore,
+    /// Not an image, or headers out of range.
+    Bad,
+}
+
+/// The length the headers at the start of `bytes` declare (overflow-checked, within
+/// [`MAX_IMAGE_LEN`]).
+fn declared(bytes: &[u8]) -> Declared {
     let len = |v: u64| usize::try_from(v).ok().filter(|&n| n <= MAX_IMAGE_LEN);
-    let end = if bytes.starts_with(BUNDLE_MAGIC) {
-        let count = u64_at(bytes, 24)?;
+    let have = |n: usize| bytes.len() >= n;
+    let starts = |magic: &[u8]| bytes.starts_with(magic) || (!have(magic.len()) && magic.starts_with(bytes) && !bytes.is_empty());
+    let end = if starts(BUNDLE_MAGIC) {
+        if !have(32) {
+            return Declared::NeedMore;
+        }
+        let count = u64_at(bytes, 24).unwrap_or(u64::MAX);
         if count > MAX_BUNDLE_ENTRIES {
-            return None;
+            return Declared::Bad;
         }
         let mut off = 32usize;
         let mut end = off;
         for _ in 0..count {
-            let (o, s, l) = (len(u64_at(bytes, off)?)?, len(u64_at(bytes, off.checked_add(8)?)?)?, len(u64_at(bytes, off.checked_add(16)?)?)?);
-            off = off.checked_add(24)?.checked_add(l)?;
-            end = end.max(off).max(o.checked_add(s)?);
-            if end > bytes.len() {
-                return None;
+            let Some(fields) = off.checked_add(24) else { return Declared::Bad };
+            if !have(fields) {
+                return Declared::NeedMore;
             }
+            let field = |k: usize| u64_at(bytes, off + 8 * k).and_then(len);
+            let (Some(o), Some(s), Some(l)) = (field(0), field(1), field(2)) else { return Declared::Bad };
+            let Some(next) = fields.checked_add(l) else { return Declared::Bad };
+            let Some(data_end) = o.checked_add(s) else { return Declared::Bad };
+            off = next;
+            end = end.max(off).max(data_end);
+        }
+        // The last id must be there too.
+        if !have(off) {
+            return Declared::NeedMore;
         }
         end
-    } else if bytes.starts_with(CCOB_MAGIC) {
-        match u16_at(bytes, 4)? {
-            // Total sizes that do not cover the header are damage.
-            2 => len(u32_at(bytes, 8)? as u64).filter(|&n| n >= 24)?,
-            3 => len(u64_at(bytes, 8)?).filter(|&n| n >= 32)?,
-            // v1 does not record its size: the decompressor stops at the end of its frame.
-            1 => bytes.len().min(64 << 20),
-            _ => return None,
+    } else if starts(CCOB_MAGIC) {
+        if !have(16) {
+            return Declared::NeedMore;
         }
-    } else if bytes.starts_with(ELF_MAGIC) {
-        if bytes.len() < 64 {
-            return None;
+        match u16_at(bytes, 4).unwrap_or(0) {
+            // Total sizes that do not cover the header are damage.
+            2 => match len(u32_at(bytes, 8).unwrap_or(0) as u64).filter(|&n| n >= 24) {
+                Some(n) => n,
+                None => return Declared::Bad,
+            },
+            3 => match len(u64_at(bytes, 8).unwrap_or(0)).filter(|&n| n >= 32) {
+                Some(n) => n,
+                None => return Declared::Bad,
+            },
+            // v1 does not record its size: the decompressor stops at the end of its frame.
+            1 => return Declared::ToEnd(64 << 20),
+            _ => return Declared::Bad,
+        }
+    } else if starts(ELF_MAGIC) {
+        if !have(64) {
+            return Declared::NeedMore;
         }
         // The file spans its header, program headers and section headers (clang puts
         // the section header table last).
@@ -171,13 +254,27 @@ pub fn image_extent(bytes: &[u8]) -> Option<usize> {
             }
             len(u64_at(bytes, off)?)?.checked_add(entsize.checked_mul(num)?)
         };
-        let sh = table(0x28, u16_at(bytes, 0x3A)? as usize, 64, u16_at(bytes, 0x3C)? as usize)?;
-        let ph = table(0x20, u16_at(bytes, 0x36)? as usize, 56, u16_at(bytes, 0x38)? as usize)?;
-        sh.max(ph).max(64)
+        let sh = table(0x28, u16_at(bytes, 0x3A).unwrap_or(0) as usize, 64, u16_at(bytes, 0x3C).unwrap_or(0) as usize);
+        let ph = table(0x20, u16_at(bytes, 0x36).unwrap_or(0) as usize, 56, u16_at(bytes, 0x38).unwrap_or(0) as usize);
+        match (sh, ph) {
+            (Some(sh), Some(ph)) => sh.max(ph).max(64),
+            _ => return Declared::Bad,
+        }
     } else {
-        return None;
+        return Declared::Bad;
     };
-    (end <= bytes.len() && end <= MAX_IMAGE_LEN).then_some(end)
+    if end > MAX_IMAGE_LEN { Declared::Bad } else { Declared::Len(end) }
+}
+
+/// Length of the bundle/CCOB/ELF image at the start of `bytes`, read from its headers
+/// (overflow-checked); `None` where the headers are damaged or the image would extend
+/// beyond `bytes`. A `CCOB` v1 records no size: all of `bytes` (up to 64 MiB).
+pub fn image_extent(bytes: &[u8]) -> Option<usize> {
+    match declared(bytes) {
+        Declared::Len(n) => (n <= bytes.len()).then_some(n),
+        Declared::ToEnd(most) => Some(bytes.len().min(most)),
+        Declared::NeedMore | Declared::Bad => None,
+    }
 }
 
 /// How many bytes from address `p` on this process can read (readable mappings of
@@ -311,6 +408,46 @@ mod tests {
     use super::*;
 
     use oxrocm_testkit::bundle::bundle;
+
+    /// `bytes` in a file mapped for `map_len` bytes (longer than the file: reading past its
+    /// last page is SIGBUS), as a program may map a code object file and load it.
+    fn mapped_file(bytes: &[u8], map_len: usize) -> (*mut u8, usize) {
+        use std::os::fd::AsRawFd;
+        let path = std::env::temp_dir().join(format!("oxrocm-image-{}-{}", std::process::id(), bytes.len()));
+        std::fs::write(&path, bytes).unwrap();
+        let f = std::fs::File::open(&path).unwrap();
+        // SAFETY: a read-only private mapping of the file.
+        let p = unsafe { libc::mmap(std::ptr::null_mut(), map_len, libc::PROT_READ, libc::MAP_PRIVATE, f.as_raw_fd(), 0) };
+        assert_ne!(p, libc::MAP_FAILED);
+        let _ = std::fs::remove_file(path);
+        (p.cast(), map_len)
+    }
+
+    #[test]
+    fn image_copy_reads_only_what_is_there() {
+        let co = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/loader_kernels.gfx1100.co")).unwrap();
+        let map_len = (co.len() + 8192).next_multiple_of(4096) + 4 * 4096;
+        // The image in a file mapping longer than the file: copied exactly.
+        let (p, n) = mapped_file(&co, map_len);
+        assert_eq!(unsafe { image_copy(p) }.as_deref(), Some(&co[..]));
+        unsafe { libc::munmap(p.cast(), n) };
+        // Its section headers said to lie 8 KiB further on, past the file's end (a direct
+        // read there is SIGBUS; /proc/self/maps shows the whole mapping readable).
+        let mut damaged = co.clone();
+        let shoff = u64::from_le_bytes(damaged[0x28..0x30].try_into().unwrap());
+        damaged[0x28..0x30].copy_from_slice(&(shoff + 8192).to_le_bytes());
+        let (p, n) = mapped_file(&damaged, map_len);
+        assert_eq!(unsafe { image_copy(p) }, None);
+        unsafe { libc::munmap(p.cast(), n) };
+        // A bundle whose entry table is longer than the first read (200 entries, 12 KiB).
+        let ids: Vec<String> = (0..200).map(|i| format!("hipv4-amdgcn-amd-amdhsa--gfx1100-padding-{i:04}")).collect();
+        let mut entries: Vec<(&str, &[u8])> = ids.iter().map(|id| (id.as_str(), &b""[..])).collect();
+        entries.push(("hipv4-amdgcn-amd-amdhsa--gfx1100", &co));
+        let b = bundle(&entries);
+        let (p, n) = mapped_file(&b, b.len().next_multiple_of(4096) + 4096);
+        assert_eq!(unsafe { image_copy(p) }.as_deref(), Some(&b[..]));
+        unsafe { libc::munmap(p.cast(), n) };
+    }
 
     #[test]
     fn bundle_entries_are_split_by_target() {
