@@ -5,7 +5,7 @@
 pub struct Rng(pub u64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -15,7 +15,7 @@ impl Rng {
 
     /// A value in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 }
 
@@ -29,7 +29,7 @@ pub fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
         let keep = rng.below(b.len());
         b.truncate(keep);
     }
-    if (mode < 70 || mode >= 85) && !b.is_empty() {
+    if !(70..85).contains(&mode) && !b.is_empty() {
         for _ in 0..1 + rng.below(8) {
             let n = b.len();
             let at = match rng.below(4) {
