@@ -16,6 +16,9 @@
 //! code objects, e.g. rocPRIM's test programs), `OXROCM_MUTATION_ONLY` (inputs whose name
 //! contains it), `OXROCM_MUTATION_LAUNCH_EVERY` (default 125: the original and two mutations
 //! per input launch; launches lower the whole `.text`, slow in a debug build).
+//!
+//! `fuzz_regressions_load_or_fail` hands every input the fuzz targets once failed on
+//! (`fuzz/regressions/<target>/`) to `hipModuleLoadData` the same way.
 
 use amdhip64::device::*;
 use amdhip64::error::*;
@@ -37,6 +40,25 @@ const LAUNCHES: usize = 3;
 const ARG_BUFFER: usize = 1 << 20;
 
 static PANICS: AtomicU64 = AtomicU64::new(0);
+
+/// Once per test binary, before either test reaches the runtime: launches stop after
+/// 200 ms, lowered code of mutated modules is not written to the on-disk cache, and panics
+/// are counted.
+fn init() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: the first thing either test does; no other thread reads the environment.
+        unsafe {
+            std::env::set_var("OXROCM_LAUNCH_TIMEOUT_MS", "200");
+            std::env::set_var("OXROCM_GCN_CACHE", "0");
+        }
+        let default_hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PANICS.fetch_add(1, Ordering::Relaxed);
+            default_hook(info);
+        }));
+    });
+}
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -160,20 +182,40 @@ fn launch(f: hipFunction_t, sizes: &[usize], buffer: *mut c_void) -> (hipError_t
     (rc, sync)
 }
 
+/// The inputs that made a fuzz target fail once (kept in `fuzz/regressions/<target>/`):
+/// each is refused with a HIP error or loads.
+#[test]
+fn fuzz_regressions_load_or_fail() {
+    init();
+    let dir = workspace().join("fuzz/regressions");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .flat_map(|t| std::fs::read_dir(t.path()).into_iter().flatten().flatten().map(|f| f.path()))
+        .collect();
+    files.sort();
+    // One so far (hip_module_load: a CCOB v2 declaring 4 GiB, reserved before its bytes
+    // were found unreadable).
+    assert!(!files.is_empty(), "no regression inputs under {}", dir.display());
+    let mut guard = Guarded::new(files.iter().map(|f| std::fs::metadata(f).map_or(0, |m| m.len() as usize)).max().unwrap_or(0) + 4096);
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        let p = guard.place(&bytes);
+        let mut m: hipModule_t = null_mut();
+        // SAFETY: `p` points at readable memory up to the guard page.
+        let rc = unsafe { hipModuleLoadData(&mut m, p.cast()) };
+        assert!(is_hip_status(rc), "{}: {rc}", f.display());
+        if rc == hipSuccess {
+            // SAFETY: the module loaded above.
+            assert_eq!(unsafe { hipModuleUnload(m) }, hipSuccess);
+        }
+        eprintln!("fuzz regression {}: {}", f.display(), name_of(rc));
+    }
+}
+
 #[test]
 fn mutated_modules_load_or_fail_through_the_c_api() {
-    // The runtime reads its settings once, at first use: launches stop after 200 ms, and
-    // lowered code of mutated modules is not written to the on-disk cache.
-    // SAFETY: before any other thread of this test binary reads the environment.
-    unsafe {
-        std::env::set_var("OXROCM_LAUNCH_TIMEOUT_MS", "200");
-        std::env::set_var("OXROCM_GCN_CACHE", "0");
-    }
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        PANICS.fetch_add(1, Ordering::Relaxed);
-        default_hook(info);
-    }));
+    init();
     let iters = env_u64("OXROCM_MUTATION_ITERS", DEFAULT_ITERS);
     let seed = env_u64("OXROCM_MUTATION_SEED", DEFAULT_SEED);
     let launch_every = env_u64("OXROCM_MUTATION_LAUNCH_EVERY", DEFAULT_LAUNCH_EVERY).max(1);

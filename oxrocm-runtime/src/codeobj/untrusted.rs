@@ -16,12 +16,10 @@ fn page_size() -> usize {
 /// Up to `len` bytes from address `addr` of this process: all of them, or those before the
 /// first page that cannot be read. `None` where the kernel does not let the process read
 /// itself this way (`process_vm_readv` filtered by seccomp, or missing): the caller falls
-/// back to its own checks. An allocation that fails gives an empty copy.
+/// back to its own checks. The copy grows a batch at a time, so a damaged `len` costs no
+/// more memory than is readable there; an allocation that fails ends the copy.
 pub fn copy_readable(addr: usize, len: usize) -> Option<Vec<u8>> {
     let mut out: Vec<u8> = Vec::new();
-    if out.try_reserve_exact(len).is_err() {
-        return Some(out);
-    }
     let page = page_size();
     let end = addr.checked_add(len)?;
     let mut at = addr;
@@ -36,10 +34,14 @@ pub fn copy_readable(addr: usize, len: usize) -> Option<Vec<u8>> {
             p = next;
         }
         let want = p - at;
+        if out.try_reserve_exact(want).is_err() {
+            break;
+        }
         let filled = out.len();
         let local = libc::iovec { iov_base: out.spare_capacity_mut().as_mut_ptr().cast(), iov_len: want };
         // SAFETY: `local` is the vector's reserved, unused capacity (at least `want`
-        // bytes); the kernel validates every remote range and reads nothing it cannot.
+        // bytes, reserved above); the kernel validates every remote range and reads
+        // nothing it cannot.
         let n = unsafe { libc::process_vm_readv(libc::getpid(), &local, 1, remote.as_ptr(), remote.len() as libc::c_ulong, 0) };
         if n < 0 {
             let e = std::io::Error::last_os_error().raw_os_error();
@@ -93,6 +95,10 @@ mod tests {
             assert_eq!(copy_readable(a + 3 * page, 10).unwrap().len(), 0);
             // More pages than one call takes.
             assert_eq!(copy_readable(a, 3 * page + 5 * PAGES_PER_CALL).unwrap().len(), 3 * page);
+            // A damaged length of 4 GiB over 3 readable pages: no 4 GiB allocation.
+            let c = copy_readable(a, 1 << 32).unwrap();
+            assert_eq!(c.len(), 3 * page);
+            assert!(c.capacity() <= PAGES_PER_CALL * page, "{} bytes reserved", c.capacity());
         }
     }
 
