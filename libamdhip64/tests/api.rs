@@ -1038,6 +1038,46 @@ fn module_globals_come_from_the_code_object() {
     }
 }
 
+/// Resident memory of this process, from /proc/self/statm.
+fn resident_bytes() -> usize {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+    statm.split_whitespace().nth(1).unwrap().parse::<usize>().unwrap() * 4096
+}
+
+/// A code object whose last PT_LOAD declares 3 GiB more memory than its file holds (.bss;
+/// a damaged program header may say so): on the CPU backend the loader copies only the
+/// initialised bytes, so loading it does not make 3 GiB resident (it did), and the globals
+/// still read their initial values.
+#[test]
+fn a_large_bss_is_loaded_without_touching_it() {
+    init();
+    let mut image = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../oxrocm-runtime/tests/fixtures/loader_kernels.gfx1100.co")).unwrap();
+    let u64_at = |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap());
+    let (phoff, phnum) = (u64_at(&image, 0x20) as usize, u16::from_le_bytes([image[0x38], image[0x39]]) as usize);
+    let last_load = (0..phnum).map(|i| phoff + 56 * i).filter(|&o| image[o..o + 4] == [1, 0, 0, 0]).last().unwrap();
+    let memsz = u64_at(&image, last_load + 40) + (3 << 30);
+    image[last_load + 40..last_load + 48].copy_from_slice(&memsz.to_le_bytes());
+    unsafe {
+        let mut props = hipDeviceProp_tR0000::default();
+        ok(hipGetDeviceProperties(&mut props, 0));
+        if !props.gcnArchName.iter().map(|c| *c as u8).take(7).eq(*b"gfx1100") {
+            return; // the fixture is compiled for gfx1100 (the default target)
+        }
+        let before = resident_bytes();
+        let mut m = null_mut();
+        ok(hipModuleLoadData(&mut m, image.as_ptr() as _));
+        let (mut p, mut n) = (null_mut(), 0usize);
+        // The first use of a global loads the image.
+        ok(hipModuleGetGlobal(&mut p, &mut n, m, c"hit_count".as_ptr()));
+        let mut v = 0i32;
+        ok(hipMemcpyDtoH(&mut v as *mut i32 as _, p as _, 4));
+        assert_eq!(v, 7);
+        let grown = resident_bytes().saturating_sub(before);
+        assert!(grown < 256 << 20, "loading made {} MiB resident", grown >> 20);
+        ok(hipModuleUnload(m));
+    }
+}
+
 /// hipModuleUnload forgets the module's functions: a handle from before is refused
 /// (hipErrorInvalidDeviceFunction), and loading and unloading again and again does not grow
 /// the runtime's table of function handles (it did, by every function looked up: a mutated

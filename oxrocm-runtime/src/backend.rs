@@ -47,6 +47,14 @@ pub trait Backend: Send + Sync {
     /// Executes one operation on `device`, called in stream order from the stream's worker.
     fn execute(&self, device: usize, op: &Op) -> Result<()>;
 
+    /// Whether memory from `alloc_device` reads as zeros until written (the CPU backend's
+    /// fresh anonymous mappings): the code-object loader then copies only an image's
+    /// initialised bytes, leaving its `.bss` pages untouched (a damaged header may declare
+    /// gigabytes of it).
+    fn fresh_device_memory_is_zero(&self) -> bool {
+        false
+    }
+
     /// Whether event records are timestamped by the device (in `execute`/`execute_batch`)
     /// rather than by the host when the stream reaches them.
     fn stamps_on_device(&self) -> bool {

@@ -167,6 +167,11 @@ impl Backend for CpuBackend {
         Ok(a)
     }
 
+    /// Every allocation is a fresh anonymous mapping.
+    fn fresh_device_memory_is_zero(&self) -> bool {
+        true
+    }
+
     fn free_device(&self, device: usize, addr: u64, size: usize) {
         self.used[device].fetch_sub(size, Ordering::Relaxed);
         Self::free_bytes(addr, size)

@@ -809,7 +809,11 @@ impl Runtime {
                     field.copy_from_slice(&addr.to_le_bytes());
                 }
             }
-            let op = Op::copy(crate::ops::Copy3D::linear(base, bytes.as_ptr() as u64, bytes.len()));
+            // Where fresh device memory is zeros, the zeros after the initialised bytes stay
+            // untouched (the __managed__ fields written above lie in .data or .bss: counted).
+            let written = m.managed.lock().iter().filter_map(|(name, _)| co.symbol(name).and_then(|s| usize::try_from(s.value).ok()?.checked_add(8))).max().unwrap_or(0);
+            let len = if self.backend.fresh_device_memory_is_zero() { codeobj::image::initialised_len(&elf).max(written).min(bytes.len()) } else { bytes.len() };
+            let op = Op::copy(crate::ops::Copy3D::linear(base, bytes.as_ptr() as u64, len));
             self.backend.execute(dev.backend_index, &op)
         };
         if let Err(e) = fill() {

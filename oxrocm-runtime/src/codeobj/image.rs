@@ -27,6 +27,15 @@ pub fn span(elf: &Elf) -> Result<usize> {
     Ok(end)
 }
 
+/// Bytes from the load base to the end of what [`relocated`] writes: the segments' file
+/// bytes and the relocated fields. Beyond it the loaded image is zeros (`.bss`), which a
+/// device whose fresh memory reads as zeros need not be given.
+pub fn initialised_len(elf: &Elf) -> usize {
+    let segments = elf.load_segments().into_iter().filter_map(|s| usize::try_from(s.vaddr).ok()?.checked_add(s.filesz));
+    let fields = elf.relocations().into_iter().filter_map(|r| usize::try_from(r.offset).ok()?.checked_add(8));
+    segments.chain(fields).max().unwrap_or(0)
+}
+
 /// The loaded image for load address `base`: `span` bytes.
 pub fn relocated(elf: &Elf, base: u64) -> Result<Vec<u8>> {
     let segments = elf.load_segments();
