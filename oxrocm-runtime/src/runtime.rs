@@ -802,16 +802,18 @@ impl Runtime {
         let base = self.malloc_device(dev, span.max(1))?;
         let fill = || -> Result<()> {
             let mut bytes = codeobj::image::relocated(&elf, base)?;
+            // The end of the __managed__ pointer fields written here (in .data or .bss).
+            let mut written = 0;
             for (name, addr) in m.managed.lock().iter() {
                 if let Some(sym) = co.symbol(name).filter(|s| s.size == 8) {
                     let at = usize::try_from(sym.value).map_err(|_| HipError::INVALID_IMAGE)?;
-                    let field = bytes.get_mut(at..at.checked_add(8).ok_or(HipError::INVALID_IMAGE)?).ok_or(HipError::INVALID_IMAGE)?;
-                    field.copy_from_slice(&addr.to_le_bytes());
+                    let end = at.checked_add(8).ok_or(HipError::INVALID_IMAGE)?;
+                    bytes.get_mut(at..end).ok_or(HipError::INVALID_IMAGE)?.copy_from_slice(&addr.to_le_bytes());
+                    written = written.max(end);
                 }
             }
             // Where fresh device memory is zeros, the zeros after the initialised bytes stay
-            // untouched (the __managed__ fields written above lie in .data or .bss: counted).
-            let written = m.managed.lock().iter().filter_map(|(name, _)| co.symbol(name).and_then(|s| usize::try_from(s.value).ok()?.checked_add(8))).max().unwrap_or(0);
+            // untouched.
             let len = if self.backend.fresh_device_memory_is_zero() { codeobj::image::initialised_len(&elf).max(written).min(bytes.len()) } else { bytes.len() };
             let op = Op::copy(crate::ops::Copy3D::linear(base, bytes.as_ptr() as u64, len));
             self.backend.execute(dev.backend_index, &op)
