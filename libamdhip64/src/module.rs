@@ -227,6 +227,14 @@ fn kernel_name(h: usize) -> *const c_char {
     })
 }
 
+/// A module from an image named by pointer alone (`hipModuleLoadData`, `…DataEx`,
+/// `…FatBinary`): its length from its headers, its bytes copied without trusting them.
+unsafe fn load_from_pointer(image: *const c_void) -> Result<hipModule_t> {
+    // SAFETY: non-null (the callers check); image_copy reads only what is readable.
+    let bytes = unsafe { oxrocm_runtime::codeobj::image_copy(image as *const u8) }.ok_or(HipError::INVALID_IMAGE)?;
+    Ok(runtime().load_module(&bytes)? as hipModule_t)
+}
+
 /// The `extra` launch buffer: HIP_LAUNCH_PARAM_BUFFER_POINTER, ptr, _SIZE, &size, _END.
 fn extra_args(extra: *mut *mut c_void) -> Result<Option<(*const u8, usize)>> {
     if extra.is_null() {
@@ -320,8 +328,7 @@ hip_api! {
         if m.is_null() || image.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        let bytes = oxrocm_runtime::codeobj::image_copy(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
-        *m = runtime().load_module(&bytes)? as hipModule_t;
+        *m = load_from_pointer(image)?;
         Ok(())
     }
 
@@ -330,8 +337,7 @@ hip_api! {
         if m.is_null() || image.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        let bytes = oxrocm_runtime::codeobj::image_copy(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
-        *m = runtime().load_module(&bytes)? as hipModule_t;
+        *m = load_from_pointer(image)?;
         Ok(())
     }
 
@@ -349,8 +355,7 @@ hip_api! {
         if m.is_null() || image.is_null() {
             return Err(HipError::INVALID_VALUE);
         }
-        let bytes = oxrocm_runtime::codeobj::image_copy(image as *const u8).ok_or(HipError::INVALID_IMAGE)?;
-        *m = runtime().load_module(&bytes)? as hipModule_t;
+        *m = load_from_pointer(image)?;
         Ok(())
     }
 
