@@ -1045,9 +1045,11 @@ fn resident_bytes() -> usize {
 }
 
 /// A code object whose last PT_LOAD declares 3 GiB more memory than its file holds (.bss;
-/// a damaged program header may say so): on the CPU backend the loader copies only the
-/// initialised bytes, so loading it does not make 3 GiB resident (it did), and the globals
-/// still read their initial values.
+/// a damaged program header may say so). The loader copies only the initialised bytes: on
+/// the CPU backend loading it does not make 3 GiB resident (it did), and the globals still
+/// read their initial values. A device with less memory than the image refuses it with
+/// hipErrorOutOfMemory (lavapipe's 2 GiB heap was handed a 3 GiB allocation, which is
+/// invalid Vulkan usage, and the globals read zeros).
 #[test]
 fn a_large_bss_is_loaded_without_touching_it() {
     init();
@@ -1068,12 +1070,21 @@ fn a_large_bss_is_loaded_without_touching_it() {
         ok(hipModuleLoadData(&mut m, image.as_ptr() as _));
         let (mut p, mut n) = (null_mut(), 0usize);
         // The first use of a global loads the image.
-        ok(hipModuleGetGlobal(&mut p, &mut n, m, c"hit_count".as_ptr()));
-        let mut v = 0i32;
-        ok(hipMemcpyDtoH(&mut v as *mut i32 as _, p as _, 4));
-        assert_eq!(v, 7);
-        let grown = resident_bytes().saturating_sub(before);
-        assert!(grown < 256 << 20, "loading made {} MiB resident", grown >> 20);
+        let looked_up = hipModuleGetGlobal(&mut p, &mut n, m, c"hit_count".as_ptr());
+        if props.totalGlobalMem < memsz as usize {
+            assert_eq!(looked_up, hipErrorOutOfMemory, "{}", err_name(looked_up));
+        } else {
+            ok(looked_up);
+            let mut v = 0i32;
+            ok(hipMemcpyDtoH(&mut v as *mut i32 as _, p as _, 4));
+            assert_eq!(v, 7);
+            // Elsewhere device memory is not this process's (or, on lavapipe, is, and its
+            // clearing makes it resident).
+            if std::env::var("OXROCM_BACKEND").map_or(true, |b| b == "cpu") {
+                let grown = resident_bytes().saturating_sub(before);
+                assert!(grown < 256 << 20, "loading made {} MiB resident", grown >> 20);
+            }
+        }
         ok(hipModuleUnload(m));
     }
 }

@@ -904,9 +904,13 @@ impl Runtime {
             }
         }
         let dev = self.current()?;
-        // In the loaded image, where the module's kernels reach it.
-        if let Ok(found) = self.image_symbol(&m, dev, name) {
-            return Ok(found);
+        // In the loaded image, where the module's kernels reach it. An image the device
+        // cannot hold is the answer: a copy of the variable elsewhere would not be the one
+        // its kernels use.
+        match self.image_symbol(&m, dev, name) {
+            Ok(found) => return Ok(found),
+            Err(HipError::OUT_OF_MEMORY) => return Err(HipError::OUT_OF_MEMORY),
+            Err(_) => {}
         }
         let init = m.code_object_for(&dev.props.gcn_arch_name).and_then(|co| co.global(name)).ok_or(HipError::NOT_FOUND)?;
         let addr = self.malloc_device(dev, init.len().max(1))?;

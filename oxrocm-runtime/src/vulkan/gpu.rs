@@ -305,6 +305,14 @@ impl Gpu {
 
     /// Allocates a buffer; returns (id, device address, mapped host pointer if any).
     pub fn alloc(&self, size: usize, place: Place) -> Result<(u64, u64, Option<*mut u8>)> {
+        // Asking vkAllocateMemory for more than its heap holds is invalid usage (lavapipe
+        // hands out the memory anyway and the validation layer objects), not an error it
+        // must return: HIP's answer for an allocation larger than the device is
+        // hipErrorOutOfMemory.
+        if place == Place::Device && size > self.heap_size {
+            crate::log_at!(2, "hipMalloc of {size} bytes: more than the device's {} bytes", self.heap_size);
+            return Err(HipError::OUT_OF_MEMORY);
+        }
         let mut inner = self.inner.lock();
         let buf = match self.make_exportable(size, place).or_else(|| self.make_placed(size, place)) {
             Some(b) => b,

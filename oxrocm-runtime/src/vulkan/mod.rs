@@ -479,6 +479,12 @@ impl Backend for VulkanBackend {
         matches!(op.kind, OpKind::Copy(_) | OpKind::Fill(_) | OpKind::Builtin(_) | OpKind::Record(_))
     }
 
+    /// `Gpu::alloc` clears every buffer it hands out (on the device, with vkCmdFillBuffer):
+    /// the code-object loader need not upload an image's `.bss` from the host as well.
+    fn fresh_device_memory_is_zero(&self) -> bool {
+        true
+    }
+
     fn stamps_on_device(&self) -> bool {
         self.gpus.iter().all(|g| g.has_clock())
     }
