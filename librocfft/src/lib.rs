@@ -1,12 +1,22 @@
-//! librocfft: the rocFFT 1.0.27 C ABI (librocfft.so.0). So far: setup/cleanup, version and
-//! the plan-description / execution-info objects; plans and execution are generated stubs
-//! returning `rocfft_status_failure`. No runtime of its own: HIP comes from libamdhip64.
+//! librocfft: the rocFFT C ABI (librocfft.so.0; rocFFT 6.1, 6.4 and 7.2 clients) over
+//! libamdhip64. Plans are checked as rocFFT checks them; transforms are queued on the
+//! client's stream and run on the host with rustfft/realfft (CPU backend; staged on
+//! Vulkan devices until the SPIR-V kernels exist). No runtime of its own: HIP comes from
+//! libamdhip64.
 
 #![allow(non_snake_case, non_camel_case_types, non_upper_case_globals, clippy::missing_safety_doc)]
 
 #[cfg(test)]
 use amdhip64 as _;
 
+pub mod engine;
+pub mod execute;
+pub mod handles;
+pub mod hip;
+pub mod host;
+pub mod layout;
+pub mod log;
 pub mod objects;
+pub mod plan;
 pub mod stubs;
 pub mod types;

@@ -1,0 +1,125 @@
+//! `rocfft_execute`: checks the buffers and the execution info, declares the device ranges
+//! the transform reads and writes, and queues it on the info's stream (the null stream when
+//! none is given) through the runtime's private interface. The runtime hands the ranges to
+//! the host while it runs (in place on the CPU backend, staged on Vulkan).
+
+use crate::handles::{self, Kind};
+use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range};
+use crate::host::{self, Buffers};
+use crate::objects::ExecutionInfo;
+use crate::plan::{Plan, PlanCore};
+use crate::types::*;
+use std::ffi::c_void;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+/// A queued transform: the plan and the device addresses of its buffers.
+struct Job {
+    plan: Arc<PlanCore>,
+    input: [u64; 2],
+    output: [u64; 2],
+}
+
+unsafe extern "C" fn run_job(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+    let job = unsafe { &*(user as *const Job) };
+    let map = |addrs: [u64; 2]| Buffers(addrs.map(|a| if a == 0 { std::ptr::null_mut() } else { unsafe { host_ptr(view, a) as *mut u8 } }));
+    let (input, output) = (map(job.input), map(job.output));
+    match catch_unwind(AssertUnwindSafe(|| unsafe { host::execute(&job.plan, input, output) })) {
+        Ok(()) => 0,
+        Err(_) => {
+            crate::log::error(format_args!("internal error in a rocFFT transform (reported by the stream)"));
+            999 // hipErrorUnknown
+        }
+    }
+}
+
+unsafe extern "C" fn release_job(user: *mut c_void) {
+    drop(unsafe { Box::from_raw(user as *mut Job) });
+}
+
+/// Reads the `count` buffer pointers of one side.
+unsafe fn buffer_addresses(buffers: *mut *mut c_void, count: usize) -> Option<[u64; 2]> {
+    if buffers.is_null() {
+        return None;
+    }
+    let mut out = [0u64; 2];
+    for (i, slot) in out.iter_mut().enumerate().take(count) {
+        let p = unsafe { *buffers.add(i) };
+        if p.is_null() {
+            return None;
+        }
+        *slot = p as u64;
+    }
+    Some(out)
+}
+
+/// Overlapping ranges merged (a write if any part is written), so that each address has one
+/// host copy on backends that stage.
+fn merged(mut ranges: Vec<(u64, usize, bool)>) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
+    ranges.retain(|r| r.1 > 0);
+    ranges.sort_by_key(|r| r.0);
+    let mut out: Vec<(u64, u64, bool)> = Vec::new();
+    for (a, len, w) in ranges {
+        let end = a.saturating_add(len as u64);
+        match out.last_mut() {
+            Some(last) if a < last.1 => {
+                last.1 = last.1.max(end);
+                last.2 |= w;
+            }
+            _ => out.push((a, end, w)),
+        }
+    }
+    let (mut reads, mut writes) = (Vec::new(), Vec::new());
+    for (a, e, w) in out {
+        let r = oxrocm_range { addr: a, len: (e - a) as usize };
+        if w { writes.push(r) } else { reads.push(r) }
+    }
+    (reads, writes)
+}
+
+oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_status_failure;
+
+    fn rocfft_execute(plan: *mut Plan, in_buffer: *mut *mut c_void, out_buffer: *mut *mut c_void, info: *mut ExecutionInfo) {
+        let Some(p) = handles::get_mut(Kind::Plan, plan) else { return rocfft_status_failure };
+        let core = p.core.clone();
+        let (stream, work) = if info.is_null() {
+            (std::ptr::null_mut(), None)
+        } else {
+            let Some(i) = handles::get_mut(Kind::ExecutionInfo, info) else { return rocfft_status_invalid_arg_value };
+            if i.load_callback.is_some() || i.store_callback.is_some() {
+                crate::log::unsupported("rocFFT load/store callbacks");
+                return rocfft_status_failure;
+            }
+            (i.stream, (!i.work_buffer.is_null()).then_some(i.work_buffer_size))
+        };
+        // A work buffer the plan needs: too small is an error; none at all is allowed (rocFFT
+        // then allocates one; the host transform needs none).
+        if core.work_bytes > 0 && work.is_some_and(|size| size < core.work_bytes) {
+            crate::log::error(format_args!("rocfft_execute: work buffer of {} bytes, the plan needs {}", work.unwrap_or(0), core.work_bytes));
+            return rocfft_status_invalid_work_buffer;
+        }
+        let Some(input) = buffer_addresses(in_buffer, core.input.array.buffers()) else { return rocfft_status_invalid_arg_value };
+        let output = if core.inplace {
+            input
+        } else {
+            let Some(o) = buffer_addresses(out_buffer, core.output.array.buffers()) else { return rocfft_status_invalid_arg_value };
+            o
+        };
+        let mut ranges = Vec::new();
+        for b in 0..core.input.array.buffers() {
+            ranges.push((input[b], core.in_spans[b], core.inplace));
+        }
+        for b in 0..core.output.array.buffers() {
+            ranges.push((output[b], core.out_spans[b], true));
+        }
+        let (reads, writes) = merged(ranges);
+        let user = Box::into_raw(Box::new(Job { plan: core, input, output })) as *mut c_void;
+        let rc = hip::oxrocm_private_v1_enqueue_compute(stream, Some(run_job), user, Some(release_job),
+            reads.as_ptr(), reads.len(), writes.as_ptr(), writes.len());
+        if rc != 0 {
+            crate::log::error(format_args!("rocfft_execute: the runtime refused the transform (hipError {rc})"));
+            return rocfft_status_failure;
+        }
+        rocfft_status_success
+    }
+}

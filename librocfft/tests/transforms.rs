@@ -1,0 +1,416 @@
+//! rocFFT transforms through the C API on the CPU backend, against a direct f64 DFT computed
+//! here (a separate algorithm from the library's FFTs): complex, real-forward and
+//! real-inverse; 1D/2D/3D; in and out of place; interleaved and planar; strided and batched;
+//! single, double and half precision. And the statuses rocFFT gives bad plans.
+
+use amdhip64::memcpy::hipMemcpy;
+use amdhip64::memory::{hipFree, hipMalloc};
+use rocfft::execute::rocfft_execute;
+use rocfft::objects::*;
+use rocfft::plan::*;
+use rocfft::types::*;
+use std::ffi::c_void;
+use std::ptr::{null, null_mut};
+
+type C64 = (f64, f64);
+
+/// Direct DFT of `x` (contiguous, dimension 0 fastest) along every dimension.
+fn dft(x: &[C64], lens: &[usize], forward: bool) -> Vec<C64> {
+    let sign = if forward { -1.0 } else { 1.0 };
+    let mut cur = x.to_vec();
+    for d in 0..lens.len() {
+        let inner: usize = lens[..d].iter().product();
+        let n = lens[d];
+        let twiddle: Vec<C64> = (0..n).map(|j| {
+            let a = sign * 2.0 * std::f64::consts::PI * j as f64 / n as f64;
+            (a.cos(), a.sin())
+        }).collect();
+        let mut next = vec![(0.0, 0.0); cur.len()];
+        for (i, out) in next.iter_mut().enumerate() {
+            let k = (i / inner) % n;
+            let base = i - k * inner;
+            let (mut re, mut im) = (0.0, 0.0);
+            for t in 0..n {
+                let (a, b) = cur[base + t * inner];
+                let (c, s) = twiddle[k * t % n];
+                re += a * c - b * s;
+                im += a * s + b * c;
+            }
+            *out = (re, im);
+        }
+        cur = next;
+    }
+    cur
+}
+
+fn rel_l2(got: &[C64], want: &[C64]) -> f64 {
+    let err: f64 = got.iter().zip(want).map(|(a, b)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sum();
+    let norm: f64 = want.iter().map(|b| b.0 * b.0 + b.1 * b.1).sum();
+    (err / norm.max(f64::MIN_POSITIVE)).sqrt()
+}
+
+/// A deterministic signal in [-1, 1).
+fn signal(n: usize, seed: u64) -> Vec<f64> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n).map(|_| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }).collect()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Prec { Half, Single, Double }
+
+impl Prec {
+    fn c(self) -> i32 { match self { Prec::Single => 0, Prec::Double => 1, Prec::Half => 2 } }
+    fn bytes(self) -> usize { match self { Prec::Half => 2, Prec::Single => 4, Prec::Double => 8 } }
+    fn tolerance(self) -> f64 { match self { Prec::Half => 1e-2, Prec::Single => 1e-6, Prec::Double => 1e-14 } }
+    fn encode(self, v: &[f64]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &x in v {
+            match self {
+                Prec::Half => out.extend(half::f16::from_f64(x).to_le_bytes()),
+                Prec::Single => out.extend((x as f32).to_le_bytes()),
+                Prec::Double => out.extend(x.to_le_bytes()),
+            }
+        }
+        out
+    }
+    fn decode(self, b: &[u8]) -> Vec<f64> {
+        b.chunks(self.bytes()).map(|c| match self {
+            Prec::Half => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
+            Prec::Single => f32::from_le_bytes(c.try_into().unwrap()) as f64,
+            Prec::Double => f64::from_le_bytes(c.try_into().unwrap()),
+        }).collect()
+    }
+    /// The value as stored (the reference sees what the library reads).
+    fn round(self, x: f64) -> f64 {
+        match self { Prec::Half => half::f16::from_f64(x).to_f64(), Prec::Single => x as f32 as f64, Prec::Double => x }
+    }
+}
+
+struct Dev(*mut c_void, usize);
+impl Dev {
+    fn new(bytes: &[u8]) -> Dev {
+        let mut p = null_mut();
+        assert_eq!(unsafe { hipMalloc(&mut p, bytes.len().max(1)) }, 0);
+        assert_eq!(unsafe { hipMemcpy(p, bytes.as_ptr().cast(), bytes.len(), 1) }, 0);
+        Dev(p, bytes.len())
+    }
+    fn read(&self) -> Vec<u8> {
+        let mut v = vec![0u8; self.1];
+        assert_eq!(unsafe { hipMemcpy(v.as_mut_ptr().cast(), self.0, self.1, 2) }, 0);
+        v
+    }
+}
+impl Drop for Dev {
+    fn drop(&mut self) { unsafe { hipFree(self.0) }; }
+}
+
+/// One layout side in real values per buffer: strides/distance in elements.
+#[derive(Clone, Debug)]
+struct SideSpec { planar: bool, strides: Vec<usize>, dist: usize, offset: usize }
+
+#[derive(Clone, Debug)]
+struct Case {
+    transform: i32, // 0..3
+    prec: Prec,
+    lens: Vec<usize>,
+    batch: usize,
+    inplace: bool,
+    input: Option<SideSpec>,
+    output: Option<SideSpec>,
+    scale: f64,
+}
+
+/// Element lengths of each side.
+fn side_lengths(c: &Case) -> (Vec<usize>, Vec<usize>) {
+    let mut h = c.lens.clone();
+    h[0] = c.lens[0] / 2 + 1;
+    match c.transform {
+        0 | 1 => (c.lens.clone(), c.lens.clone()),
+        2 => (c.lens.clone(), h),
+        _ => (h, c.lens.clone()),
+    }
+}
+
+fn contiguous(lens: &[usize]) -> (Vec<usize>, usize) {
+    let mut s = vec![1];
+    for d in 1..lens.len() { s.push(s[d - 1] * lens[d - 1]); }
+    let dist = s[lens.len() - 1] * lens[lens.len() - 1];
+    (s, dist)
+}
+
+fn each_index(lens: &[usize], strides: &[usize], mut f: impl FnMut(usize, usize)) {
+    let n: usize = lens.iter().product();
+    for k in 0..n {
+        let (mut rem, mut idx) = (k, 0);
+        for d in 0..lens.len() { idx += (rem % lens[d]) * strides[d]; rem /= lens[d]; }
+        f(k, idx);
+    }
+}
+
+/// Runs `case` and returns the relative L2 error against the direct DFT.
+fn run(case: &Case) -> f64 {
+    let (in_lens, out_lens) = side_lengths(case);
+    let real_in = case.transform == 2;
+    let real_out = case.transform == 3;
+    let (in_s, in_d) = contiguous(&in_lens);
+    let (out_s, out_d) = contiguous(&out_lens);
+    let ispec = case.input.clone().unwrap_or(SideSpec { planar: false, strides: in_s, dist: in_d, offset: 0 });
+    let ospec = case.output.clone().unwrap_or(SideSpec { planar: false, strides: out_s, dist: out_d, offset: 0 });
+    let in_count: usize = in_lens.iter().product();
+    let out_count: usize = out_lens.iter().product();
+    let extent = |s: &SideSpec, lens: &[usize]| s.offset + (case.batch - 1) * s.dist + lens.iter().zip(&s.strides).map(|(l, st)| (l - 1) * st).sum::<usize>() + 1;
+    let (in_ext, out_ext) = (extent(&ispec, &in_lens), extent(&ospec, &out_lens));
+    // Real values per buffer: interleaved complex takes two per element.
+    let per = |complex: bool, planar: bool| if complex && !planar { 2 } else { 1 };
+    let in_per = per(!real_in, ispec.planar);
+    let out_per = per(!real_out, ospec.planar);
+    let in_len = if case.inplace { (in_ext * in_per).max(out_ext * out_per) } else { in_ext * in_per };
+
+    // Input values (buffer 0 and planar buffer 1), filled with noise beyond the data.
+    let mut in_bufs = vec![signal(in_len, 1), signal(in_len, 2)];
+    let mut logical: Vec<Vec<C64>> = Vec::new();
+    for b in 0..case.batch {
+        let mut x = vec![(0.0, 0.0); in_count];
+        each_index(&in_lens, &ispec.strides, |k, i| {
+            let at = ispec.offset + b * ispec.dist + i;
+            let (re, im) = if real_in {
+                (case.prec.round(in_bufs[0][at]), 0.0)
+            } else if ispec.planar {
+                (case.prec.round(in_bufs[0][at]), case.prec.round(in_bufs[1][at]))
+            } else {
+                (case.prec.round(in_bufs[0][2 * at]), case.prec.round(in_bufs[0][2 * at + 1]))
+            };
+            x[k] = (re, im);
+        });
+        logical.push(x);
+    }
+    // Hermitian input of a real inverse transform: make it the spectrum of a real signal,
+    // so that the direct inverse DFT of its full extension is defined.
+    if real_out {
+        for (b, x) in logical.iter_mut().enumerate() {
+            let real = signal(case.lens.iter().product(), 10 + b as u64);
+            let full = dft(&real.iter().map(|&r| (r, 0.0)).collect::<Vec<_>>(), &case.lens, true);
+            each_index(&in_lens, &contiguous(&in_lens).0, |k, _| {
+                let (mut rem, mut idx, mut stride) = (k, 0, 1);
+                for d in 0..in_lens.len() { idx += (rem % in_lens[d]) * stride; rem /= in_lens[d]; stride *= case.lens[d]; }
+                let v = full[idx];
+                x[k] = (case.prec.round(v.0), case.prec.round(v.1));
+            });
+            each_index(&in_lens, &ispec.strides, |k, i| {
+                let at = ispec.offset + b * ispec.dist + i;
+                if ispec.planar { in_bufs[0][at] = x[k].0; in_bufs[1][at] = x[k].1; } else { in_bufs[0][2 * at] = x[k].0; in_bufs[0][2 * at + 1] = x[k].1; }
+            });
+        }
+    }
+    let in_dev: Vec<Dev> = (0..if ispec.planar { 2 } else { 1 }).map(|i| Dev::new(&case.prec.encode(&in_bufs[i]))).collect();
+    let out_len = out_ext * out_per;
+    let out_dev: Vec<Dev> = if case.inplace { vec![] } else { (0..if ospec.planar { 2 } else { 1 }).map(|_| Dev::new(&case.prec.encode(&vec![0.0; out_len]))).collect() };
+
+    unsafe {
+        let mut desc = null_mut();
+        assert_eq!(rocfft_plan_description_create(&mut desc), 0);
+        let ty = |complex: bool, planar: bool, herm: bool| match (complex, planar, herm) {
+            (false, _, _) => 2,
+            (true, false, false) => 0,
+            (true, true, false) => 1,
+            (true, false, true) => 3,
+            (true, true, true) => 4,
+        };
+        let herm = case.transform >= 2;
+        let it = ty(!real_in, ispec.planar, herm);
+        let ot = ty(!real_out, ospec.planar, herm);
+        let io = [ispec.offset, ispec.offset];
+        let oo = [ospec.offset, ospec.offset];
+        assert_eq!(rocfft_plan_description_set_data_layout(desc, it, ot, io.as_ptr(), oo.as_ptr(),
+            ispec.strides.len(), ispec.strides.as_ptr(), ispec.dist, ospec.strides.len(), ospec.strides.as_ptr(), ospec.dist), 0);
+        assert_eq!(rocfft_plan_description_set_scale_factor(desc, case.scale), 0);
+        let mut plan = null_mut();
+        let st = rocfft_plan_create(&mut plan, if case.inplace { 0 } else { 1 }, case.transform, case.prec.c(), case.lens.len(), case.lens.as_ptr(), case.batch, desc);
+        assert_eq!(st, 0, "{case:?}");
+        let mut ins: Vec<*mut c_void> = in_dev.iter().map(|d| d.0).collect();
+        let mut outs: Vec<*mut c_void> = out_dev.iter().map(|d| d.0).collect();
+        assert_eq!(rocfft_execute(plan, ins.as_mut_ptr(), if case.inplace { null_mut() } else { outs.as_mut_ptr() }, null_mut()), 0);
+        assert_eq!(rocfft_plan_destroy(plan), 0);
+        assert_eq!(rocfft_plan_description_destroy(desc), 0);
+    }
+    let out_vals: Vec<Vec<f64>> = if case.inplace { in_dev.iter().map(|d| case.prec.decode(&d.read())).collect() } else { out_dev.iter().map(|d| case.prec.decode(&d.read())).collect() };
+
+    let mut got = Vec::new();
+    let mut want = Vec::new();
+    for (b, x) in logical.iter().enumerate() {
+        // The reference: full complex DFT, then the output side's part of it.
+        let full = if real_out {
+            // Inverse of a hermitian spectrum: extend it to the full grid by symmetry.
+            let n: usize = case.lens.iter().product();
+            let mut spec = vec![(0.0, 0.0); n];
+            let h = in_lens[0];
+            for k in 0..n {
+                let mut idx = [0usize; 3];
+                let mut rem = k;
+                for d in 0..case.lens.len() { idx[d] = rem % case.lens[d]; rem /= case.lens[d]; }
+                let (src, conj) = if idx[0] < h { (idx, false) } else {
+                    let mut m = idx;
+                    for d in 0..case.lens.len() { m[d] = (case.lens[d] - idx[d]) % case.lens[d]; }
+                    (m, true)
+                };
+                let (mut at, mut stride) = (0, 1);
+                for d in 0..case.lens.len() { at += src[d] * stride; stride *= in_lens[d]; }
+                let v = x[at];
+                spec[k] = if conj { (v.0, -v.1) } else { v };
+            }
+            dft(&spec, &case.lens, false)
+        } else {
+            dft(x, &case.lens, case.transform != 1)
+        };
+        let mut out_ref = vec![(0.0, 0.0); out_count];
+        each_index(&out_lens, &contiguous(&out_lens).0, |k, _| {
+            let (mut rem, mut idx, mut stride) = (k, 0, 1);
+            for d in 0..out_lens.len() { idx += (rem % out_lens[d]) * stride; rem /= out_lens[d]; stride *= case.lens[d]; }
+            let v = full[idx];
+            out_ref[k] = (v.0 * case.scale, v.1 * case.scale);
+        });
+        each_index(&out_lens, &ospec.strides, |k, i| {
+            let at = ospec.offset + b * ospec.dist + i;
+            let v = if real_out { (out_vals[0][at], 0.0) } else if ospec.planar { (out_vals[0][at], out_vals[1][at]) } else { (out_vals[0][2 * at], out_vals[0][2 * at + 1]) };
+            got.push(v);
+            want.push(if real_out { (out_ref[k].0, 0.0) } else { out_ref[k] });
+        });
+    }
+    rel_l2(&got, &want)
+}
+
+fn check(case: Case) {
+    let e = run(&case);
+    assert!(e <= case.prec.tolerance(), "relative L2 error {e:e} for {case:?}");
+}
+
+fn simple(transform: i32, prec: Prec, lens: &[usize], batch: usize, inplace: bool) -> Case {
+    Case { transform, prec, lens: lens.to_vec(), batch, inplace, input: None, output: None, scale: 1.0 }
+}
+
+#[test]
+fn complex_1d_every_small_length_and_precision() {
+    for n in (1..=64).chain([97, 100, 127, 128, 243, 625, 1000, 1024, 2187, 4096]) {
+        for prec in [Prec::Single, Prec::Double, Prec::Half] {
+            if prec == Prec::Half && n > 1024 { continue; }
+            check(simple(0, prec, &[n], 2, n % 2 == 0));
+            check(simple(1, prec, &[n], 1, n % 2 == 1));
+        }
+    }
+}
+
+#[test]
+fn real_1d_forward_and_inverse() {
+    for n in (1..=40).chain([64, 97, 128, 1000, 1024]) {
+        for prec in [Prec::Single, Prec::Double, Prec::Half] {
+            for inplace in [false, true] {
+                check(simple(2, prec, &[n], 3, inplace));
+                check(simple(3, prec, &[n], 3, inplace));
+            }
+        }
+    }
+}
+
+#[test]
+fn multi_dimensional_transforms() {
+    for lens in [vec![4, 4], vec![5, 6], vec![16, 9], vec![3, 5, 7], vec![8, 8, 8], vec![1, 6], vec![6, 1, 4], vec![32, 24, 2]] {
+        for prec in [Prec::Single, Prec::Double] {
+            for t in 0..4 {
+                check(simple(t, prec, &lens, 2, false));
+                check(simple(t, prec, &lens, 2, true));
+            }
+        }
+    }
+}
+
+#[test]
+fn strided_planar_offset_and_scaled_layouts() {
+    // Complex 2D, input transposed (dimension 1 fastest in memory), planar, with offsets,
+    // into interleaved output with padded rows and a scale.
+    let case = Case {
+        transform: 0, prec: Prec::Double, lens: vec![6, 5], batch: 3, inplace: false,
+        input: Some(SideSpec { planar: true, strides: vec![5, 1], dist: 31, offset: 3 }),
+        output: Some(SideSpec { planar: false, strides: vec![1, 8], dist: 41, offset: 2 }),
+        scale: 0.25,
+    };
+    check(case);
+    // Batched 1D with the batch fastest (stride = batch, distance 1).
+    check(Case {
+        transform: 1, prec: Prec::Single, lens: vec![16], batch: 4, inplace: true,
+        input: Some(SideSpec { planar: false, strides: vec![4], dist: 1, offset: 0 }),
+        output: Some(SideSpec { planar: false, strides: vec![4], dist: 1, offset: 0 }),
+        scale: 1.0,
+    });
+    // Real forward out of place to hermitian planar, strided input.
+    check(Case {
+        transform: 2, prec: Prec::Single, lens: vec![10, 3], batch: 2, inplace: false,
+        input: Some(SideSpec { planar: false, strides: vec![2, 23], dist: 70, offset: 1 }),
+        output: Some(SideSpec { planar: true, strides: vec![1, 6], dist: 18, offset: 0 }),
+        scale: 2.0,
+    });
+    // Real inverse from hermitian planar.
+    check(Case {
+        transform: 3, prec: Prec::Double, lens: vec![9, 4], batch: 2, inplace: false,
+        input: Some(SideSpec { planar: true, strides: vec![1, 5], dist: 20, offset: 0 }),
+        output: Some(SideSpec { planar: false, strides: vec![1, 9], dist: 36, offset: 1 }),
+        scale: 1.0 / 36.0,
+    });
+}
+
+#[test]
+fn bad_plans_get_rocfft_statuses() {
+    unsafe {
+        let n = [8usize, 8, 8, 8];
+        let mut plan = null_mut();
+        assert_eq!(rocfft_plan_create(&mut plan, 0, 0, 0, 4, n.as_ptr(), 1, null_mut()), rocfft_status_invalid_dimensions);
+        assert_eq!(rocfft_plan_create(&mut plan, 0, 0, 0, 0, n.as_ptr(), 1, null_mut()), rocfft_status_invalid_dimensions);
+        assert_eq!(rocfft_plan_create(null_mut(), 0, 0, 0, 1, n.as_ptr(), 1, null_mut()), rocfft_status_invalid_arg_value);
+        assert_eq!(rocfft_plan_create(&mut plan, 0, 0, 0, 1, null(), 1, null_mut()), rocfft_status_invalid_arg_value);
+        assert_eq!(rocfft_plan_create(&mut plan, 0, 7, 0, 1, n.as_ptr(), 1, null_mut()), rocfft_status_invalid_arg_value);
+        let mut desc = null_mut();
+        assert_eq!(rocfft_plan_description_create(&mut desc), 0);
+        // Real input for a complex transform.
+        assert_eq!(rocfft_plan_description_set_data_layout(desc, 2, 0, null(), null(), 0, null(), 0, 0, null(), 0), 0);
+        assert_eq!(rocfft_plan_create(&mut plan, 1, 0, 0, 1, n.as_ptr(), 1, desc), rocfft_status_invalid_array_type);
+        assert!(plan.is_null());
+        // In-place real forward must give interleaved hermitian data.
+        assert_eq!(rocfft_plan_description_set_data_layout(desc, 2, 4, null(), null(), 0, null(), 0, 0, null(), 0), 0);
+        assert_eq!(rocfft_plan_create(&mut plan, 0, 2, 0, 1, n.as_ptr(), 1, desc), rocfft_status_invalid_array_type);
+        // Fewer strides than dimensions.
+        let s = [1usize];
+        assert_eq!(rocfft_plan_description_set_data_layout(desc, 0, 0, null(), null(), 1, s.as_ptr(), 0, 0, null(), 0), 0);
+        assert_eq!(rocfft_plan_create(&mut plan, 1, 0, 0, 2, n.as_ptr(), 1, desc), rocfft_status_invalid_strides);
+        assert_eq!(rocfft_plan_description_destroy(desc), 0);
+        assert_eq!(rocfft_plan_description_destroy(desc), rocfft_status_invalid_arg_value);
+
+        // A prime length needs a work buffer; a smaller one is refused, none is fine.
+        let p = [8191usize];
+        assert_eq!(rocfft_plan_create(&mut plan, 0, 0, 0, 1, p.as_ptr(), 1, null_mut()), 0);
+        let mut work = 0usize;
+        assert_eq!(rocfft_plan_get_work_buffer_size(plan, &mut work), 0);
+        assert!(work > 0);
+        let data = Dev::new(&vec![0u8; 8191 * 8]);
+        let wb = Dev::new(&vec![0u8; work / 2]);
+        let mut info = null_mut();
+        assert_eq!(rocfft_execution_info_create(&mut info), 0);
+        assert_eq!(rocfft_execution_info_set_work_buffer(info, null_mut(), work), rocfft_status_invalid_work_buffer);
+        let mut bufs = [data.0];
+        assert_eq!(rocfft_execute(plan, bufs.as_mut_ptr(), null_mut(), info), 0);
+        assert_eq!(rocfft_execution_info_set_work_buffer(info, wb.0, work / 2), 0);
+        assert_eq!(rocfft_execute(plan, bufs.as_mut_ptr(), null_mut(), info), rocfft_status_invalid_work_buffer);
+        assert_eq!(rocfft_execute(null_mut(), bufs.as_mut_ptr(), null_mut(), info), rocfft_status_failure);
+        // Out of place without output buffers.
+        let mut oop = null_mut();
+        assert_eq!(rocfft_plan_create(&mut oop, 1, 0, 0, 1, n.as_ptr(), 1, null_mut()), 0);
+        assert_eq!(rocfft_execute(oop, bufs.as_mut_ptr(), null_mut(), null_mut()), rocfft_status_invalid_arg_value);
+        assert_eq!(rocfft_plan_destroy(oop), 0);
+        assert_eq!(rocfft_execution_info_destroy(info), 0);
+        assert_eq!(rocfft_plan_destroy(plan), 0);
+        assert_eq!(rocfft_plan_destroy(plan), rocfft_status_invalid_arg_value);
+    }
+}
