@@ -9,6 +9,7 @@
 #[cfg(test)]
 use amdhip64 as _;
 
+pub mod cache;
 pub mod engine;
 pub mod execute;
 pub mod handles;

@@ -56,17 +56,27 @@ fn largest_prime_factor(mut n: usize) -> usize {
     largest.max(n)
 }
 
-/// Work-buffer bytes: for each dimension done by Bluestein, the chirp, its transform and one
-/// padded line (3·M complex values, M the power of two ≥ 2N−1).
-fn work_bytes(transform: Transform, lengths: &[usize], precision: Precision) -> usize {
+/// Transforms up to this many points run in one pass through a workgroup's shared memory
+/// (rocFFT's single-kernel sizes); larger 1D lengths are decomposed (four-step), and larger
+/// multi-dimensional transforms go through transposes, both needing a temporary copy.
+const SINGLE_PASS_POINTS: usize = 4096;
+
+/// Work-buffer bytes, as rocFFT plans need them (clients such as rocfft-test's multithread
+/// tests count on a work buffer for large transforms): a temporary copy of the batch's data
+/// for multi-pass transforms, plus, for each dimension done by Bluestein, the chirp, its
+/// transform and a padded line (3·M complex values, M the power of two ≥ 2N−1).
+fn work_bytes(transform: Transform, lengths: &[usize], batch: usize, precision: Precision) -> usize {
     let complex_bytes = 2 * precision.real_bytes();
-    lengths
+    let complex_lengths: Vec<usize> = lengths.iter().enumerate().map(|(d, &n)| if transform.is_real() && d == 0 { n / 2 + 1 } else { n }).collect();
+    let bluestein: usize = complex_lengths
         .iter()
-        .enumerate()
-        .map(|(d, &n)| if transform.is_real() && d == 0 { n / 2 + 1 } else { n })
-        .filter(|&n| largest_prime_factor(n) > LARGEST_KERNEL_RADIX)
-        .map(|n| 3 * (2 * n - 1).next_power_of_two() * complex_bytes)
-        .sum()
+        .filter(|&&n| largest_prime_factor(n) > LARGEST_KERNEL_RADIX)
+        .map(|&n| 3 * (2 * n - 1).next_power_of_two() * complex_bytes)
+        .sum();
+    let points: usize = complex_lengths.iter().product();
+    let multi_pass = points > SINGLE_PASS_POINTS;
+    let copy = if multi_pass { points.saturating_mul(batch).saturating_mul(complex_bytes) } else { 0 };
+    bluestein.saturating_add(copy)
 }
 
 /// Validates and builds a plan (statuses as rocFFT returns them).
@@ -121,7 +131,8 @@ pub unsafe fn create(
         Precision::Double => Engines::F64(Engine::new(kind, &lengths)),
         _ => Engines::F32(Engine::new(kind, &lengths)),
     };
-    let work_bytes = work_bytes(transform, &lengths, precision);
+    let work_bytes = work_bytes(transform, &lengths, batch, precision);
+    crate::cache::record(transform, precision, &lengths);
     let core = PlanCore { transform, precision, inplace, lengths, batch, input, output, scale: desc.scale_factor, engines, in_spans, out_spans, work_bytes };
     Ok(Plan { core: Arc::new(core) })
 }
