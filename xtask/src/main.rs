@@ -7,6 +7,7 @@
 //!   example           the main job: a real HIP program on our libraries (default backend)
 
 mod coverage;
+mod fft_slices;
 mod gtest;
 mod libs;
 mod peer_slices;

@@ -18,9 +18,11 @@
 //! rocblas5-cpu (rocBLAS 4.x's and 5.x's, sid and experimental), hipblas3-cpu (hipBLAS 3.2's
 //! hipblas-test, experimental, through Debian's libhipblas.so.3), rand-cpu (rocRAND's and
 //! hipRAND's tests, sid and experimental), hipblaslt-cpu (hipBLASLt 7.2's hipblaslt-test,
-//! experimental; both through Debian's real libraries). `--extra-filter` adds a pattern (minimum 1 test) to both
+//! experimental; both through Debian's real libraries), rocfft-cpu (rocFFT 6.1's rocfft-test
+//! and hipfft-test, trixie, the latter through Debian's libhipfft). `--extra-filter` adds a pattern (minimum 1 test) to both
 //! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
 
+use crate::fft_slices::fft_slices;
 use crate::peer_slices::{hipblaslt_slice, rand_slices};
 use crate::rocblas_slices::{Slice, hipblas_slice, later_slices, slices};
 use crate::stage::stage;
@@ -29,9 +31,9 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const PARTS: [&str; 14] = [
+const PARTS: [&str; 15] = [
     "kernels", "cargo", "shaders", "vulkan-api", "abi-cpu", "abi-vulkan", "abi-vulkan-staging", "rocblas-cpu", "rocblas-vulkan",
-    "rocblas4-cpu", "rocblas5-cpu", "hipblas3-cpu", "rand-cpu", "hipblaslt-cpu",
+    "rocblas4-cpu", "rocblas5-cpu", "hipblas3-cpu", "rand-cpu", "hipblaslt-cpu", "rocfft-cpu",
 ];
 
 /// The fewest tests each part must run (at or a little below today's counts: 264 cargo tests,
@@ -323,7 +325,7 @@ pub fn all(args: &[String]) -> Result<(), String> {
         parts.push(abi_pass(&opts, &lib_dir, kernels.as_deref(), backend));
     }
 
-    let peer_slices = slices(&opts.extra_filter).into_iter().chain(later_slices()).chain([hipblas_slice()]).chain(rand_slices()).chain([hipblaslt_slice()]);
+    let peer_slices = slices(&opts.extra_filter).into_iter().chain(later_slices()).chain([hipblas_slice()]).chain(rand_slices()).chain([hipblaslt_slice()]).chain(fft_slices());
     for slice in peer_slices {
         let name = slice.name();
         if !opts.wants(slice.part) {

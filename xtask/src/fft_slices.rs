@@ -1,0 +1,62 @@
+//! Slices of Debian trixie's rocFFT 6.1 test suites run on our librocfft (CPU backend):
+//! rocfft-test's unit tests that need no feature still missing (callbacks, the run-time
+//! compilation cache, trace logging, multi-device plans), an interleaved sample of its
+//! accuracy tests (each checked against FFTW by the test itself), and a sample of
+//! hipfft-test through Debian's real libhipfft.so.0.
+
+use crate::rocblas_slices::{Pattern, Slice, no_args};
+
+const NOT_YET: &[&str] = &["*callback*", "*multi_device*", "*multi_gpu*", "*rtc_cache", "*log_multithreading*", "*rtc_test_harness*"];
+
+fn pattern(glob: &str, min: usize) -> Pattern {
+    Pattern { glob: glob.into(), min }
+}
+
+/// rocfft-test's unit tests (plan descriptions, work buffers, hermitian symmetry, the
+/// cache API's argument checks, the FFTW comparison), one 1/1000 sample of its 88,988
+/// runnable accuracy and random-parameter tests (89), and one 1/800 sample of hipfft-test's
+/// 56,918 (71). The multithread/multistream unit tests pass but take minutes each on two
+/// cores (64 threads of 2^20-point transforms), so CI leaves them out.
+pub fn fft_slices() -> Vec<Slice> {
+    let unit = Slice {
+        part: "rocfft-cpu",
+        suite: "trixie",
+        binary: "rocfft-test",
+        backend: "cpu",
+        patterns: vec![
+            pattern("rocfft_UnitTest.plan_description", 1),
+            pattern("rocfft_UnitTest.workmem_*", 4),
+            pattern("rocfft_UnitTest.1D_hermitian*", 2),
+            pattern("rocfft_UnitTest.gpu_symmetrizer", 1),
+            pattern("rocfft_UnitTest.rtc_cache_null", 1),
+            pattern("manual.*", 1),
+        ],
+        exclude: NOT_YET,
+        min_tests: 10,
+        shard: None,
+        args: no_args,
+    };
+    let accuracy = Slice {
+        part: "rocfft-cpu",
+        suite: "trixie",
+        binary: "rocfft-test",
+        backend: "cpu",
+        patterns: vec![pattern("*accuracy_test*", 80), pattern("*random_params*", 0), pattern("reference_test.*", 0)],
+        exclude: NOT_YET,
+        min_tests: 80,
+        shard: Some((0, 1000)),
+        args: no_args,
+    };
+    let hipfft = Slice {
+        part: "rocfft-cpu",
+        suite: "trixie",
+        binary: "hipfft-test",
+        backend: "cpu",
+        patterns: vec![pattern("*", 65)],
+        exclude: NOT_YET,
+        min_tests: 65,
+        shard: Some((0, 800)),
+        args: no_args,
+    };
+    vec![unit, accuracy, hipfft]
+}
