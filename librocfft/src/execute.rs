@@ -80,6 +80,8 @@ fn merged(mut ranges: Vec<(u64, usize, bool)>) -> (Vec<oxrocm_range>, Vec<oxrocm
 oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_status_failure;
 
     fn rocfft_execute(plan: *mut Plan, in_buffer: *mut *mut c_void, out_buffer: *mut *mut c_void, info: *mut ExecutionInfo) {
+        crate::log::trace("rocfft_execute", &[("plan", &crate::log::Ptr(plan)), ("in_buffer", &crate::log::Ptr(in_buffer)),
+            ("out_buffer", &crate::log::Ptr(out_buffer)), ("info", &crate::log::Ptr(info))]);
         let Some(p) = handles::get_mut(Kind::Plan, plan) else { return rocfft_status_failure };
         let core = p.core.clone();
         let (stream, work) = if info.is_null() {

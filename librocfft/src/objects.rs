@@ -4,6 +4,7 @@
 //! foreign pointer is refused instead of dereferenced.
 
 use crate::handles::{self, Kind};
+use crate::log::{self, Ptr};
 use crate::types::*;
 use std::ffi::{c_char, c_void};
 use std::sync::Mutex;
@@ -92,10 +93,14 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
 
     fn rocfft_setup() {
         *SETUP.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        log::setup();
+        log::trace("rocfft_setup", &[]);
         rocfft_status_success
     }
 
     fn rocfft_cleanup() {
+        log::trace("rocfft_cleanup", &[]);
+        log::cleanup();
         let mut n = SETUP.lock().unwrap_or_else(|e| e.into_inner());
         *n = n.saturating_sub(1);
         rocfft_status_success
@@ -115,14 +120,17 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             return rocfft_status_invalid_arg_value;
         }
         *description = handles::create(Kind::Description, PlanDescription::default());
+        log::trace("rocfft_plan_description_create", &[("description", &Ptr(*description))]);
         rocfft_status_success
     }
 
     fn rocfft_plan_description_destroy(description: *mut PlanDescription) {
+        log::trace("rocfft_plan_description_destroy", &[("description", &Ptr(description))]);
         handles::destroy(Kind::Description, description)
     }
 
     fn rocfft_plan_description_set_scale_factor(description: *mut PlanDescription, scale_factor: f64) {
+        log::trace("rocfft_plan_description_set_scale_factor", &[("description", &Ptr(description)), ("scale", &scale_factor)]);
         let Some(d) = handles::get_mut(Kind::Description, description) else { return rocfft_status_invalid_arg_value };
         if !scale_factor.is_finite() {
             return rocfft_status_invalid_arg_value;
@@ -235,10 +243,12 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             store_callback: None,
         };
         *info = handles::create(Kind::ExecutionInfo, i);
+        log::trace("rocfft_execution_info_create", &[("info", &Ptr(*info))]);
         rocfft_status_success
     }
 
     fn rocfft_execution_info_destroy(info: *mut ExecutionInfo) {
+        log::trace("rocfft_execution_info_destroy", &[("info", &Ptr(info))]);
         handles::destroy(Kind::ExecutionInfo, info)
     }
 

@@ -171,6 +171,13 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             return rocfft_status_invalid_arg_value;
         }
         *plan = std::ptr::null_mut();
+        if crate::log::tracing() {
+            let dims = if lengths.is_null() || dimensions > 3 { Vec::new() } else { std::slice::from_raw_parts(lengths, dimensions).to_vec() };
+            let dims = dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(",");
+            crate::log::trace("rocfft_plan_create", &[("placement", &placement), ("transform_type", &transform_type), ("precision", &precision),
+                ("dimensions", &dimensions), ("lengths", &dims), ("number_of_transforms", &number_of_transforms),
+                ("description", &crate::log::Ptr(description))]);
+        }
         match create(placement, transform_type, precision, dimensions, lengths, number_of_transforms, description) {
             Ok(p) => {
                 crate::log::bench(&p.core.bench_command());
@@ -182,6 +189,7 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
     }
 
     fn rocfft_plan_destroy(plan: *mut Plan) {
+        crate::log::trace("rocfft_plan_destroy", &[("plan", &crate::log::Ptr(plan))]);
         handles::destroy(Kind::Plan, plan)
     }
 
