@@ -19,7 +19,8 @@
 //! hipblas-test, experimental, through Debian's libhipblas.so.3), rand-cpu (rocRAND's and
 //! hipRAND's tests, sid and experimental), hipblaslt-cpu (hipBLASLt 7.2's hipblaslt-test,
 //! experimental; both through Debian's real libraries), rocfft-cpu (rocFFT 6.1's rocfft-test
-//! and hipfft-test, trixie, the latter through Debian's libhipfft). `--extra-filter` adds a pattern (minimum 1 test) to both
+//! and hipfft-test, trixie, the latter through Debian's libhipfft, and librocfft's quick
+//! accuracy sweep against FFTW), rocfft-vulkan (the sweep on a Vulkan device). `--extra-filter` adds a pattern (minimum 1 test) to both
 //! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
 
 use crate::fft_slices::fft_slices;
@@ -31,10 +32,14 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const PARTS: [&str; 15] = [
+const PARTS: [&str; 16] = [
     "kernels", "cargo", "shaders", "vulkan-api", "abi-cpu", "abi-vulkan", "abi-vulkan-staging", "rocblas-cpu", "rocblas-vulkan",
-    "rocblas4-cpu", "rocblas5-cpu", "hipblas3-cpu", "rand-cpu", "hipblaslt-cpu", "rocfft-cpu",
+    "rocblas4-cpu", "rocblas5-cpu", "hipblas3-cpu", "rand-cpu", "hipblaslt-cpu", "rocfft-cpu", "rocfft-vulkan",
 ];
+
+/// Transforms the quick rocFFT accuracy sweep runs (6,264 today: 261 shapes, 3 precisions,
+/// 4 types, 2 placements).
+const MIN_FFT_SWEEP: usize = 6_000;
 
 /// The fewest tests each part must run (at or a little below today's counts: 264 cargo tests,
 /// 50 in each Vulkan pass; dropping a test file, a filter that stops matching or a pass that
@@ -283,7 +288,7 @@ pub fn all(args: &[String]) -> Result<(), String> {
         parts.push(Outcome { line: format!("shaders: {}", if ok { "ok" } else { "FAILED" }), ok, passed: 0, failed: usize::from(!ok) });
     }
 
-    let wants_vulkan = ["vulkan-api", "abi-vulkan", "abi-vulkan-staging", "rocblas-vulkan"].iter().any(|p| opts.wants(p));
+    let wants_vulkan = ["vulkan-api", "abi-vulkan", "abi-vulkan-staging", "rocblas-vulkan", "rocfft-vulkan"].iter().any(|p| opts.wants(p));
     let vulkan_devices = if wants_vulkan {
         match vulkan_device_count(&lib_dir) {
             Ok(n) => n,
@@ -336,6 +341,13 @@ pub fn all(args: &[String]) -> Result<(), String> {
             continue;
         }
         parts.push(peer_test_slice(&opts, &lib_dir, &slice));
+    }
+
+    if opts.wants("rocfft-cpu") {
+        parts.push(fft_sweep(&opts, "cpu"));
+    }
+    if opts.wants("rocfft-vulkan") {
+        parts.push(if vulkan_devices == 0 { Outcome::missing(&opts, "rocFFT accuracy sweep [vulkan]", no_vulkan) } else { fft_sweep(&opts, "vulkan") });
     }
 
     let ok = parts.iter().all(|p| p.ok);
@@ -453,5 +465,32 @@ mod driver_tests {
         let names: Vec<String> = vec!["_/gemm_batched.blas3/quick_gemm_batched_f64_r_NT_1".into()];
         let problems = cpu.check_listing(&names);
         assert!(problems.iter().any(|p| p.contains("_/gemm_batched.*quick*f64_r_TT*") && p.contains("selects 0")), "{problems:?}");
+    }
+}
+
+/// librocfft's quick accuracy sweep (examples/accuracy_sweep.rs: 1D lengths 1..=256 and small
+/// 2D/3D shapes, every type, placement and precision) against FFTW 3, which the trixie ROCm
+/// peers bring (libfftw3-double3).
+fn fft_sweep(opts: &Options, backend: &str) -> Outcome {
+    let name = format!("rocFFT accuracy sweep [{backend}]");
+    let fftw = std::env::var("ROCM_PEERS").map(PathBuf::from).unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/rocm-peers")).join("root/usr/lib/x86_64-linux-gnu/libfftw3.so.3");
+    if !fftw.exists() {
+        return Outcome::missing(opts, &name, &format!("no FFTW at {} (tools/fetch-rocm-peers.sh)", fftw.display()));
+    }
+    let mut cmd = Command::new(env!("CARGO"));
+    cmd.current_dir(root()).args(["run", "--release", "-q", "-p", "librocfft", "--example", "accuracy_sweep", "--", "--quick", "--fftw"]).arg(&fftw);
+    if backend == "cpu" {
+        cmd.env("OXROCM_BACKEND", "cpu");
+    } else {
+        vulkan_env(&mut cmd, &[]);
+    }
+    let (ok, out) = run_captured(&mut cmd);
+    let count = out.lines().find_map(|l| l.strip_prefix("accuracy sweep: ")?.split_whitespace().next()?.parse::<usize>().ok()).unwrap_or(0);
+    if !ok || !out.contains("all within bounds") {
+        Outcome::failed(format!("{name}: FAILED ({count} transforms)"), 0, 1)
+    } else if count < MIN_FFT_SWEEP {
+        Outcome::failed(format!("{name}: FAILED ({count} transforms, minimum {MIN_FFT_SWEEP})"), count, 0)
+    } else {
+        Outcome::ok(format!("{name}: ok ({count} transforms within bounds)"), count)
     }
 }
