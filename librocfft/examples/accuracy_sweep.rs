@@ -295,7 +295,7 @@ fn main() {
                     if e > slot.0 || !e.is_finite() {
                         *slot = (e, what.clone());
                     }
-                    if !(e <= prec.bound()) {
+                    if e.is_nan() || e > prec.bound() {
                         over.push(format!("{} {} {what}: {e:.3e}", names[t as usize], prec.name()));
                     }
                 }

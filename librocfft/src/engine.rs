@@ -139,6 +139,9 @@ fn along<T: FftNum>(fft: &dyn Fft<T>, data: &mut [Complex<T>], lens: &[usize], d
     let groups_per_block = inner.div_ceil(COLUMNS_PER_GATHER);
     let base = Shared(data.as_mut_ptr());
     let task = |g: usize| {
+        // The whole wrapper, not its raw-pointer field, is what the closure must capture
+        // (a captured `*mut` alone would not be Send).
+        #[allow(clippy::redundant_locals)]
         let base = base;
         let (block, group) = (g / groups_per_block, g % groups_per_block);
         let first = group * COLUMNS_PER_GATHER;

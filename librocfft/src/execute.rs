@@ -108,11 +108,11 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             o
         };
         let mut ranges = Vec::new();
-        for b in 0..core.input.array.buffers() {
-            ranges.push((input[b], core.in_spans[b], core.inplace));
+        for (&addr, &span) in input.iter().zip(&core.in_spans).take(core.input.array.buffers()) {
+            ranges.push((addr, span, core.inplace));
         }
-        for b in 0..core.output.array.buffers() {
-            ranges.push((output[b], core.out_spans[b], true));
+        for (&addr, &span) in output.iter().zip(&core.out_spans).take(core.output.array.buffers()) {
+            ranges.push((addr, span, true));
         }
         let (reads, writes) = merged(ranges);
         let user = Box::into_raw(Box::new(Job { plan: core, input, output })) as *mut c_void;

@@ -3,6 +3,8 @@
 //! real-inverse; 1D/2D/3D; in and out of place; interleaved and planar; strided and batched;
 //! single, double and half precision. And the statuses rocFFT gives bad plans.
 
+#![allow(clippy::needless_range_loop)] // index arithmetic over dimensions reads clearer with indices
+
 use amdhip64::memcpy::hipMemcpy;
 use amdhip64::memory::{hipFree, hipMalloc};
 use rocfft::execute::rocfft_execute;
@@ -172,7 +174,7 @@ fn run(case: &Case) -> f64 {
     let in_len = if case.inplace { (in_ext * in_per).max(out_ext * out_per) } else { in_ext * in_per };
 
     // Input values (buffer 0 and planar buffer 1), filled with noise beyond the data.
-    let mut in_bufs = vec![signal(in_len, 1), signal(in_len, 2)];
+    let mut in_bufs = [signal(in_len, 1), signal(in_len, 2)];
     let mut logical: Vec<Vec<C64>> = Vec::new();
     for b in 0..case.batch {
         let mut x = vec![(0.0, 0.0); in_count];
