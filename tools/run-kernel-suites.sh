@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# run-kernel-suites.sh OUTDIR [SUITE...]   (SUITE: rocprim rocrand rocsparse; default all)
+# run-kernel-suites.sh OUTDIR [SUITE...]   (SUITE: rocprim rocrand rocsparse, or a binary the
+# runner lists without a suite prefix: rocfft-test hipfft-test ...; default the first three)
 # Runs Debian's rocPRIM/rocRAND/rocSPARSE test binaries (fetch-rocm-peers.sh
-# --with-kernel-suites) on our staged libamdhip64 and writes OUTDIR/<suite>/<binary>.log
+# --with-kernel-suites), or rocFFT's and hipFFT's, on our staged libraries and writes
+# OUTDIR/<suite>/<binary>.log
 # plus OUTDIR/summary.tsv: binary, tests listed, started, passed, failed, exit status of
 # the last run, seconds, stopped (tests killed by the per-test limit or ended by a crash),
 # skipped (by the suite itself, GTEST_SKIP: e.g. wave64 variants on a wave32 device).
@@ -16,7 +18,8 @@
 # target/oxrocm/release/lib), ONLY (an extended regex: only the binaries whose
 # SUITE/BINARY name matches), GTEST_FILTER (passed through), SAMPLE=N (run every Nth
 # listed test, starting at the SAMPLE_FROM-th, default 0: for rocsparse-test's 118,000
-# quick tests; the names go to the binary in chunks of 1,000).
+# quick tests; the names go to the binary in chunks of 1,000), PEER_SUITE (sid or
+# experimental: the ROCm 6.4 / 7.2 trees of fetch-rocm-peers-later.sh; default trixie).
 set -uo pipefail
 out=${1:?usage: run-kernel-suites.sh OUTDIR [SUITE...]}; shift
 suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(rocprim rocrand rocsparse)
@@ -28,7 +31,9 @@ test_limit=${TEST_TIMEOUT:-300}
 mkdir -p "$out"
 summary=$out/summary.tsv
 printf 'binary\tlisted\trun\tpassed\tfailed\texit\tseconds\tstopped\tskipped\n' > "$summary"
-names=$("$peers/bin/run-peer-test" --list) || exit 2
+# The runner, in the chosen Debian tree.
+peer() { "$peers/bin/run-peer-test" ${PEER_SUITE:+--suite "$PEER_SUITE"} "$@"; }
+names=$(peer --list) || exit 2
 
 # watched LOG DEADLINE CMD...: runs CMD (output appended to LOG) in its own session and
 # kills that session when no new test has begun for test_limit seconds or when the clock
@@ -66,7 +71,7 @@ run_resuming() {
         fi
         : > "$part"
         AMD_LOG_LEVEL=${AMD_LOG_LEVEL:-1} watched "$part" "$deadline" \
-            "$peers/bin/run-peer-test" "$t" --gtest_filter="$filter"
+            "$peers/bin/run-peer-test" ${PEER_SUITE:+--suite "$PEER_SUITE"} "$t" --gtest_filter="$filter"
         rc=$?
         cat "$part" >> "$log"
         begun=$(sed -n 's/^\[ RUN      \] //p' "$part")
@@ -84,18 +89,18 @@ run_resuming() {
 
 for s in "${suites[@]}"; do
     mkdir -p "$out/$s"
-    for t in $(grep "^$s/" <<< "$names" | grep -E "${ONLY:-.}"); do
+    for t in $(grep -E "^$s(/|\$)" <<< "$names" | grep -E "${ONLY:-.}"); do
         b=${t#*/}
         log=$out/$s/$b.log
         : > "$log"
-        listed=$("$peers/bin/run-peer-test" "$t" --gtest_list_tests ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} 2>/dev/null | grep -c '^  ')
+        listed=$(peer "$t" --gtest_list_tests ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} 2>/dev/null | grep -c '^  ')
         start=$(date +%s)
         deadline=$((start + limit))
         echo "[suites] $t ..." >&2
         total_stopped=0
         if [ -n "${SAMPLE:-}" ]; then
             # Full names (suite + test) of every SAMPLE-th listed test, in chunks.
-            "$peers/bin/run-peer-test" "$t" --gtest_list_tests ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} 2>/dev/null |
+            peer "$t" --gtest_list_tests ${GTEST_FILTER:+--gtest_filter="$GTEST_FILTER"} 2>/dev/null |
                 awk -v n="$SAMPLE" -v from="${SAMPLE_FROM:-0}" '/^[^ ]/ {suite=$1; next} /^  / {if (k++ % n == from) print suite $1}' > "$log.names"
             listed=$(wc -l < "$log.names")
             split -l 1000 -d "$log.names" "$log.chunk"
