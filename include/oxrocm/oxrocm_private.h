@@ -97,6 +97,13 @@ typedef struct oxrocm_kernel_launches {
  * library's oxrocm_spirv_kernel (e.g. "rocblas gemm_f32"); zeros for a name not launched
  * yet. */
 hipError_t oxrocm_private_v1_kernel_launches(const char *name, oxrocm_kernel_launches *out);
+/* Bytes of device memory that host fallbacks (enqueue_compute jobs, host twins of SPIR-V
+ * kernels) have brought to the host on Vulkan devices since the process started: each
+ * declared range once on its way to the host and once more if written back (staged copies,
+ * or the mapping used where the host maps device memory, e.g. lavapipe, counted the same);
+ * 0 on the CPU backend. Counted as work runs, so synchronize first. For tests that a
+ * library path keeps its operands on the device. */
+hipError_t oxrocm_private_v1_staged_bytes(uint64_t *out);
 /* Makes hipLaunchKernel(handle, ...) run fn on the host; arg_sizes gives each argument's size. */
 hipError_t oxrocm_private_v1_register_host_kernel(const void *handle, const char *name,
                                                   oxrocm_host_kernel_fn fn, const size_t *arg_sizes,

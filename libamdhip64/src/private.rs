@@ -258,6 +258,19 @@ hip_api! {
         Ok(())
     }
 
+    /// Bytes of device memory that host fallbacks (host computations, host twins of
+    /// kernels) have brought to the host on Vulkan devices since the process started:
+    /// staged copies, or the declared ranges used through the mapping where the host maps
+    /// device memory (lavapipe), each written range counted again for its way back. Always
+    /// 0 on the CPU backend, where device memory is host memory.
+    fn oxrocm_private_v1_staged_bytes(out: *mut u64) {
+        if out.is_null() {
+            return Err(HipError::INVALID_VALUE);
+        }
+        out.write(oxrocm_runtime::vulkan::STAGED_BYTES.load(std::sync::atomic::Ordering::Relaxed));
+        Ok(())
+    }
+
     /// Registers a host implementation for the kernel handle `handle` (as passed to
     /// `hipLaunchKernel`), with the byte size of each argument.
     fn oxrocm_private_v1_register_host_kernel(handle: *const c_void, name: *const c_char, f: Option<HostKernelFn>,

@@ -22,6 +22,7 @@ use gpu::{Gpu, GpuCmd, Place};
 use parking_lot::RwLock;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use probe::{Selection, probe};
 
@@ -205,7 +206,15 @@ impl VulkanBackend {
             if r.len == 0 {
                 continue;
             }
-            match self.locate(r.addr).host {
+            let loc = self.locate(r.addr);
+            if loc.local {
+                // Device memory brought to the host (read now; written ranges go back too),
+                // counted whether it is copied or mapped, so that tests on devices the host
+                // maps (lavapipe) see what a discrete GPU would stage.
+                let back = if writes.iter().any(|w| w.addr < r.addr + r.len as u64 && r.addr < w.addr + w.len as u64) { 2 } else { 1 };
+                STAGED_BYTES.fetch_add(back * r.len as u64, Ordering::Relaxed);
+            }
+            match loc.host {
                 Some(p) => view.direct.push((*r, p)),
                 None => {
                     let mut buf = vec![0u8; r.len];
@@ -221,6 +230,7 @@ impl VulkanBackend {
             }
         }
         for (r, buf) in view.lazy.borrow().iter() {
+            STAGED_BYTES.fetch_add(2 * r.len as u64, Ordering::Relaxed);
             self.write(r.addr, buf)?;
         }
         Ok(())
@@ -233,6 +243,13 @@ impl VulkanBackend {
         self.locate(addr).host.is_none().then_some(MemRange { addr: base, len: o.size })
     }
 }
+
+/// Bytes of device memory that host fallbacks (host computations, host twins of library
+/// kernels) have had on the host: each declared range once when it comes over and once
+/// more when it is written back, and undeclared allocations staged on first touch likewise.
+/// Read by `oxrocm_private_v1_staged_bytes`, so libraries' tests can assert that a path
+/// keeps its operands on the device.
+pub static STAGED_BYTES: AtomicU64 = AtomicU64::new(0);
 
 /// Device-to-device copies from this size on use the copy shader instead of the transfer engine.
 const SHADER_COPY_MIN: usize = 1 << 20;
