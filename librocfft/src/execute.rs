@@ -107,6 +107,11 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             let Some(o) = buffer_addresses(out_buffer, core.output.array.buffers()) else { return rocfft_status_invalid_arg_value };
             o
         };
+        if let Some(gpu) = &core.gpu {
+            // (info was checked above; its work buffer, where one was set.)
+            let work = handles::get_mut(Kind::ExecutionInfo, info).filter(|i| !i.work_buffer.is_null()).map(|i| (i.work_buffer as u64, i.work_buffer_size));
+            return crate::gpu::launch::execute(gpu, &core, input, output, stream, work);
+        }
         let mut ranges = Vec::new();
         for (&addr, &span) in input.iter().zip(&core.in_spans).take(core.input.array.buffers()) {
             ranges.push((addr, span, core.inplace));

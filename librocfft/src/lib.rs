@@ -12,6 +12,7 @@ use amdhip64 as _;
 pub mod cache;
 pub mod engine;
 pub mod execute;
+pub mod gpu;
 pub mod handles;
 pub mod hip;
 pub mod host;

@@ -32,6 +32,8 @@ pub struct PlanCore {
     pub in_spans: [usize; 2],
     pub out_spans: [usize; 2],
     pub work_bytes: usize,
+    /// The plan as SPIR-V kernel launches (Vulkan devices); `None`: the host path.
+    pub gpu: Option<crate::gpu::GpuPlan>,
 }
 
 pub struct Plan {
@@ -133,7 +135,10 @@ pub unsafe fn create(
     };
     let work_bytes = work_bytes(transform, &lengths, batch, precision);
     crate::cache::record(transform, precision, &lengths);
-    let core = PlanCore { transform, precision, inplace, lengths, batch, input, output, scale: desc.scale_factor, engines, in_spans, out_spans, work_bytes };
+    let mut core = PlanCore { transform, precision, inplace, lengths, batch, input, output, scale: desc.scale_factor, engines, in_spans, out_spans, work_bytes, gpu: None };
+    core.gpu = crate::gpu::plan(&core);
+    // The kernels' passes may need more work memory than rocFFT's model asks for.
+    core.work_bytes = core.work_bytes.max(core.gpu.as_ref().map_or(0, |g| g.work_bytes));
     Ok(Plan { core: Arc::new(core) })
 }
 
