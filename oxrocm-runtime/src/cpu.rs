@@ -2,6 +2,7 @@
 //! Device addresses are host addresses, so every op executes directly.
 
 use crate::backend::Backend;
+use crate::config::MemoryShare;
 use crate::device::{DeviceProperties, host};
 use crate::error::{HipError, Result};
 use crate::ops::{Copy3D, Fill3D, HostView, Op, OpKind};
@@ -27,11 +28,14 @@ fn mapped_len(size: usize) -> usize {
 pub struct CpuBackend {
     devices: Vec<DeviceProperties>,
     used: Vec<AtomicUsize>,
+    /// Each device's memory: a share of the host's RAM (`OXROCM_CPU_DEVICE_MEMORY`).
+    device_bytes: usize,
 }
 
 impl CpuBackend {
-    pub fn new(count: usize, arch: &str) -> Self {
-        let (total, _) = host::memory();
+    pub fn new(count: usize, arch: &str, memory: MemoryShare) -> Self {
+        let (ram, _) = host::memory();
+        let total = memory.of(ram);
         let cores = host::cores() as i32;
         let (major, minor, gcn) = arch_numbers(arch);
         let devices = (0..count)
@@ -71,7 +75,7 @@ impl CpuBackend {
                 uuid: uuid_for(i),
             })
             .collect();
-        CpuBackend { used: (0..count).map(|_| AtomicUsize::new(0)).collect(), devices }
+        CpuBackend { used: (0..count).map(|_| AtomicUsize::new(0)).collect(), devices, device_bytes: total }
     }
 
     /// Whole pages from the kernel: zeroed (reads of never-written device memory are
@@ -151,15 +155,15 @@ impl Backend for CpuBackend {
         &self.devices
     }
 
+    /// Free: what the device's share has left, or less where the host has less available.
     fn mem_info(&self, device: usize) -> (usize, usize) {
-        let (total, avail) = host::memory();
+        let (_, avail) = host::memory();
         let used = self.used[device].load(Ordering::Relaxed);
-        (avail.min(total.saturating_sub(used)), total)
+        (avail.min(self.device_bytes.saturating_sub(used)), self.device_bytes)
     }
 
     fn alloc_device(&self, device: usize, size: usize) -> Result<u64> {
-        let (total, _) = host::memory();
-        if size > total {
+        if size > self.device_bytes {
             return Err(HipError::OUT_OF_MEMORY);
         }
         let a = Self::alloc_bytes(size)?;

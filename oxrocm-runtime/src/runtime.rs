@@ -169,14 +169,14 @@ const EXECUTOR: crate::stream::Executor = crate::stream::Executor {
 
 impl Runtime {
     fn new(cfg: Config) -> Runtime {
-        let cpu = || Box::new(CpuBackend::new(cfg.cpu_devices, &cfg.cpu_arch)) as Box<dyn Backend>;
+        let cpu = || Box::new(CpuBackend::new(cfg.cpu_devices, &cfg.cpu_arch, cfg.cpu_memory)) as Box<dyn Backend>;
         let vulkan = |sel| vulkan::probe(sel, cfg.vulkan_repeat, &cfg.vulkan_arch).map(|b| Box::new(b) as Box<dyn Backend>);
         let backend: Box<dyn Backend> = match cfg.backend {
             BackendChoice::Cpu => cpu(),
             BackendChoice::Auto => vulkan(vulkan::Selection::GpusOnly).unwrap_or_else(cpu),
             BackendChoice::Vulkan => vulkan(vulkan::Selection::All).unwrap_or_else(|| {
                 log_at!(1, "OXROCM_BACKEND=vulkan: no usable Vulkan device (Vulkan 1.2 with bufferDeviceAddress); no devices");
-                Box::new(CpuBackend::new(0, &cfg.cpu_arch))
+                Box::new(CpuBackend::new(0, &cfg.cpu_arch, cfg.cpu_memory))
             }),
         };
         let visible = visible_devices(cfg.visible.as_deref(), backend.devices().len());
