@@ -416,3 +416,79 @@ fn bad_plans_get_rocfft_statuses() {
         assert_eq!(rocfft_plan_destroy(plan), rocfft_status_invalid_arg_value);
     }
 }
+
+// What the private interface (include/oxrocm/oxrocm_private.h) reports about the kernels.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+struct Launches { spirv: u64, host: u64, host_reason: u32, capability: u32, module_spirv: u32, device_spirv: u32, shared_bytes: u64, shared_limit: u64 }
+unsafe extern "C" {
+    fn oxrocm_private_v1_kernel_launches(name: *const std::ffi::c_char, out: *mut Launches) -> i32;
+    fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
+    fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
+}
+const KERNELS: [&str; 5] = ["fft_line_f32", "fft_line_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
+
+fn launches() -> Vec<Launches> {
+    KERNELS.iter().map(|k| {
+        let name = std::ffi::CString::new(format!("rocfft {k}")).unwrap();
+        let mut l = Launches::default();
+        assert_eq!(unsafe { oxrocm_private_v1_kernel_launches(name.as_ptr(), &mut l) }, 0);
+        l
+    }).collect()
+}
+
+fn staged() -> u64 {
+    let mut b = 0;
+    assert_eq!(unsafe { oxrocm_private_v1_staged_bytes(&mut b) }, 0);
+    b
+}
+
+/// One transform of each kind (1D small, four-step and Bluestein lengths, real forward and
+/// inverse, 2D, 3D, strided, planar, f64, f16), against the direct DFT. On a Vulkan device
+/// they must run as SPIR-V kernels with no byte of device memory brought to the host; on
+/// the CPU backend they run on the host engine and launch no kernel.
+#[test]
+fn every_kind_runs_as_kernels_on_vulkan_devices() {
+    let strided = Case {
+        input: Some(SideSpec { planar: false, strides: vec![3], dist: 3 * 50 + 1, offset: 2 }),
+        output: Some(SideSpec { planar: false, strides: vec![2], dist: 2 * 50 + 5, offset: 1 }),
+        ..simple(0, Prec::Single, &[50], 3, false)
+    };
+    let planar = Case {
+        input: Some(SideSpec { planar: true, strides: vec![1, 12], dist: 12 * 10, offset: 1 }),
+        output: Some(SideSpec { planar: true, strides: vec![1, 12], dist: 12 * 10, offset: 0 }),
+        ..simple(1, Prec::Single, &[12, 10], 2, false)
+    };
+    let cases = [
+        simple(0, Prec::Single, &[64], 3, true),
+        simple(1, Prec::Single, &[8192], 1, false),
+        simple(0, Prec::Single, &[1009], 2, false),
+        simple(2, Prec::Single, &[100], 2, false),
+        simple(3, Prec::Single, &[63], 1, true),
+        simple(0, Prec::Single, &[16, 24], 2, true),
+        simple(1, Prec::Double, &[8, 6, 10], 1, false),
+        simple(2, Prec::Double, &[6, 4, 5], 2, false),
+        strided,
+        planar,
+        simple(0, Prec::Double, &[4096], 1, false),
+        simple(1, Prec::Double, &[2048], 2, true),
+        simple(0, Prec::Half, &[128], 2, false),
+    ];
+    let vulkan = unsafe { std::ffi::CStr::from_ptr(oxrocm_private_v1_backend_name()) }.to_bytes() == b"vulkan";
+    let kernels = std::env::var("OXROCM_ROCFFT_KERNELS").ok();
+    for case in cases {
+        let (before, staged_before) = (launches(), staged());
+        check(case.clone());
+        let after = launches();
+        let spirv: u64 = after.iter().zip(&before).map(|(a, b)| a.spirv - b.spirv).sum();
+        let host: u64 = after.iter().zip(&before).map(|(a, b)| a.host - b.host).sum();
+        match (vulkan, kernels.as_deref()) {
+            (true, None | Some("auto")) => {
+                assert!(spirv > 0 && host == 0, "{case:?}: {spirv} SPIR-V and {host} host-twin launches ({after:?})");
+                assert_eq!(staged() - staged_before, 0, "{case:?}: device bytes went to the host");
+            }
+            (false, None | Some("auto")) => assert_eq!(spirv + host, 0, "{case:?}: the CPU backend keeps the host engine"),
+            _ => {}
+        }
+    }
+}
