@@ -104,6 +104,22 @@ hipError_t oxrocm_private_v1_kernel_launches(const char *name, oxrocm_kernel_lau
  * 0 on the CPU backend. Counted as work runs, so synchronize first. For tests that a
  * library path keeps its operands on the device. */
 hipError_t oxrocm_private_v1_staged_bytes(uint64_t *out);
+/* Calls the device function at address fn (in a code object the runtime has loaded: a
+ * client's __device__ function pointer, read with hipMemcpyFromSymbol, such as a rocFFT
+ * load/store callback) once per lane for n_lanes lanes, a wave at a time, now and on the
+ * calling thread (a host computation's own thread, in stream order). The AMDGPU calling
+ * convention's registers: lane i's arguments are the arg_words 32-bit words
+ * args[i * arg_words ...] in v0, v1, ... (a pointer or size_t as two words, low first;
+ * float or half one; half2 packed in one; float2 and double two; double2 four); its result
+ * is the result_words words in v0, v1, ... when it returns, written to
+ * results[i * result_words ...]. Every allocation is reachable from the function. n_lanes
+ * == 0 only checks that fn can be called. hipErrorInvalidDeviceFunction: no loaded code
+ * object has a function starting at fn; hipErrorNotSupported: not the CPU backend (only it
+ * runs AMDGCN code); hipErrorLaunchFailure / hipErrorLaunchTimeOut: the function faulted
+ * or ran past OXROCM_LAUNCH_TIMEOUT_MS (logged with the place). */
+hipError_t oxrocm_private_v1_call_device_function(uint64_t fn, size_t n_lanes, const uint32_t *args,
+                                                  uint32_t arg_words, uint32_t *results,
+                                                  uint32_t result_words);
 /* Makes hipLaunchKernel(handle, ...) run fn on the host; arg_sizes gives each argument's size. */
 hipError_t oxrocm_private_v1_register_host_kernel(const void *handle, const char *name,
                                                   oxrocm_host_kernel_fn fn, const size_t *arg_sizes,

@@ -271,6 +271,29 @@ hip_api! {
         Ok(())
     }
 
+    /// Calls the device function at `function` (an address in a loaded code object, as a
+    /// client's `__device__` function pointer holds it) once per lane for `n_lanes` lanes,
+    /// now, on the calling thread (a library's host computation, in stream order): lane
+    /// i's `arg_words` 32-bit argument words from `args` go to v0, v1, ..., its
+    /// `result_words` result words come back from v0, v1, ... into `results`
+    /// (`oxrocm_gcn_exec::call`). `n_lanes == 0` only checks that the function can be
+    /// called. CPU backend only (hipErrorNotSupported elsewhere).
+    fn oxrocm_private_v1_call_device_function(function: u64, n_lanes: usize, args: *const u32, arg_words: u32,
+                                              results: *mut u32, result_words: u32) {
+        if n_lanes == 0 {
+            return oxrocm_runtime::gcn_call::check(function);
+        }
+        let (arg_words, result_words) = (arg_words as usize, result_words as usize);
+        let n_args = n_lanes.checked_mul(arg_words).ok_or(HipError::INVALID_VALUE)?;
+        let n_results = n_lanes.checked_mul(result_words).ok_or(HipError::INVALID_VALUE)?;
+        if (n_args > 0 && args.is_null()) || (n_results > 0 && results.is_null()) {
+            return Err(HipError::INVALID_VALUE);
+        }
+        let args: &[u32] = if n_args == 0 { &[] } else { std::slice::from_raw_parts(args, n_args) };
+        let results: &mut [u32] = if n_results == 0 { &mut [] } else { std::slice::from_raw_parts_mut(results, n_results) };
+        oxrocm_runtime::gcn_call::call_function(function, n_lanes, args, arg_words, results, result_words)
+    }
+
     /// Registers a host implementation for the kernel handle `handle` (as passed to
     /// `hipLaunchKernel`), with the byte size of each argument.
     fn oxrocm_private_v1_register_host_kernel(handle: *const c_void, name: *const c_char, f: Option<HostKernelFn>,

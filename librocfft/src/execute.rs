@@ -1,8 +1,11 @@
 //! `rocfft_execute`: checks the buffers and the execution info, declares the device ranges
 //! the transform reads and writes, and queues it on the info's stream (the null stream when
 //! none is given) through the runtime's private interface. The runtime hands the ranges to
-//! the host while it runs (in place on the CPU backend, staged on Vulkan).
+//! the host while it runs (in place on the CPU backend, staged on Vulkan). A side with a
+//! load or store callback is reached by the callback alone (`callback`), so its ranges are
+//! not declared (the callback's element type may differ from the plan's, as rocFFT allows).
 
+use crate::callback::{self, Callbacks};
 use crate::handles::{self, Kind};
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range};
 use crate::host::{self, Buffers};
@@ -13,19 +16,26 @@ use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-/// A queued transform: the plan and the device addresses of its buffers.
+/// A queued transform: the plan, the device addresses of its buffers and its callbacks.
 struct Job {
     plan: Arc<PlanCore>,
     input: [u64; 2],
     output: [u64; 2],
+    callbacks: Callbacks,
 }
 
 unsafe extern "C" fn run_job(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
     let job = unsafe { &*(user as *const Job) };
     let map = |addrs: [u64; 2]| Buffers(addrs.map(|a| if a == 0 { std::ptr::null_mut() } else { unsafe { host_ptr(view, a) as *mut u8 } }));
-    let (input, output) = (map(job.input), map(job.output));
-    match catch_unwind(AssertUnwindSafe(|| unsafe { host::execute(&job.plan, input, output) })) {
-        Ok(()) => 0,
+    // A side with a callback was not declared: the callback reaches it, not the host.
+    let input = if job.callbacks.load.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(job.input) };
+    let output = if job.callbacks.store.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(job.output) };
+    match catch_unwind(AssertUnwindSafe(|| unsafe { host::execute(&job.plan, input, output, &job.callbacks) })) {
+        Ok(Ok(())) => 0,
+        Ok(Err(callback::Failed(rc))) => {
+            crate::log::error(format_args!("a rocFFT callback failed (hipError {rc}, reported by the stream)"));
+            rc
+        }
         Err(_) => {
             crate::log::error(format_args!("internal error in a rocFFT transform (reported by the stream)"));
             999 // hipErrorUnknown
@@ -84,15 +94,11 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             ("out_buffer", &crate::log::Ptr(out_buffer)), ("info", &crate::log::Ptr(info))]);
         let Some(p) = handles::get_mut(Kind::Plan, plan) else { return rocfft_status_failure };
         let core = p.core.clone();
-        let (stream, work) = if info.is_null() {
-            (std::ptr::null_mut(), None)
+        let (stream, work, given) = if info.is_null() {
+            (std::ptr::null_mut(), None, (None, None))
         } else {
             let Some(i) = handles::get_mut(Kind::ExecutionInfo, info) else { return rocfft_status_invalid_arg_value };
-            if i.load_callback.is_some() || i.store_callback.is_some() {
-                crate::log::unsupported("rocFFT load/store callbacks");
-                return rocfft_status_failure;
-            }
-            (i.stream, (!i.work_buffer.is_null()).then_some(i.work_buffer_size))
+            (i.stream, (!i.work_buffer.is_null()).then_some(i.work_buffer_size), (i.load_callback, i.store_callback))
         };
         // A work buffer the plan needs: too small is an error; none at all is allowed (rocFFT
         // then allocates one; the host transform needs none).
@@ -107,20 +113,26 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             let Some(o) = buffer_addresses(out_buffer, core.output.array.buffers()) else { return rocfft_status_invalid_arg_value };
             o
         };
-        if let Some(gpu) = &core.gpu {
+        let callbacks = match callback::prepare(&core, given.0, given.1, input[0], output[0]) {
+            Ok(c) => c,
+            Err(status) => return status,
+        };
+        // Callbacks run on the host path (the CPU backend runs their AMDGCN code).
+        if let Some(gpu) = core.gpu.as_ref().filter(|_| callbacks.is_empty()) {
             // (info was checked above; its work buffer, where one was set.)
             let work = handles::get_mut(Kind::ExecutionInfo, info).filter(|i| !i.work_buffer.is_null()).map(|i| (i.work_buffer as u64, i.work_buffer_size));
             return crate::gpu::launch::execute(gpu, &core, input, output, stream, work);
         }
         let mut ranges = Vec::new();
-        for (&addr, &span) in input.iter().zip(&core.in_spans).take(core.input.array.buffers()) {
+        let declared = |has_callback: bool, side: &crate::layout::Side| if has_callback { 0 } else { side.array.buffers() };
+        for (&addr, &span) in input.iter().zip(&core.in_spans).take(declared(callbacks.load.is_some(), &core.input)) {
             ranges.push((addr, span, core.inplace));
         }
-        for (&addr, &span) in output.iter().zip(&core.out_spans).take(core.output.array.buffers()) {
+        for (&addr, &span) in output.iter().zip(&core.out_spans).take(declared(callbacks.store.is_some(), &core.output)) {
             ranges.push((addr, span, true));
         }
         let (reads, writes) = merged(ranges);
-        let user = Box::into_raw(Box::new(Job { plan: core, input, output })) as *mut c_void;
+        let user = Box::into_raw(Box::new(Job { plan: core, input, output, callbacks })) as *mut c_void;
         let rc = hip::oxrocm_private_v1_enqueue_compute(stream, Some(run_job), user, Some(release_job),
             reads.as_ptr(), reads.len(), writes.as_ptr(), writes.len());
         if rc != 0 {

@@ -37,6 +37,9 @@ unsafe extern "C" {
         reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize,
     ) -> i32;
     pub fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
+    pub fn oxrocm_private_v1_call_device_function(
+        function: u64, n_lanes: usize, args: *const u32, arg_words: u32, results: *mut u32, result_words: u32,
+    ) -> i32;
     pub fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32;
     pub fn hipFree(ptr: *mut c_void) -> i32;
     pub fn hipMemcpy(dst: *mut c_void, src: *const c_void, size: usize, kind: i32) -> i32;

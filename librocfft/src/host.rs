@@ -1,7 +1,10 @@
 //! One execution of a plan on host memory: each transform of the batch is gathered from
 //! its strided (interleaved, planar or real) layout into a contiguous array, transformed by
-//! the plan's engine, scaled and scattered to the output layout.
+//! the plan's engine, scaled and scattered to the output layout. A load callback takes the
+//! place of the gather's reads, a store callback that of the scatter's writes
+//! ([`crate::callback`]), each called once per element, after scaling.
 
+use crate::callback::{self, Callback, Callbacks, Failed};
 use crate::engine::Engine;
 use crate::layout::Side;
 use crate::plan::{Engines, PlanCore};
@@ -12,7 +15,7 @@ use rustfft::num_complex::Complex;
 use rustfft::num_traits::Zero;
 
 /// How values are stored (f16, f32, f64) and the float they are transformed in.
-pub trait Stored: Copy + Send + Sync + 'static {
+pub trait Stored: Copy + Send + Sync + 'static + callback::Words {
     type C: FftNum;
     fn widen(self) -> Self::C;
     fn narrow(c: Self::C) -> Self;
@@ -65,9 +68,22 @@ fn each_element(side: &Side, mut f: impl FnMut(usize, usize)) {
     }
 }
 
-/// Reads transform `b` of a complex side.
-unsafe fn load_complex<S: Stored>(side: &Side, bufs: Buffers, b: usize) -> Vec<Complex<S::C>> {
+/// Offsets of transform `b`'s elements on `side` from the start of buffer 0 (what rocFFT's
+/// callbacks get), in the order [`each_element`] visits them.
+fn element_offsets(side: &Side, b: usize) -> Vec<usize> {
+    let start = side.offsets[0] + b * side.distance;
+    let mut out = vec![0; side.count()];
+    each_element(side, |k, i| out[k] = start + i);
+    out
+}
+
+/// Reads transform `b` of a complex side (through the load callback when there is one).
+unsafe fn load_complex<S: Stored>(side: &Side, bufs: Buffers, b: usize, cb: Option<&Callback>) -> Result<Vec<Complex<S::C>>, Failed> {
     let mut out = vec![Complex::new(S::C::zero(), S::C::zero()); side.count()];
+    if let Some(cb) = cb {
+        callback::load_complex::<S>(cb, &element_offsets(side, b), |k, re, im| out[k] = Complex::new(re.widen(), im.widen()))?;
+        return Ok(out);
+    }
     let start = b * side.distance;
     if side.array.is_planar() {
         let (re, im) = (bufs.0[0] as *const S, bufs.0[1] as *const S);
@@ -81,20 +97,27 @@ unsafe fn load_complex<S: Stored>(side: &Side, bufs: Buffers, b: usize) -> Vec<C
             out[k] = Complex::new((*at).widen(), (*at.add(1)).widen());
         });
     }
-    out
+    Ok(out)
 }
 
-unsafe fn load_real<S: Stored>(side: &Side, bufs: Buffers, b: usize) -> Vec<S::C> {
+unsafe fn load_real<S: Stored>(side: &Side, bufs: Buffers, b: usize, cb: Option<&Callback>) -> Result<Vec<S::C>, Failed> {
     let mut out = vec![S::C::zero(); side.count()];
+    if let Some(cb) = cb {
+        callback::load_real::<S>(cb, &element_offsets(side, b), |k, v| out[k] = v.widen())?;
+        return Ok(out);
+    }
     let p = bufs.0[0] as *const S;
     let o = side.offsets[0] + b * side.distance;
     each_element(side, |k, i| unsafe { out[k] = (*p.add(o + i)).widen() });
-    out
+    Ok(out)
 }
 
-unsafe fn store_complex<S: Stored>(side: &Side, bufs: Buffers, b: usize, data: &[Complex<S::C>], scale: f64) {
-    let start = b * side.distance;
+unsafe fn store_complex<S: Stored>(side: &Side, bufs: Buffers, b: usize, data: &[Complex<S::C>], scale: f64, cb: Option<&Callback>) -> Result<(), Failed> {
     let v = |c: S::C| S::narrow(if scale == 1.0 { c } else { S::scale(c, scale) });
+    if let Some(cb) = cb {
+        return callback::store_complex::<S>(cb, &element_offsets(side, b), |k| (v(data[k].re), v(data[k].im)));
+    }
+    let start = b * side.distance;
     if side.array.is_planar() {
         let (re, im) = (bufs.0[0] as *mut S, bufs.0[1] as *mut S);
         let (o0, o1) = (side.offsets[0] + start, side.offsets[1] + start);
@@ -111,12 +134,18 @@ unsafe fn store_complex<S: Stored>(side: &Side, bufs: Buffers, b: usize, data: &
             *at.add(1) = v(data[k].im);
         });
     }
+    Ok(())
 }
 
-unsafe fn store_real<S: Stored>(side: &Side, bufs: Buffers, b: usize, data: &[S::C], scale: f64) {
+unsafe fn store_real<S: Stored>(side: &Side, bufs: Buffers, b: usize, data: &[S::C], scale: f64, cb: Option<&Callback>) -> Result<(), Failed> {
+    let v = |c: S::C| S::narrow(if scale == 1.0 { c } else { S::scale(c, scale) });
+    if let Some(cb) = cb {
+        return callback::store_real::<S>(cb, &element_offsets(side, b), |k| v(data[k]));
+    }
     let p = bufs.0[0] as *mut S;
     let o = side.offsets[0] + b * side.distance;
-    each_element(side, |k, i| unsafe { *p.add(o + i) = S::narrow(if scale == 1.0 { data[k] } else { S::scale(data[k], scale) }) });
+    each_element(side, |k, i| unsafe { *p.add(o + i) = v(data[k]) });
+    Ok(())
 }
 
 /// A transform's input, gathered.
@@ -125,31 +154,33 @@ enum Loaded<C> {
     Real(Vec<C>),
 }
 
-unsafe fn load<S: Stored>(plan: &PlanCore, bufs: Buffers, b: usize) -> Loaded<S::C> {
-    if plan.input.array == ArrayType::Real {
-        Loaded::Real(unsafe { load_real::<S>(&plan.input, bufs, b) })
+unsafe fn load<S: Stored>(plan: &PlanCore, bufs: Buffers, b: usize, cbs: &Callbacks) -> Result<Loaded<S::C>, Failed> {
+    let cb = cbs.load.as_ref();
+    Ok(if plan.input.array == ArrayType::Real {
+        Loaded::Real(unsafe { load_real::<S>(&plan.input, bufs, b, cb)? })
     } else {
-        Loaded::Complex(unsafe { load_complex::<S>(&plan.input, bufs, b) })
-    }
+        Loaded::Complex(unsafe { load_complex::<S>(&plan.input, bufs, b, cb)? })
+    })
 }
 
-unsafe fn transform_and_store<S: Stored>(plan: &PlanCore, engine: &Engine<S::C>, input: Loaded<S::C>, out: Buffers, b: usize) {
+unsafe fn transform_and_store<S: Stored>(plan: &PlanCore, engine: &Engine<S::C>, input: Loaded<S::C>, out: Buffers, b: usize, cbs: &Callbacks) -> Result<(), Failed> {
+    let cb = cbs.store.as_ref();
     match (plan.transform, input) {
         (Transform::ComplexForward | Transform::ComplexInverse, Loaded::Complex(mut data)) => {
             engine.complex_passes(&mut data, 0);
-            unsafe { store_complex::<S>(&plan.output, out, b, &data, plan.scale) };
+            unsafe { store_complex::<S>(&plan.output, out, b, &data, plan.scale, cb) }
         }
         (Transform::RealForward, Loaded::Real(mut real)) => {
             let mut herm = vec![Complex::new(S::C::zero(), S::C::zero()); plan.output.count()];
             engine.real_rows_forward(&mut real, &mut herm);
             engine.complex_passes(&mut herm, 1);
-            unsafe { store_complex::<S>(&plan.output, out, b, &herm, plan.scale) };
+            unsafe { store_complex::<S>(&plan.output, out, b, &herm, plan.scale, cb) }
         }
         (Transform::RealInverse, Loaded::Complex(mut herm)) => {
             engine.complex_passes(&mut herm, 1);
             let mut real = vec![S::C::zero(); plan.output.count()];
             engine.real_rows_inverse(&mut herm, &mut real);
-            unsafe { store_real::<S>(&plan.output, out, b, &real, plan.scale) };
+            unsafe { store_real::<S>(&plan.output, out, b, &real, plan.scale, cb) }
         }
         _ => unreachable!("array types were checked against the transform at plan creation"),
     }
@@ -172,32 +203,34 @@ fn batches_are_disjoint(plan: &PlanCore) -> bool {
     }
 }
 
-/// Runs every transform of the batch from `input` to `output` (the same buffers in place).
+/// Runs every transform of the batch from `input` to `output` (the same buffers in place),
+/// through the callbacks `cbs` where set (then that side's buffers are not touched here).
 ///
 /// # Safety
-/// The buffers cover the plan's spans.
-pub unsafe fn execute(plan: &PlanCore, input: Buffers, output: Buffers) {
+/// The buffers cover the plan's spans (those without a callback).
+pub unsafe fn execute(plan: &PlanCore, input: Buffers, output: Buffers, cbs: &Callbacks) -> Result<(), Failed> {
     match (&plan.engines, plan.precision) {
-        (Engines::F64(e), _) => unsafe { execute_as::<f64>(plan, e, input, output) },
-        (Engines::F32(e), Precision::Half) => unsafe { execute_as::<half::f16>(plan, e, input, output) },
-        (Engines::F32(e), _) => unsafe { execute_as::<f32>(plan, e, input, output) },
+        (Engines::F64(e), _) => unsafe { execute_as::<f64>(plan, e, input, output, cbs) },
+        (Engines::F32(e), Precision::Half) => unsafe { execute_as::<half::f16>(plan, e, input, output, cbs) },
+        (Engines::F32(e), _) => unsafe { execute_as::<f32>(plan, e, input, output, cbs) },
     }
 }
 
-unsafe fn execute_as<S: Stored>(plan: &PlanCore, engine: &Engine<S::C>, input: Buffers, output: Buffers) {
+unsafe fn execute_as<S: Stored>(plan: &PlanCore, engine: &Engine<S::C>, input: Buffers, output: Buffers, cbs: &Callbacks) -> Result<(), Failed> {
     let one = |b: usize| unsafe {
-        let data = load::<S>(plan, input, b);
-        transform_and_store::<S>(plan, engine, data, output, b);
+        let data = load::<S>(plan, input, b, cbs)?;
+        transform_and_store::<S>(plan, engine, data, output, b, cbs)
     };
     if plan.inplace && !batches_are_disjoint(plan) {
         // Another transform's output may land on this one's input: gather everything first.
-        let all: Vec<_> = (0..plan.batch).map(|b| unsafe { load::<S>(plan, input, b) }).collect();
+        let all = (0..plan.batch).map(|b| unsafe { load::<S>(plan, input, b, cbs) }).collect::<Result<Vec<_>, _>>()?;
         for (b, data) in all.into_iter().enumerate() {
-            unsafe { transform_and_store::<S>(plan, engine, data, output, b) };
+            unsafe { transform_and_store::<S>(plan, engine, data, output, b, cbs)? };
         }
+        Ok(())
     } else if plan.batch > 1 {
-        (0..plan.batch).into_par_iter().for_each(one);
+        (0..plan.batch).into_par_iter().try_for_each(one)
     } else {
-        one(0);
+        one(0)
     }
 }

@@ -10,6 +10,7 @@
 use amdhip64 as _;
 
 pub mod cache;
+pub mod callback;
 pub mod engine;
 pub mod execute;
 pub mod gpu;

@@ -175,8 +175,9 @@ pub fn run_grid(program: &dyn Program, launch: &Launch, memory: &Memory, paralle
 /// default. Only the pages used are ever committed.
 pub const WAVE_STACK: usize = 64 << 20;
 
-/// The threads that run a launch's workgroups: one per core, with [`WAVE_STACK`].
-fn pool() -> &'static rayon::ThreadPool {
+/// The threads that run a launch's workgroups (and the waves of device-function calls,
+/// [`crate::call`]): one per core, with [`WAVE_STACK`].
+pub(crate) fn pool() -> &'static rayon::ThreadPool {
     static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
     POOL.get_or_init(|| {
         rayon::ThreadPoolBuilder::new()

@@ -9,10 +9,12 @@
 //! - [`lower`]: decoded machine code (`oxrocm-amdgcn`) into the interpreter's [`ir`].
 //! - [`dispatch`]: the initial register state a kernel descriptor asks for, and the grid
 //!   run across threads.
+//! - [`call`]: a device function (not a kernel) called for many lanes, a wave at a time.
 
 #[macro_use]
 mod access;
 pub mod cache;
+pub mod call;
 mod catchup;
 pub mod dispatch;
 mod fast;

@@ -139,35 +139,8 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
     let hostcall = Arc::new(Hostcall::new(256));
     let hidden = HiddenValues { hostcall_buffer: hostcall.address(), private_base: PRIVATE_APERTURE, shared_base: SHARED_APERTURE, ..Default::default() };
     let g = prepare(k, code.base, info, args, &hidden)?;
-    // Every allocation, at the host address the backend gives it (the CPU backend: the
-    // same address; a GPU backend: a staged copy, written back after the op).
-    let on_cpu = crate::runtime::runtime().backend_name() == "cpu";
-    let mode = check_mode();
-    let memory = if mode != CheckMode::Off || !on_cpu {
-        let mut regions: Vec<(u64, usize, u64)> = Vec::new();
-        for a in crate::runtime::runtime().memory.all() {
-            // The CPU backend hands out whole pages and maps a slack after them, as memory
-            // past a GPU allocation is mapped: kernels may read and write past the requested
-            // size (loads before a bounds check are common; some tests store a whole
-            // block past the end), which faults nowhere on a GPU.
-            let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered && mode != CheckMode::Strict;
-            let len = if whole_pages { crate::cpu::page_round(a.size) + crate::cpu::ALLOCATION_SLACK } else { a.size };
-            regions.push((a.base, len, view.host_ptr(a.base) as u64));
-            if a.device_addr != 0 && a.device_addr != a.base {
-                regions.push((a.device_addr, a.size, view.host_ptr(a.device_addr) as u64));
-            }
-        }
-        for (a, n) in g.own_ranges().into_iter().chain([hostcall.range()]) {
-            regions.push((a, n, a));
-        }
-        let m = Memory::mapped(regions);
-        if mode == CheckMode::Strict { m.strict() } else { m }
-    } else {
-        // SAFETY: the user asked for unchecked execution; on the CPU backend device
-        // addresses are host addresses.
-        unsafe { Memory::unchecked() }
-    }
-    .with_hostcall(hostcall.clone());
+    let own: Vec<(u64, usize)> = g.own_ranges().into_iter().chain([hostcall.range()]).collect();
+    let memory = device_memory(view, &own).with_hostcall(hostcall.clone());
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         if cooperative { run_grid_cooperative(&code.program, &g.launch, &memory) } else { run_grid(&code.program, &g.launch, &memory, true) }
     }));
@@ -185,6 +158,37 @@ pub fn execute(name: &str, k: &GcnKernel, code: &LoadedCode, info: &LaunchInfo, 
             Err(HipError::LAUNCH_FAILURE)
         }
     }
+}
+
+/// The memory a launch or a device-function call reaches: every allocation, at the host
+/// address the backend gives it (the CPU backend: the same address; a GPU backend: a
+/// staged copy, written back after the op), and `own` ranges of the runtime's (kernarg,
+/// packet, hostcall buffer; device address = host address). Unchecked where the user asked
+/// (`OXROCM_GCN_CHECKED=0`, CPU backend only).
+pub(crate) fn device_memory(view: &dyn crate::ops::HostView, own: &[(u64, usize)]) -> Memory {
+    let on_cpu = crate::runtime::runtime().backend_name() == "cpu";
+    let mode = check_mode();
+    if mode == CheckMode::Off && on_cpu {
+        // SAFETY: the user asked for unchecked execution; on the CPU backend device
+        // addresses are host addresses.
+        return unsafe { Memory::unchecked() };
+    }
+    let mut regions: Vec<(u64, usize, u64)> = Vec::new();
+    for a in crate::runtime::runtime().memory.all() {
+        // The CPU backend hands out whole pages and maps a slack after them, as memory
+        // past a GPU allocation is mapped: kernels may read and write past the requested
+        // size (loads before a bounds check are common; some tests store a whole
+        // block past the end), which faults nowhere on a GPU.
+        let whole_pages = on_cpu && a.kind != crate::memory::MemKind::HostRegistered && mode != CheckMode::Strict;
+        let len = if whole_pages { crate::cpu::page_round(a.size) + crate::cpu::ALLOCATION_SLACK } else { a.size };
+        regions.push((a.base, len, view.host_ptr(a.base) as u64));
+        if a.device_addr != 0 && a.device_addr != a.base {
+            regions.push((a.device_addr, a.size, view.host_ptr(a.device_addr) as u64));
+        }
+    }
+    regions.extend(own.iter().map(|&(a, n)| (a, n, a)));
+    let m = Memory::mapped(regions);
+    if mode == CheckMode::Strict { m.strict() } else { m }
 }
 
 /// A prepared launch; owns the kernarg and packet bytes `launch` points to.

@@ -14,6 +14,7 @@ pub mod device;
 pub mod error;
 pub mod event;
 pub mod gcn;
+pub mod gcn_call;
 pub mod graph;
 pub mod kernel;
 pub mod log;

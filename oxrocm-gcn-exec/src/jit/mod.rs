@@ -220,7 +220,10 @@ impl Jit {
         if let Some(e) = self.entries.read().unwrap().get(&pc) {
             return Some(*e);
         }
-        if !self.hot(program, pc) {
+        // No instruction there (a jump out of the code, such as a called function's return
+        // to its caller's sentinel): the interpreter reports it. (A region of nothing would
+        // hand the wave back at the same address forever.)
+        if program.inst_at(pc).is_none() || !self.hot(program, pc) {
             return None;
         }
         // One compiler at a time; a thread that finds it busy interprets meanwhile.
