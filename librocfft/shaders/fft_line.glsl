@@ -35,18 +35,26 @@ layout(push_constant) uniform Params {
     SCALE_T scale;
 } p;
 
-const uint F_INVERSE = 1u, F_POST_TWIDDLE = 2u, F_LOAD_KFAST = 4u, F_STORE_KFAST = 8u, F_SCALE = 16u;
+const uint F_INVERSE = 1u, F_POST_TWIDDLE = 2u, F_LOAD_KFAST = 4u, F_STORE_KFAST = 8u, F_SCALE = 16u, F_SWIZZLE = 32u;
 const uint THREADS = 256u;
-// Values one invocation keeps between a stage's reads and writes: ceil(SMAX / R / 256) R
-// for the radices used stays at most SMAX / 256 + 13.
+// Butterflies one invocation does per radix-8, -4, -2 stage (M L <= SMAX).
+const uint NB8 = SMAX / 8u / THREADS, NB4 = SMAX / 4u / THREADS, NB2 = SMAX / 2u / THREADS;
+// Values one invocation keeps between an odd-radix stage's reads and writes:
+// ceil(SMAX / R / 256) R stays below SMAX / 256 + 13.
 const uint MAXV = SMAX / 256u + 16u;
 
 shared CPLX sh[SMAX];
+uint gL;
+bool gSwz;
 
 CPLX cmul(CPLX a, CPLX b) { return CPLX(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 CPLX conj_(CPLX a) { return CPLX(a.x, -a.y); }
 // -i a
 CPLX mul_mi(CPLX a) { return CPLX(a.y, -a.x); }
+
+// Element k of the workgroup's line m in shared memory. With F_SWIZZLE (power-of-two
+// lengths) each line is rotated by m, so that line-fast accesses spread over the banks.
+uint at(uint m, uint k) { return m * gL + (gSwz ? ((k + m) & (gL - 1u)) : k); }
 
 uint line_offset(uint l, uint s0, uint s1, uint s2) {
     uint l0 = l % p.c0, t = l / p.c0;
@@ -58,9 +66,61 @@ uint line_level(uint l, uint level) {
     return level == 0u ? l0 : (level == 1u ? t % p.c1 : t / p.c1);
 }
 
+void dft4(inout CPLX a0, inout CPLX a1, inout CPLX a2, inout CPLX a3) {
+    CPLX t0 = a0 + a2, t1 = a0 - a2, t2 = a1 + a3, t3 = mul_mi(a1 - a3);
+    a0 = t0 + t2; a2 = t0 - t2; a1 = t1 + t3; a3 = t1 - t3;
+}
+
+void dft8(inout CPLX x[8]) {
+    const REAL h = REAL(0.70710678118654752440084436210485);
+    CPLX b0 = x[0] + x[4], b1 = x[1] + x[5], b2 = x[2] + x[6], b3 = x[3] + x[7];
+    CPLX d0 = x[0] - x[4], d1 = x[1] - x[5], d2 = x[2] - x[6], d3 = x[3] - x[7];
+    // d_r *= w8^r
+    d1 = CPLX(h * (d1.x + d1.y), h * (d1.y - d1.x));
+    d2 = mul_mi(d2);
+    d3 = CPLX(h * (d3.y - d3.x), -h * (d3.x + d3.y));
+    dft4(b0, b1, b2, b3);
+    dft4(d0, d1, d2, d3);
+    x[0] = b0; x[2] = b1; x[4] = b2; x[6] = b3;
+    x[1] = d0; x[3] = d1; x[5] = d2; x[7] = d3;
+}
+
+// One Stockham stage of radix R in {2, 4, 8} with NB butterflies per invocation at most:
+// constant trip counts, so the values stay in registers across the barrier.
+#define POW2_STAGE(R, NB)                                                                       \
+    {                                                                                           \
+        uint Lr = L / R, nb = M * Lr, step = L / (Ns * R);                                      \
+        CPLX v[NB * R];                                                                         \
+        for (uint i = 0u; i < NB; i++) {                                                        \
+            uint b = tid + i * THREADS;                                                         \
+            if (b < nb) {                                                                       \
+                uint m = b / Lr, j = b - m * Lr, kk = j % Ns;                                    \
+                CPLX x[8];                                                                      \
+                for (uint r = 0u; r < R; r++) x[r] = sh[at(m, j + r * Lr)];                      \
+                for (uint r = 1u; r < R; r++) x[r] = cmul(x[r], tw.v[r * kk * step]);           \
+                if (R == 8u) dft8(x);                                                           \
+                else if (R == 4u) dft4(x[0], x[1], x[2], x[3]);                                 \
+                else { CPLX t = x[0] - x[1]; x[0] += x[1]; x[1] = t; }                          \
+                for (uint r = 0u; r < R; r++) v[i * R + r] = x[r];                              \
+            }                                                                                   \
+        }                                                                                       \
+        barrier();                                                                              \
+        for (uint i = 0u; i < NB; i++) {                                                        \
+            uint b = tid + i * THREADS;                                                         \
+            if (b < nb) {                                                                       \
+                uint m = b / Lr, j = b - m * Lr, kk = j % Ns;                                    \
+                uint o = (j / Ns) * Ns * R + kk;                                                \
+                for (uint r = 0u; r < R; r++) sh[at(m, o + r * Ns)] = v[i * R + r];             \
+            }                                                                                   \
+        }                                                                                       \
+        barrier();                                                                              \
+    }
+
 void main() {
     uint g = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint L = p.L, M = p.per_group, tid = gl_LocalInvocationIndex;
+    gL = L;
+    gSwz = (p.flags & F_SWIZZLE) != 0u;
     uint first = g * M;
     bool inv = (p.flags & F_INVERSE) != 0u;
     Cx src = Cx(p.src), dst = Cx(p.dst), tw = Cx(p.tw);
@@ -72,47 +132,31 @@ void main() {
         uint l = first + m;
         if (l < p.lines) {
             CPLX v = src.v[line_offset(l, p.in_s0, p.in_s1, p.in_s2) + k * p.es_in];
-            sh[m * L + k] = inv ? conj_(v) : v;
+            sh[at(m, k)] = inv ? conj_(v) : v;
         }
     }
     barrier();
 
     uint rem = L, Ns = 1u;
+    while (rem % 8u == 0u) { POW2_STAGE(8u, NB8) Ns *= 8u; rem /= 8u; }
+    if (rem % 4u == 0u) { POW2_STAGE(4u, NB4) Ns *= 4u; rem /= 4u; }
+    if (rem % 2u == 0u) { POW2_STAGE(2u, NB2) Ns *= 2u; rem /= 2u; }
     while (rem > 1u) {
-        uint R = (rem % 8u == 0u) ? 8u : (rem % 4u == 0u) ? 4u : (rem % 2u == 0u) ? 2u : (rem % 3u == 0u) ? 3u
-               : (rem % 5u == 0u) ? 5u : (rem % 7u == 0u) ? 7u : (rem % 11u == 0u) ? 11u : 13u;
+        uint R = (rem % 3u == 0u) ? 3u : (rem % 5u == 0u) ? 5u : (rem % 7u == 0u) ? 7u : (rem % 11u == 0u) ? 11u : 13u;
         uint Lr = L / R, nb = M * Lr, step = L / (Ns * R);
         CPLX v[MAXV];
         uint c = 0u;
         for (uint b = tid; b < nb; b += THREADS) {
             uint m = b / Lr, j = b % Lr, kk = j % Ns;
-            uint base = m * L + j;
             CPLX x[13];
-            x[0] = sh[base];
-            for (uint r = 1u; r < R; r++) x[r] = cmul(sh[base + r * Lr], tw.v[(r * kk * step) % L]);
-            if (R == 8u) {
-                CPLX b0 = x[0] + x[4], b1 = x[1] + x[5], b2 = x[2] + x[6], b3 = x[3] + x[7];
-                CPLX d0 = x[0] - x[4], d1 = x[1] - x[5], d2 = x[2] - x[6], d3 = x[3] - x[7];
-                // d_r *= w8^r
-                const REAL h = REAL(0.70710678118654752440084436210485);
-                d1 = CPLX(h * (d1.x + d1.y), h * (d1.y - d1.x));
-                d2 = mul_mi(d2);
-                d3 = CPLX(h * (d3.y - d3.x), -h * (d3.x + d3.y));
-                CPLX t0 = b0 + b2, t1 = b0 - b2, t2 = b1 + b3, t3 = mul_mi(b1 - b3);
-                v[c + 0u] = t0 + t2; v[c + 4u] = t0 - t2; v[c + 2u] = t1 + t3; v[c + 6u] = t1 - t3;
-                t0 = d0 + d2; t1 = d0 - d2; t2 = d1 + d3; t3 = mul_mi(d1 - d3);
-                v[c + 1u] = t0 + t2; v[c + 5u] = t0 - t2; v[c + 3u] = t1 + t3; v[c + 7u] = t1 - t3;
-            } else if (R == 4u) {
-                CPLX t0 = x[0] + x[2], t1 = x[0] - x[2], t2 = x[1] + x[3], t3 = mul_mi(x[1] - x[3]);
-                v[c + 0u] = t0 + t2; v[c + 2u] = t0 - t2; v[c + 1u] = t1 + t3; v[c + 3u] = t1 - t3;
-            } else if (R == 2u) {
-                v[c + 0u] = x[0] + x[1]; v[c + 1u] = x[0] - x[1];
-            } else if (R == 3u) {
+            x[0] = sh[at(m, j)];
+            for (uint r = 1u; r < R; r++) x[r] = cmul(sh[at(m, j + r * Lr)], tw.v[r * kk * step]);
+            if (R == 3u) {
                 const REAL s3 = REAL(0.86602540378443864676372317075294);
                 CPLX t = x[1] + x[2], m0 = x[0] - REAL(0.5) * t, s = mul_mi(x[1] - x[2]) * s3;
                 v[c + 0u] = x[0] + t; v[c + 1u] = m0 + s; v[c + 2u] = m0 - s;
             } else {
-                // A direct DFT of the odd radices: w_R^e = tw[e L / R].
+                // A direct DFT of the other odd radices: w_R^e = tw[e L / R].
                 for (uint k = 0u; k < R; k++) {
                     CPLX acc = x[0];
                     for (uint r = 1u; r < R; r++) acc += cmul(x[r], tw.v[((r * k) % R) * Lr]);
@@ -125,8 +169,8 @@ void main() {
         c = 0u;
         for (uint b = tid; b < nb; b += THREADS) {
             uint m = b / Lr, j = b % Lr, kk = j % Ns;
-            uint o = m * L + (j / Ns) * Ns * R + kk;
-            for (uint r = 0u; r < R; r++) sh[o + r * Ns] = v[c + r];
+            uint o = (j / Ns) * Ns * R + kk;
+            for (uint r = 0u; r < R; r++) sh[at(m, o + r * Ns)] = v[c + r];
             c += R;
         }
         barrier();
@@ -143,7 +187,7 @@ void main() {
         uint m = kfast ? t / L : t % M, k = kfast ? t % L : t / M;
         uint l = first + m;
         if (l < p.lines) {
-            CPLX v = sh[m * L + k];
+            CPLX v = sh[at(m, k)];
             if (inv) v = conj_(v);
             if (post) {
                 uint e = line_level(l, level) * k;

@@ -36,6 +36,7 @@ pub const LINE_POST_TWIDDLE: u32 = 2;
 pub const LINE_LOAD_KFAST: u32 = 4;
 pub const LINE_STORE_KFAST: u32 = 8;
 pub const LINE_SCALE: u32 = 16;
+pub const LINE_SWIZZLE: u32 = 32;
 pub const LINE_LEVEL_SHIFT: u32 = 8;
 
 /// fft_line's parameter block.

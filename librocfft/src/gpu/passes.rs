@@ -139,17 +139,29 @@ impl Builder {
         if self.double { &LINE_F64 } else { &LINE_F32 }
     }
 
-    /// Whether a length is done by one line pass, four-step, or needs Bluestein.
+    /// Whether a length's prime factors are all radices of the line kernel (else Bluestein).
     fn direct_length(&self, n: usize) -> bool {
-        largest_prime_factor(n) <= LARGEST_RADIX && n <= self.smax * self.smax
+        largest_prime_factor(n) <= LARGEST_RADIX
     }
 
     /// One line pass: FFTs of length `len` over `dims`, elements `es_in`/`es_out` apart.
     #[allow(clippy::too_many_arguments)]
     fn line(&mut self, src: At, dst: At, len: usize, es: (usize, usize), dims: &[Dim], inverse: bool, scale: f64, post: Option<usize>) -> Option<()> {
-        let dims = merge(dims);
+        let mut dims = merge(dims);
         if dims.len() > 3 {
             return None;
+        }
+        // The side whose lines' elements are contiguous is read (written) element-fast; the
+        // other side coalesces where level 0 is its neighbouring lines, so such a dimension
+        // goes first (the four-step twiddle's level 0 is never moved: its pass has no
+        // contiguous side).
+        let neighbours = |dims: &[Dim], out: bool| dims.iter().position(|d| if out { d.so == 1 } else { d.si == 1 });
+        if post.is_none() && !dims.is_empty() {
+            let j = if es.0 == 1 && dims[0].so != 1 { neighbours(&dims, true) } else if es.1 == 1 && dims[0].si != 1 { neighbours(&dims, false) } else { None };
+            if let Some(j) = j {
+                let d = dims.remove(j);
+                dims.insert(0, d);
+            }
         }
         let d = |i: usize| dims.get(i).copied().unwrap_or(Dim { n: 1, si: 0, so: 0 });
         let lines: usize = dims.iter().map(|d| d.n).product();
@@ -165,6 +177,11 @@ impl Builder {
         }
         if scale != 1.0 {
             flags |= LINE_SCALE;
+        }
+        // Line-fast accesses of power-of-two lines would all hit one shared-memory bank:
+        // each line's elements are rotated by its index in the workgroup.
+        if per_group > 1 && len.is_power_of_two() && len >= 32 && flags & (LINE_LOAD_KFAST | LINE_STORE_KFAST) != (LINE_LOAD_KFAST | LINE_STORE_KFAST) {
+            flags |= LINE_SWIZZLE;
         }
         let tw = self.table(Table::Twiddle(len));
         let mut push = LinePush {
@@ -254,10 +271,12 @@ impl Builder {
         if n <= self.smax && largest_prime_factor(n) <= LARGEST_RADIX {
             self.line(src, dst, n, es, &dims, inverse, scale, None)?;
         } else if self.direct_length(n) {
-            // Four-step: the longest first-pass count N1 (second-pass length) with N2 fitting
-            // too, so that the strided first pass takes as many neighbouring columns as it can.
-            let n1 = (1..=self.smax).rev().find(|&d| n.is_multiple_of(d) && n / d <= self.smax && largest_prime_factor(d) <= LARGEST_RADIX)?;
-            let n2 = n / n1;
+            // Four-step: N1 columns of length N2 (with twiddles) into the work buffer, then N2
+            // rows of length N1 (recursively four-step again where N1 is still too long) into
+            // place. N2 is kept to 128 bytes' worth of lines per workgroup, so that the strided
+            // first pass reads and writes whole 128-byte segments of neighbouring columns.
+            let n2 = (2..=(self.smax * self.cb / 128).min(n - 1)).rev().find(|&d| n.is_multiple_of(d))?;
+            let n1 = n / n2;
             let region = At { buf: Buf::Work, byte: self.alloc(n * lines * self.cb) };
             // The work array holds each line's N values contiguously, line after line.
             let mut stride = n;
@@ -267,14 +286,11 @@ impl Builder {
             self.line(src, region, n2, (es.0 * n1, n1), &a, inverse, 1.0, Some(n))?;
             let mut b = vec![Dim { n: n2, si: n1, so: es.1 }];
             b.extend(dims.iter().zip(&work).map(|(d, &w)| Dim { n: d.n, si: w, so: d.so }));
-            self.line(region, dst, n1, (1, es.1 * n2), &b, inverse, scale, None)?;
+            self.axis(region, dst, n1, (1, es.1 * n2), &b, inverse, scale)?;
         } else {
             // Bluestein: x c (zero-padded to M) -> FFT -> times the chirp spectrum -> inverse
             // FFT -> times c. Inverse transforms conjugate on the way in and out.
             let m = (2 * n - 1).next_power_of_two();
-            if !self.direct_length(m) {
-                return None;
-            }
             let region = At { buf: Buf::Work, byte: self.alloc(m * lines * self.cb) };
             let mut stride = m;
             let work: Vec<usize> = dims.iter().map(|d| { let s = stride; stride *= d.n; s }).collect();
