@@ -2,13 +2,17 @@
 //! options:
 //!
 //! `cargo run --release -p librocfft --example rocfft_bench -- --length 1048576 [-t 0]
-//!  [--precision single|double|half] [-b 1] [-o | --placeness inplace|notinplace] [-N 10]`
+//!  [--precision single|double|half] [-b 1] [-o | --placeness inplace|notinplace] [-N 10]
+//!  [--queued Q] [--warmup_ms MS]`
 //!
 //! `--length` takes up to three lengths, slowest first (as rocfft-bench); `-t` is the
 //! transform type (0 complex forward, 1 complex inverse, 2 real forward, 3 real inverse).
 //! Prints each execution's time (to the end of the stream's work) and the median's GFLOP/s,
 //! counted as rocfft-bench counts them: 5·N·log2(N) per complex transform of N points, half
-//! that for real ones, times the batch.
+//! that for real ones, times the batch. `--queued Q` also times Q executions queued back to
+//! back with one synchronization at the end (the device's throughput without a host round
+//! trip per execution, as CUDA-event timings of cuFFT measure it); `--warmup_ms` runs the
+//! transform that long first (a GPU's clocks rise under load).
 
 use amdhip64::memcpy::hipMemset;
 use amdhip64::memory::hipMalloc;
@@ -25,10 +29,12 @@ struct Options {
     batch: usize,
     inplace: bool,
     runs: usize,
+    queued: usize,
+    warmup_ms: f64,
 }
 
 fn parse() -> Result<Options, String> {
-    let mut o = Options { lengths: Vec::new(), transform: 0, precision: 0, batch: 1, inplace: true, runs: 10 };
+    let mut o = Options { lengths: Vec::new(), transform: 0, precision: 0, batch: 1, inplace: true, runs: 10, queued: 0, warmup_ms: 0.0 };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     let value = |i: &mut usize| -> Result<String, String> {
@@ -57,6 +63,8 @@ fn parse() -> Result<Options, String> {
             "-o" | "--notInPlace" => o.inplace = false,
             "--placeness" => o.inplace = value(&mut i)? != "notinplace",
             "-N" | "--ntrial" => o.runs = value(&mut i)?.parse().map_err(|_| "bad -N")?,
+            "--queued" => o.queued = value(&mut i)?.parse().map_err(|_| "bad --queued")?,
+            "--warmup_ms" => o.warmup_ms = value(&mut i)?.parse().map_err(|_| "bad --warmup_ms")?,
             a => return Err(format!("unknown option {a}")),
         }
         i += 1;
@@ -107,7 +115,19 @@ fn main() {
         t.elapsed().as_secs_f64() * 1e3
     };
     once(); // warm-up: first-touch of the buffers
+    let warm = std::time::Instant::now();
+    while warm.elapsed().as_secs_f64() * 1e3 < o.warmup_ms {
+        once();
+    }
     let mut ms: Vec<f64> = (0..o.runs).map(|_| once()).collect();
+    if o.queued > 0 {
+        let t = std::time::Instant::now();
+        for _ in 0..o.queued {
+            assert_eq!(unsafe { rocfft_execute(plan, ins.as_mut_ptr(), outs.as_mut_ptr(), null_mut()) }, 0);
+        }
+        assert_eq!(unsafe { hipStreamSynchronize(null_mut()) }, 0);
+        println!("queued: {:.4} ms per execution ({} back to back)", t.elapsed().as_secs_f64() * 1e3 / o.queued as f64, o.queued);
+    }
     println!("Execution times (ms): {}", ms.iter().map(|t| format!("{t:.4}")).collect::<Vec<_>>().join(" "));
     ms.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let median = ms[ms.len() / 2];
