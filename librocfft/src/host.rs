@@ -217,6 +217,10 @@ pub unsafe fn execute(plan: &PlanCore, input: Buffers, output: Buffers, cbs: &Ca
 }
 
 unsafe fn execute_as<S: Stored>(plan: &PlanCore, engine: &Engine<S::C>, input: Buffers, output: Buffers, cbs: &Callbacks) -> Result<(), Failed> {
+    // Data laid out as the engine wants them are transformed where they are.
+    if cbs.load.is_none() && cbs.store.is_none() && unsafe { crate::direct::try_execute::<S>(plan, engine, input, output) } {
+        return Ok(());
+    }
     let one = |b: usize| unsafe {
         let data = load::<S>(plan, input, b, cbs)?;
         transform_and_store::<S>(plan, engine, data, output, b, cbs)

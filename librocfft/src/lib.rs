@@ -11,6 +11,7 @@ use amdhip64 as _;
 
 pub mod cache;
 pub mod callback;
+pub mod direct;
 pub mod engine;
 pub mod execute;
 pub mod gpu;
