@@ -25,8 +25,11 @@ SHAPES=(
     for s in "${SHAPES[@]}"; do
         IFS='|' read -r name opts _ <<<"$s"
         echo "-- $name: rocfft-bench $opts -o"
-        timeout 120 "$C/rocfft_bench" $opts -o -N 10 --queued 50 --warmup_ms "$W" 2>&1 | tail -3
+        timeout 120 "$C/rocfft_bench" $opts -o -N 10 --queued 50 --warmup_ms "$W" 2>&1 | tail -4
     done
+    echo "== the kernels' compiler statistics (a 2D and a four-step transform)"
+    OXROCM_VULKAN_PIPELINE_STATS=1 timeout 60 "$C/rocfft_bench" --length 64 64 -N 1 2>&1 | grep '\[oxrocm\] pipeline'
+    OXROCM_VULKAN_PIPELINE_STATS=1 timeout 60 "$C/rocfft_bench" --length 65536 --precision double -N 1 2>&1 | grep '\[oxrocm\] pipeline'
     echo "== cuFFT (torch.fft), out of place, 50 back to back between CUDA events"
     specs=(); for s in "${SHAPES[@]}"; do IFS='|' read -r _ _ t <<<"$s"; specs+=("$t"); done
     timeout 300 python3 "$(dirname "$0")/fft_cuda_reference.py" "${specs[@]}" 2>&1

@@ -46,6 +46,16 @@ const uint MAXV = SMAX / 256u + 16u;
 shared CPLX sh[SMAX];
 uint gL;
 bool gSwz;
+// Power-of-two lengths (and lines per workgroup): indices by shifts and masks, as integer
+// division by a run-time value costs tens of instructions.
+bool gP2, gMP2;
+uint gLgL, gLgM;
+
+// The workgroup's line m and element k of slot t: element-fast (kfast) or line-fast.
+uvec2 slot(uint t, bool kfast, uint M) {
+    if (kfast) return gP2 ? uvec2(t >> gLgL, t & (gL - 1u)) : uvec2(t / gL, t % gL);
+    return gMP2 ? uvec2(t & (M - 1u), t >> gLgM) : uvec2(t % M, t / M);
+}
 
 CPLX cmul(CPLX a, CPLX b) { return CPLX(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 CPLX conj_(CPLX a) { return CPLX(a.x, -a.y); }
@@ -89,12 +99,12 @@ void dft8(inout CPLX x[8]) {
 // constant trip counts, so the values stay in registers across the barrier.
 #define POW2_STAGE(R, NB)                                                                       \
     {                                                                                           \
-        uint Lr = L / R, nb = M * Lr, step = L / (Ns * R);                                      \
+        uint Lr = L / R, nb = M * Lr, step = L / (Ns * R), lgLr = findLSB(Lr), lgNs = findLSB(Ns); \
         CPLX v[NB * R];                                                                         \
         for (uint i = 0u; i < NB; i++) {                                                        \
             uint b = tid + i * THREADS;                                                         \
             if (b < nb) {                                                                       \
-                uint m = b / Lr, j = b - m * Lr, kk = j % Ns;                                    \
+                uint m = gP2 ? b >> lgLr : b / Lr, j = b - m * Lr, kk = j & (Ns - 1u);           \
                 CPLX x[8];                                                                      \
                 for (uint r = 0u; r < R; r++) x[r] = sh[at(m, j + r * Lr)];                      \
                 for (uint r = 1u; r < R; r++) x[r] = cmul(x[r], tw.v[r * kk * step]);           \
@@ -108,8 +118,8 @@ void dft8(inout CPLX x[8]) {
         for (uint i = 0u; i < NB; i++) {                                                        \
             uint b = tid + i * THREADS;                                                         \
             if (b < nb) {                                                                       \
-                uint m = b / Lr, j = b - m * Lr, kk = j % Ns;                                    \
-                uint o = (j / Ns) * Ns * R + kk;                                                \
+                uint m = gP2 ? b >> lgLr : b / Lr, j = b - m * Lr, kk = j & (Ns - 1u);           \
+                uint o = (j >> lgNs) * Ns * R + kk;                                             \
                 for (uint r = 0u; r < R; r++) sh[at(m, o + r * Ns)] = v[i * R + r];             \
             }                                                                                   \
         }                                                                                       \
@@ -121,17 +131,26 @@ void main() {
     uint L = p.L, M = p.per_group, tid = gl_LocalInvocationIndex;
     gL = L;
     gSwz = (p.flags & F_SWIZZLE) != 0u;
+    gP2 = (L & (L - 1u)) == 0u;
+    gMP2 = (M & (M - 1u)) == 0u;
+    gLgL = findLSB(L);
+    gLgM = findLSB(M);
     uint first = g * M;
     bool inv = (p.flags & F_INVERSE) != 0u;
     Cx src = Cx(p.src), dst = Cx(p.dst), tw = Cx(p.tw);
 
     // Load M lines.
     bool kfast = (p.flags & F_LOAD_KFAST) != 0u;
+    // A line's offset is computed once per line an invocation meets (line-fast: always the
+    // same line, as THREADS is a multiple of M there).
+    uint seen = 0xffffffffu, base = 0u;
     for (uint t = tid; t < M * L; t += THREADS) {
-        uint m = kfast ? t / L : t % M, k = kfast ? t % L : t / M;
+        uvec2 mk = slot(t, kfast, M);
+        uint m = mk.x, k = mk.y;
         uint l = first + m;
         if (l < p.lines) {
-            CPLX v = src.v[line_offset(l, p.in_s0, p.in_s1, p.in_s2) + k * p.es_in];
+            if (m != seen) { seen = m; base = line_offset(l, p.in_s0, p.in_s1, p.in_s2); }
+            CPLX v = src.v[base + k * p.es_in];
             sh[at(m, k)] = inv ? conj_(v) : v;
         }
     }
@@ -183,19 +202,23 @@ void main() {
     bool post = (p.flags & F_POST_TWIDDLE) != 0u;
     uint level = p.flags >> 8u;
     Cx lo = Cx(p.big_lo), hi = Cx(p.big_hi);
+    seen = 0xffffffffu;
+    uint q = 0u;
     for (uint t = tid; t < M * L; t += THREADS) {
-        uint m = kfast ? t / L : t % M, k = kfast ? t % L : t / M;
+        uvec2 mk = slot(t, kfast, M);
+        uint m = mk.x, k = mk.y;
         uint l = first + m;
         if (l < p.lines) {
+            if (m != seen) { seen = m; base = line_offset(l, p.out_s0, p.out_s1, p.out_s2); q = post ? line_level(l, level) : 0u; }
             CPLX v = sh[at(m, k)];
             if (inv) v = conj_(v);
             if (post) {
-                uint e = line_level(l, level) * k;
+                uint e = q * k;
                 CPLX w = cmul(lo.v[e % p.split], hi.v[e / p.split]);
                 v = cmul(v, inv ? conj_(w) : w);
             }
             if ((p.flags & F_SCALE) != 0u) v *= REAL(p.scale);
-            dst.v[line_offset(l, p.out_s0, p.out_s1, p.out_s2) + k * p.es_out] = v;
+            dst.v[base + k * p.es_out] = v;
         }
     }
 }
