@@ -141,25 +141,18 @@ void main() {
 
     // Load M lines.
     bool kfast = (p.flags & F_LOAD_KFAST) != 0u;
-    // All of an invocation's loads are issued before any is stored to shared memory
-    // (constant trip count: unrolled, so they are in flight together rather than one
-    // memory latency each). A line's offset is computed once per line an invocation meets
-    // (line-fast: always the same line, as THREADS is a multiple of M there).
+    // A line's offset is computed once per line an invocation meets (line-fast: always the
+    // same line, as THREADS is a multiple of M there).
     uint seen = 0xffffffffu, base = 0u;
-    CPLX held[SMAX / THREADS];
-    for (uint i = 0u; i < SMAX / THREADS; i++) {
-        uint t = tid + i * THREADS;
+    for (uint t = tid; t < M * L; t += THREADS) {
         uvec2 mk = slot(t, kfast, M);
-        uint l = first + mk.x;
-        if (t < M * L && l < p.lines) {
-            if (mk.x != seen) { seen = mk.x; base = line_offset(l, p.in_s0, p.in_s1, p.in_s2); }
-            held[i] = src.v[base + mk.y * p.es_in];
+        uint m = mk.x, k = mk.y;
+        uint l = first + m;
+        if (l < p.lines) {
+            if (m != seen) { seen = m; base = line_offset(l, p.in_s0, p.in_s1, p.in_s2); }
+            CPLX v = src.v[base + k * p.es_in];
+            sh[at(m, k)] = inv ? conj_(v) : v;
         }
-    }
-    for (uint i = 0u; i < SMAX / THREADS; i++) {
-        uint t = tid + i * THREADS;
-        uvec2 mk = slot(t, kfast, M);
-        if (t < M * L && first + mk.x < p.lines) sh[at(mk.x, mk.y)] = inv ? conj_(held[i]) : held[i];
     }
     barrier();
 
