@@ -14,24 +14,12 @@ use std::sync::Arc;
 /// Interface version reported by [`oxrocm_private_v1_version`].
 pub const PRIVATE_VERSION: u32 = 1;
 
-/// A device memory range an enqueued host computation reads or writes.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct oxrocm_range {
-    pub addr: u64,
-    pub len: usize,
-}
-
-/// Maps a device address inside a declared range to host memory for the computation.
-pub type oxrocm_host_ptr_fn = unsafe extern "C" fn(view: *const c_void, device_addr: u64) -> *mut c_void;
-/// The computation: returns 0 on success, else a `hipError_t` reported by the stream.
-pub type oxrocm_compute_fn = unsafe extern "C" fn(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
-/// Releases `user` once the operation can no longer run (graph destroyed, op done).
-pub type oxrocm_release_fn = Option<unsafe extern "C" fn(user: *mut c_void)>;
+// The interface's types, shared with the libraries that call it (one definition).
+pub use oxrocm_ffi::private::{oxrocm_compute_fn, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_release_fn, oxrocm_spirv_host_fn, oxrocm_spirv_kernel};
 
 struct UserData {
     user: usize,
-    release: oxrocm_release_fn,
+    release: Option<oxrocm_release_fn>,
 }
 
 impl Drop for UserData {
@@ -40,19 +28,6 @@ impl Drop for UserData {
             unsafe { r(self.user as *mut c_void) }
         }
     }
-}
-
-/// Host implementation of a library's SPIR-V kernel: its parameter block and grid.
-pub type oxrocm_spirv_host_fn =
-    unsafe extern "C" fn(push: *const c_void, push_size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
-
-/// A compute kernel a library brings: SPIR-V for Vulkan devices and its host twin.
-#[repr(C)]
-pub struct oxrocm_spirv_kernel {
-    pub name: *const c_char,
-    pub spirv: *const c_void,
-    pub spirv_size: usize,
-    pub host: Option<oxrocm_spirv_host_fn>,
 }
 
 /// The runtime's descriptor of each library kernel launched so far, by the address of the
@@ -192,7 +167,7 @@ pub extern "C" fn oxrocm_private_v1_backend_name() -> *const c_char {
 hip_api! {
     /// Queues a host computation over declared device ranges on `s`, in stream order.
     fn oxrocm_private_v1_enqueue_compute(s: hipStream_t, f: Option<oxrocm_compute_fn>, user: *mut c_void,
-                                         release: oxrocm_release_fn, reads: *const oxrocm_range, n_reads: usize,
+                                         release: Option<oxrocm_release_fn>, reads: *const oxrocm_range, n_reads: usize,
                                          writes: *const oxrocm_range, n_writes: usize) {
         let data = Arc::new(UserData { user: user as usize, release });
         let Some(f) = f else { return Err(HipError::INVALID_VALUE) };

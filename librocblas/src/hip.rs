@@ -23,44 +23,11 @@ pub struct hipPointerAttribute_t {
 /// ROCm 5.x `hipMemoryTypeDevice`.
 pub const hipMemoryTypeDevice: i32 = 1;
 
-/// `oxrocm_range` of `include/oxrocm/oxrocm_private.h`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct oxrocm_range {
-    pub addr: u64,
-    pub len: usize,
-}
-/// Maps a device address inside a declared range to host memory.
-pub type oxrocm_host_ptr_fn = unsafe extern "C" fn(view: *const c_void, device_addr: u64) -> *mut c_void;
-pub type oxrocm_compute_fn = unsafe extern "C" fn(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
-pub type oxrocm_release_fn = unsafe extern "C" fn(user: *mut c_void);
-
-/// Host implementation of a library SPIR-V kernel (private interface).
-pub type oxrocm_spirv_host_fn =
-    unsafe extern "C" fn(push: *const c_void, push_size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32;
-
-/// A library SPIR-V kernel with its host twin (private interface).
-#[repr(C)]
-pub struct oxrocm_spirv_kernel {
-    pub name: *const std::ffi::c_char,
-    pub spirv: *const c_void,
-    pub spirv_size: usize,
-    pub host: Option<oxrocm_spirv_host_fn>,
-}
-// Static descriptors point at static data only.
-unsafe impl Sync for oxrocm_spirv_kernel {}
+// The private interface's types and entry points (`include/oxrocm/oxrocm_private.h`),
+// bound once for every library.
+pub use oxrocm_ffi::private::*;
 
 unsafe extern "C" {
-    /// Private interface: runs `kernel` (SPIR-V on Vulkan, its host twin elsewhere) in stream order.
-    pub fn oxrocm_private_v1_launch_spirv(
-        stream: *mut c_void, kernel: *const oxrocm_spirv_kernel, push: *const c_void, push_size: usize, groups: *const u32,
-        reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize,
-    ) -> i32;
-    /// Private interface (OXROCM_PRIVATE_1): a host computation over declared device ranges, in stream order.
-    pub fn oxrocm_private_v1_enqueue_compute(
-        stream: *mut c_void, f: Option<oxrocm_compute_fn>, user: *mut c_void, release: Option<oxrocm_release_fn>,
-        reads: *const oxrocm_range, n_reads: usize, writes: *const oxrocm_range, n_writes: usize,
-    ) -> i32;
     pub fn hipMemcpyAsync(dst: *mut c_void, src: *const c_void, size: usize, kind: i32, stream: *mut c_void) -> i32;
     pub fn hipStreamIsCapturing(stream: *mut c_void, status: *mut i32) -> i32;
     pub fn hipMemsetAsync(dst: *mut c_void, value: i32, size: usize, stream: *mut c_void) -> i32;
@@ -81,8 +48,6 @@ unsafe extern "C" {
     pub fn hipEventRecord(event: *mut c_void, stream: *mut c_void) -> i32;
     pub fn hipEventDestroy(event: *mut c_void) -> i32;
     pub fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, flags: u32) -> i32;
-    /// Private interface: "cpu" or "vulkan".
-    pub fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
 }
 
 /// `gcnArchName` of the current device without its feature suffix (`gfx90a:sramecc+:xnack-` → `gfx90a`).

@@ -5,47 +5,14 @@
 //! load or store callback is reached by the callback alone (`callback`), so its ranges are
 //! not declared (the callback's element type may differ from the plan's, as rocFFT allows).
 
-use crate::callback::{self, Callbacks};
+use crate::callback;
 use crate::handles::{self, Kind};
-use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range};
+use crate::hip;
 use crate::host::{self, Buffers};
 use crate::objects::ExecutionInfo;
-use crate::plan::{Plan, PlanCore};
+use crate::plan::Plan;
 use crate::types::*;
 use std::ffi::c_void;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
-
-/// A queued transform: the plan, the device addresses of its buffers and its callbacks.
-struct Job {
-    plan: Arc<PlanCore>,
-    input: [u64; 2],
-    output: [u64; 2],
-    callbacks: Callbacks,
-}
-
-unsafe extern "C" fn run_job(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
-    let job = unsafe { &*(user as *const Job) };
-    let map = |addrs: [u64; 2]| Buffers(addrs.map(|a| if a == 0 { std::ptr::null_mut() } else { unsafe { host_ptr(view, a) as *mut u8 } }));
-    // A side with a callback was not declared: the callback reaches it, not the host.
-    let input = if job.callbacks.load.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(job.input) };
-    let output = if job.callbacks.store.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(job.output) };
-    match catch_unwind(AssertUnwindSafe(|| unsafe { host::execute(&job.plan, input, output, &job.callbacks) })) {
-        Ok(Ok(())) => 0,
-        Ok(Err(callback::Failed(rc))) => {
-            crate::log::error(format_args!("a rocFFT callback failed (hipError {rc}, reported by the stream)"));
-            rc
-        }
-        Err(_) => {
-            crate::log::error(format_args!("internal error in a rocFFT transform (reported by the stream)"));
-            999 // hipErrorUnknown
-        }
-    }
-}
-
-unsafe extern "C" fn release_job(user: *mut c_void) {
-    drop(unsafe { Box::from_raw(user as *mut Job) });
-}
 
 /// Reads the `count` buffer pointers of one side.
 unsafe fn buffer_addresses(buffers: *mut *mut c_void, count: usize) -> Option<[u64; 2]> {
@@ -61,30 +28,6 @@ unsafe fn buffer_addresses(buffers: *mut *mut c_void, count: usize) -> Option<[u
         *slot = p as u64;
     }
     Some(out)
-}
-
-/// Overlapping ranges merged (a write if any part is written), so that each address has one
-/// host copy on backends that stage.
-fn merged(mut ranges: Vec<(u64, usize, bool)>) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
-    ranges.retain(|r| r.1 > 0);
-    ranges.sort_by_key(|r| r.0);
-    let mut out: Vec<(u64, u64, bool)> = Vec::new();
-    for (a, len, w) in ranges {
-        let end = a.saturating_add(len as u64);
-        match out.last_mut() {
-            Some(last) if a < last.1 => {
-                last.1 = last.1.max(end);
-                last.2 |= w;
-            }
-            _ => out.push((a, end, w)),
-        }
-    }
-    let (mut reads, mut writes) = (Vec::new(), Vec::new());
-    for (a, e, w) in out {
-        let r = oxrocm_range { addr: a, len: (e - a) as usize };
-        if w { writes.push(r) } else { reads.push(r) }
-    }
-    (reads, writes)
 }
 
 oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_status_failure;
@@ -131,10 +74,19 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
         for (&addr, &span) in output.iter().zip(&core.out_spans).take(declared(callbacks.store.is_some(), &core.output)) {
             ranges.push((addr, span, true));
         }
-        let (reads, writes) = merged(ranges);
-        let user = Box::into_raw(Box::new(Job { plan: core, input, output, callbacks })) as *mut c_void;
-        let rc = hip::oxrocm_private_v1_enqueue_compute(stream, Some(run_job), user, Some(release_job),
-            reads.as_ptr(), reads.len(), writes.as_ptr(), writes.len());
+        let rc = hip::enqueue(stream, "rocfft", ranges, move |view| {
+            let map = |addrs: [u64; 2]| Buffers(addrs.map(|a| if a == 0 { std::ptr::null_mut() } else { view.ptr::<u8>(a) }));
+            // A side with a callback was not declared: the callback reaches it, not the host.
+            let inputs = if callbacks.load.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(input) };
+            let outputs = if callbacks.store.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(output) };
+            match unsafe { host::execute(&core, inputs, outputs, &callbacks) } {
+                Ok(()) => 0,
+                Err(callback::Failed(rc)) => {
+                    crate::log::error(format_args!("a rocFFT callback failed (hipError {rc}, reported by the stream)"));
+                    rc
+                }
+            }
+        });
         if rc != 0 {
             crate::log::error(format_args!("rocfft_execute: the runtime refused the transform (hipError {rc})"));
             return rocfft_status_failure;

@@ -2,7 +2,8 @@
 //!
 //! Holds no device state: the runtime lives in `libamdhip64` only. What is here is
 //! per-library machinery: the panic boundary every export goes through, a log-once set
-//! for "not supported" entry points, the building blocks of C++ data exports (`cxxabi`), and
+//! for "not supported" entry points, the libraries' side of the private interface
+//! (`private`: its types and stream-ordered host work), the building blocks of C++ data exports (`cxxabi`), and
 //! (feature `codegen`, used from build scripts and the xtask) the generators that turn a
 //! reference symbol list into export stubs and an ELF version script (`codegen`) and a C++
 //! declaration list into functions, data, typeinfo objects and vtables (`cxxgen`).
@@ -15,6 +16,7 @@ pub mod cxxabi;
 pub mod cxxgen;
 pub mod symbols;
 pub mod log;
+pub mod private;
 
 /// Defines exported C functions of a library that returns a status enum: each is
 /// `#[no_mangle] extern "C"`, traced at `AMD_LOG_LEVEL` 3, and runs inside the panic

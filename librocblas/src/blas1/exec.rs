@@ -8,10 +8,9 @@
 //! is known when the work is queued.
 
 use crate::auxiliary::status_from_hip;
-use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range};
+use crate::hip;
 use crate::types::*;
 use std::ffi::c_void;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub type Status<T = ()> = Result<T, rocblas_status>;
 
@@ -32,42 +31,18 @@ impl Access {
             self.ranges.push((addr, len, true));
         }
     }
-
-    /// Overlapping ranges merged into one (a write if any part is written), so that every
-    /// address maps to one host copy on backends that stage.
-    fn merged(mut self) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
-        self.ranges.sort_by_key(|r| r.0);
-        let mut out: Vec<(u64, u64, bool)> = Vec::new();
-        for (a, len, w) in self.ranges {
-            let end = a + len as u64;
-            match out.last_mut() {
-                Some(last) if a < last.1 => {
-                    last.1 = last.1.max(end);
-                    last.2 |= w;
-                }
-                _ => out.push((a, end, w)),
-            }
-        }
-        let (mut reads, mut writes) = (Vec::new(), Vec::new());
-        for (a, e, w) in out {
-            let r = oxrocm_range { addr: a, len: (e - a) as usize };
-            if w { writes.push(r) } else { reads.push(r) }
-        }
-        (reads, writes)
-    }
 }
 
 /// Host access to the declared ranges while an operation runs.
 pub struct View {
-    view: *const c_void,
-    host_ptr: oxrocm_host_ptr_fn,
+    inner: oxrocm_ffi::private::View,
 }
 
 impl View {
     /// Host address of device address `addr` (inside a declared range; a range is
     /// contiguous on the host, so element pointers may be offset from it).
     pub fn ptr<T>(&self, addr: u64) -> *mut T {
-        unsafe { (self.host_ptr)(self.view, addr) as *mut T }
+        self.inner.ptr(addr)
     }
     /// Start of vector `b` of `bases`.
     pub fn base(&self, bases: &Bases, b: usize) -> u64 {
@@ -75,41 +50,12 @@ impl View {
     }
 }
 
-type Work = Box<dyn Fn(&View) + Send + Sync>;
-
-unsafe extern "C" fn run_work(user: *mut c_void, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
-    let work = unsafe { &*(user as *const Work) };
-    let v = View { view, host_ptr };
-    match catch_unwind(AssertUnwindSafe(|| work(&v))) {
-        Ok(()) => 0,
-        Err(_) => {
-            eprintln!("oxrocm: internal error in a rocBLAS operation (reported by the stream)");
-            999 // hipErrorUnknown
-        }
-    }
-}
-
-unsafe extern "C" fn release_work(user: *mut c_void) {
-    drop(unsafe { Box::from_raw(user as *mut Work) });
-}
-
 /// Queues `work` on `stream` after everything queued before it.
 pub fn enqueue(stream: hipStream_t, access: Access, work: impl Fn(&View) + Send + Sync + 'static) -> Status {
-    let (reads, writes) = access.merged();
-    let user = Box::into_raw(Box::new(Box::new(work) as Work)) as *mut c_void;
-    let rc = unsafe {
-        hip::oxrocm_private_v1_enqueue_compute(
-            stream,
-            Some(run_work),
-            user,
-            Some(release_work),
-            reads.as_ptr(),
-            reads.len(),
-            writes.as_ptr(),
-            writes.len(),
-        )
-    };
-    match rc {
+    match oxrocm_ffi::private::enqueue(stream, "rocblas", access.ranges, move |v| {
+        work(&View { inner: *v });
+        0
+    }) {
         0 => Ok(()),
         e => Err(status_from_hip(e)),
     }
