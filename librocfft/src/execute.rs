@@ -64,7 +64,7 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
         if let Some(gpu) = core.gpu.as_ref().filter(|_| callbacks.is_empty()) {
             // (info was checked above; its work buffer, where one was set.)
             let work = handles::get_mut(Kind::ExecutionInfo, info).filter(|i| !i.work_buffer.is_null()).map(|i| (i.work_buffer as u64, i.work_buffer_size));
-            return crate::gpu::launch::execute(gpu, &core, input, output, stream, work);
+            return unsafe { crate::gpu::launch::execute(gpu, &core, input, output, stream, work) };
         }
         let mut ranges = Vec::new();
         let declared = |has_callback: bool, side: &crate::layout::Side| if has_callback { 0 } else { side.array.buffers() };

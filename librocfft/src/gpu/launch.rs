@@ -35,7 +35,10 @@ fn joined(mut ranges: Vec<(u64, usize, bool)>) -> (Vec<oxrocm_range>, Vec<oxrocm
 
 /// Queues the plan's passes on `stream`; `work` is the caller's work buffer (address and
 /// bytes), used where it is large enough, else the plan's own.
-pub fn execute(gpu: &GpuPlan, core: &PlanCore, input: [u64; 2], output: [u64; 2], stream: *mut c_void, work: Option<(u64, usize)>) -> rocfft_status {
+///
+/// # Safety
+/// `stream` is null or a stream of the runtime; the buffers cover the plan's spans.
+pub unsafe fn execute(gpu: &GpuPlan, core: &PlanCore, input: [u64; 2], output: [u64; 2], stream: *mut c_void, work: Option<(u64, usize)>) -> rocfft_status {
     let work_addr = match work {
         _ if gpu.work_bytes == 0 => 0,
         Some((addr, bytes)) if bytes >= gpu.work_bytes => addr,

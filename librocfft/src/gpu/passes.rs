@@ -425,8 +425,8 @@ fn build_general(core: &PlanCore, double: bool) -> Option<Passes> {
     let contiguous = [1, n[0], n[0] * n[1], points];
     let strides = |side: &crate::layout::Side| -> Option<[u32; 4]> {
         let mut s = [0u32; 4];
-        for d in 0..rank {
-            s[d] = fits(side.strides[d])?;
+        for (s, &stride) in s.iter_mut().zip(&side.strides[..rank]) {
+            *s = fits(stride)?;
         }
         s[3] = fits(side.distance)?;
         Some(s)

@@ -88,8 +88,11 @@ unsafe fn put_r(base: Host, i: usize, v: f64, fmt: u32, double: bool) {
     }
 }
 
+/// rustfft's planner and the plans it made, by length.
+type Plans = (FftPlanner<f64>, HashMap<usize, Arc<dyn Fft<f64>>>);
+
 fn forward_fft(len: usize) -> Arc<dyn Fft<f64>> {
-    static PLANS: OnceLock<Mutex<(FftPlanner<f64>, HashMap<usize, Arc<dyn Fft<f64>>>)>> = OnceLock::new();
+    static PLANS: OnceLock<Mutex<Plans>> = OnceLock::new();
     let mut g = PLANS.get_or_init(|| Mutex::new((FftPlanner::new(), HashMap::new()))).lock().unwrap_or_else(|e| e.into_inner());
     let (planner, plans) = &mut *g;
     plans.entry(len).or_insert_with(|| planner.plan_fft_forward(len)).clone()
