@@ -12,12 +12,14 @@
 //! lengths up to 2^24, 2D/3D shapes up to 256³. FFTW: `--fftw`, else `$OXROCM_FFTW`, else
 //! libfftw3.so.3 from the loader path or the ROCm peers tree.
 
-use amdhip64::memcpy::hipMemcpy;
-use amdhip64::memory::{hipFree, hipMalloc};
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use rocfft::execute::rocfft_execute;
 use rocfft::plan::{rocfft_plan_create, rocfft_plan_destroy};
 use std::ffi::{CString, c_int, c_void};
 use std::ptr::null_mut;
+use support::{Dev, Prec, signal};
 
 type PlanDft = unsafe extern "C" fn(c_int, *const c_int, *mut [f64; 2], *mut [f64; 2], c_int, u32) -> *mut c_void;
 type Execute = unsafe extern "C" fn(*mut c_void);
@@ -79,86 +81,6 @@ impl Fftw {
     }
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Prec {
-    Single,
-    Double,
-    Half,
-}
-
-impl Prec {
-    fn c(self) -> i32 {
-        match self {
-            Prec::Single => 0,
-            Prec::Double => 1,
-            Prec::Half => 2,
-        }
-    }
-    fn name(self) -> &'static str {
-        ["single", "double", "half"][self.c() as usize]
-    }
-    fn bound(self) -> f64 {
-        match self {
-            Prec::Single => 1e-6,
-            Prec::Double => 1e-14,
-            Prec::Half => 1e-2,
-        }
-    }
-    fn encode(self, v: &[f64]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(v.len() * 8);
-        for &x in v {
-            match self {
-                Prec::Half => out.extend(half::f16::from_f64(x).to_le_bytes()),
-                Prec::Single => out.extend((x as f32).to_le_bytes()),
-                Prec::Double => out.extend(x.to_le_bytes()),
-            }
-        }
-        out
-    }
-    fn decode(self, b: &[u8]) -> Vec<f64> {
-        match self {
-            Prec::Half => b.chunks_exact(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64()).collect(),
-            Prec::Single => b.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64).collect(),
-            Prec::Double => b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect(),
-        }
-    }
-    fn round(self, x: f64) -> f64 {
-        self.decode(&self.encode(&[x]))[0]
-    }
-}
-
-fn noise(n: usize, seed: u64) -> Vec<f64> {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 52) as f64 - 1.0
-        })
-        .collect()
-}
-
-struct DeviceBuffer(*mut c_void, usize);
-impl DeviceBuffer {
-    fn upload(bytes: &[u8]) -> DeviceBuffer {
-        let mut p = null_mut();
-        assert_eq!(unsafe { hipMalloc(&mut p, bytes.len().max(1)) }, 0, "hipMalloc");
-        assert_eq!(unsafe { hipMemcpy(p, bytes.as_ptr().cast(), bytes.len(), 1) }, 0);
-        DeviceBuffer(p, bytes.len())
-    }
-    fn download(&self) -> Vec<u8> {
-        let mut v = vec![0u8; self.1];
-        assert_eq!(unsafe { hipMemcpy(v.as_mut_ptr().cast(), self.0, self.1, 2) }, 0);
-        v
-    }
-}
-impl Drop for DeviceBuffer {
-    fn drop(&mut self) {
-        unsafe { hipFree(self.0) };
-    }
-}
-
 /// One transform of `lengths` with default (contiguous, padded in place) layouts: the
 /// relative L2 error of our result against FFTW's.
 fn case(fftw: &Fftw, t: i32, prec: Prec, inplace: bool, lengths: &[usize], seed: u64) -> f64 {
@@ -170,12 +92,12 @@ fn case(fftw: &Fftw, t: i32, prec: Prec, inplace: bool, lengths: &[usize], seed:
     // Logical input (what the library reads, rounded to the precision) and the reference.
     let (input_values, reference): (Vec<f64>, Vec<[f64; 2]>) = match t {
         0 | 1 => {
-            let v: Vec<f64> = noise(2 * n, seed).into_iter().map(|x| prec.round(x)).collect();
+            let v: Vec<f64> = signal(2 * n, seed).into_iter().map(|x| prec.round(x)).collect();
             let x: Vec<[f64; 2]> = v.chunks(2).map(|c| [c[0], c[1]]).collect();
             (v, fftw.dft(&x, lengths, t == 0))
         }
         2 => {
-            let v: Vec<f64> = noise(n, seed).into_iter().map(|x| prec.round(x)).collect();
+            let v: Vec<f64> = signal(n, seed).into_iter().map(|x| prec.round(x)).collect();
             let full = fftw.dft(&v.iter().map(|&r| [r, 0.0]).collect::<Vec<_>>(), lengths, true);
             let half: Vec<[f64; 2]> = (0..herm).map(|k| full[(k / h0) * lengths[0] + k % h0]).collect();
             // Input laid out with padded rows in place.
@@ -187,7 +109,7 @@ fn case(fftw: &Fftw, t: i32, prec: Prec, inplace: bool, lengths: &[usize], seed:
         }
         _ => {
             // The spectrum of a real signal, so that the inverse is real.
-            let real = noise(n, seed);
+            let real = signal(n, seed);
             let full = fftw.dft(&real.iter().map(|&r| [r, 0.0]).collect::<Vec<_>>(), lengths, true);
             let half: Vec<[f64; 2]> = (0..herm).map(|k| full[(k / h0) * lengths[0] + k % h0]).map(|c| [prec.round(c[0]), prec.round(c[1])]).collect();
             // Reference: the inverse of the full spectrum rebuilt from the rounded half.
@@ -221,14 +143,14 @@ fn case(fftw: &Fftw, t: i32, prec: Prec, inplace: bool, lengths: &[usize], seed:
         2 => 2 * herm,
         _ => rows * real_row,
     };
-    let in_buf = DeviceBuffer::upload(&prec.encode(&if inplace && input_values.len() < out_values {
+    let in_buf = Dev::new(&prec.encode(&if inplace && input_values.len() < out_values {
         let mut v = input_values.clone();
         v.resize(out_values, 0.0);
         v
     } else {
         input_values
     }));
-    let out_buf = (!inplace).then(|| DeviceBuffer::upload(&prec.encode(&vec![0.0; out_values])));
+    let out_buf = (!inplace).then(|| Dev::new(&prec.encode(&vec![0.0; out_values])));
     let mut plan = null_mut();
     let st = unsafe { rocfft_plan_create(&mut plan, if inplace { 0 } else { 1 }, t, prec.c(), lengths.len(), lengths.as_ptr(), 1, null_mut()) };
     assert_eq!(st, 0, "plan {t} {lengths:?}");
@@ -236,7 +158,7 @@ fn case(fftw: &Fftw, t: i32, prec: Prec, inplace: bool, lengths: &[usize], seed:
     let mut outs = [out_buf.as_ref().map_or(null_mut(), |b| b.0)];
     assert_eq!(unsafe { rocfft_execute(plan, ins.as_mut_ptr(), outs.as_mut_ptr(), null_mut()) }, 0);
     unsafe { rocfft_plan_destroy(plan) };
-    let got = prec.decode(&out_buf.as_ref().unwrap_or(&in_buf).download());
+    let got = prec.decode(&out_buf.as_ref().unwrap_or(&in_buf).read());
     let got: Vec<[f64; 2]> = match t {
         3 => (0..n).map(|i| [got[(i / lengths[0]) * real_row + i % lengths[0]], 0.0]).collect(),
         _ => got.chunks(2).take(reference.len()).map(|c| [c[0], c[1]]).collect(),

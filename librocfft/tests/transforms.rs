@@ -5,14 +5,15 @@
 
 #![allow(clippy::needless_range_loop)] // index arithmetic over dimensions reads clearer with indices
 
-use amdhip64::memcpy::hipMemcpy;
-use amdhip64::memory::{hipFree, hipMalloc};
+mod support;
+
 use rocfft::execute::rocfft_execute;
 use rocfft::objects::*;
 use rocfft::plan::*;
 use rocfft::types::*;
 use std::ffi::c_void;
 use std::ptr::{null, null_mut};
+use support::{Dev, Prec, signal};
 
 type C64 = (f64, f64);
 
@@ -49,66 +50,6 @@ fn rel_l2(got: &[C64], want: &[C64]) -> f64 {
     let err: f64 = got.iter().zip(want).map(|(a, b)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sum();
     let norm: f64 = want.iter().map(|b| b.0 * b.0 + b.1 * b.1).sum();
     (err / norm.max(f64::MIN_POSITIVE)).sqrt()
-}
-
-/// A deterministic signal in [-1, 1).
-fn signal(n: usize, seed: u64) -> Vec<f64> {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n).map(|_| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 11) as f64 / (1u64 << 52) as f64 - 1.0
-    }).collect()
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Prec { Half, Single, Double }
-
-impl Prec {
-    fn c(self) -> i32 { match self { Prec::Single => 0, Prec::Double => 1, Prec::Half => 2 } }
-    fn bytes(self) -> usize { match self { Prec::Half => 2, Prec::Single => 4, Prec::Double => 8 } }
-    fn tolerance(self) -> f64 { match self { Prec::Half => 1e-2, Prec::Single => 1e-6, Prec::Double => 1e-14 } }
-    fn encode(self, v: &[f64]) -> Vec<u8> {
-        let mut out = Vec::new();
-        for &x in v {
-            match self {
-                Prec::Half => out.extend(half::f16::from_f64(x).to_le_bytes()),
-                Prec::Single => out.extend((x as f32).to_le_bytes()),
-                Prec::Double => out.extend(x.to_le_bytes()),
-            }
-        }
-        out
-    }
-    fn decode(self, b: &[u8]) -> Vec<f64> {
-        b.chunks(self.bytes()).map(|c| match self {
-            Prec::Half => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
-            Prec::Single => f32::from_le_bytes(c.try_into().unwrap()) as f64,
-            Prec::Double => f64::from_le_bytes(c.try_into().unwrap()),
-        }).collect()
-    }
-    /// The value as stored (the reference sees what the library reads).
-    fn round(self, x: f64) -> f64 {
-        match self { Prec::Half => half::f16::from_f64(x).to_f64(), Prec::Single => x as f32 as f64, Prec::Double => x }
-    }
-}
-
-struct Dev(*mut c_void, usize);
-impl Dev {
-    fn new(bytes: &[u8]) -> Dev {
-        let mut p = null_mut();
-        assert_eq!(unsafe { hipMalloc(&mut p, bytes.len().max(1)) }, 0);
-        assert_eq!(unsafe { hipMemcpy(p, bytes.as_ptr().cast(), bytes.len(), 1) }, 0);
-        Dev(p, bytes.len())
-    }
-    fn read(&self) -> Vec<u8> {
-        let mut v = vec![0u8; self.1];
-        assert_eq!(unsafe { hipMemcpy(v.as_mut_ptr().cast(), self.0, self.1, 2) }, 0);
-        v
-    }
-}
-impl Drop for Dev {
-    fn drop(&mut self) { unsafe { hipFree(self.0) }; }
 }
 
 /// One layout side in real values per buffer: strides/distance in elements.
@@ -288,7 +229,7 @@ fn run(case: &Case) -> f64 {
 
 fn check(case: Case) {
     let e = run(&case);
-    assert!(e <= case.prec.tolerance(), "relative L2 error {e:e} for {case:?}");
+    assert!(e <= case.prec.bound(), "relative L2 error {e:e} for {case:?}");
 }
 
 fn simple(transform: i32, prec: Prec, lens: &[usize], batch: usize, inplace: bool) -> Case {
