@@ -74,16 +74,16 @@ fn open_fftw(threads: usize) -> Fftw {
         p
     };
     unsafe {
-        let init: unsafe extern "C" fn() -> c_int = std::mem::transmute(sym(threads_lib, "fftwf_init_threads"));
+        let init = std::mem::transmute::<*mut c_void, unsafe extern "C" fn() -> c_int>(sym(threads_lib, "fftwf_init_threads"));
         assert_ne!(init(), 0, "fftwf_init_threads");
-        let with: unsafe extern "C" fn(c_int) = std::mem::transmute(sym(threads_lib, "fftwf_plan_with_nthreads"));
+        let with = std::mem::transmute::<*mut c_void, unsafe extern "C" fn(c_int)>(sym(threads_lib, "fftwf_plan_with_nthreads"));
         with(threads as c_int);
         let version = std::ffi::CStr::from_ptr(sym(lib, "fftwf_version") as *const std::ffi::c_char).to_string_lossy().into_owned();
         Fftw {
-            plan_many: std::mem::transmute(sym(lib, "fftwf_plan_many_dft")),
-            plan_many_r2c: std::mem::transmute(sym(lib, "fftwf_plan_many_dft_r2c")),
-            execute: std::mem::transmute(sym(lib, "fftwf_execute")),
-            destroy: std::mem::transmute(sym(lib, "fftwf_destroy_plan")),
+            plan_many: std::mem::transmute::<*mut c_void, PlanMany>(sym(lib, "fftwf_plan_many_dft")),
+            plan_many_r2c: std::mem::transmute::<*mut c_void, PlanManyR2c>(sym(lib, "fftwf_plan_many_dft_r2c")),
+            execute: std::mem::transmute::<*mut c_void, unsafe extern "C" fn(*mut c_void)>(sym(lib, "fftwf_execute")),
+            destroy: std::mem::transmute::<*mut c_void, unsafe extern "C" fn(*mut c_void)>(sym(lib, "fftwf_destroy_plan")),
             version,
         }
     }

@@ -28,7 +28,7 @@ pub struct HalfLength<T: FftNum> {
 impl<T: FftNum> HalfLength<T> {
     /// Where the split pays: an even length whose half is long enough for four-step.
     pub fn new(planner: &mut FftPlanner<T>, n: usize, forward: bool) -> Option<HalfLength<T>> {
-        if n % 2 != 0 {
+        if !n.is_multiple_of(2) {
             return None;
         }
         let direction = if forward { FftDirection::Forward } else { FftDirection::Inverse };
