@@ -20,7 +20,8 @@
 //! hipRAND's tests, sid and experimental), hipblaslt-cpu (hipBLASLt 7.2's hipblaslt-test,
 //! experimental; both through Debian's real libraries), rocfft-cpu (rocFFT 6.1's rocfft-test
 //! and hipfft-test, trixie, the latter through Debian's libhipfft, and librocfft's quick
-//! accuracy sweep against FFTW), rocfft-vulkan (the sweep on a Vulkan device). `--extra-filter` adds a pattern (minimum 1 test) to both
+//! accuracy sweep against FFTW), rocfft-vulkan (the sweep and librocfft's transforms test, zero
+//! staged bytes included, on a Vulkan device). `--extra-filter` adds a pattern (minimum 1 test) to both
 //! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
 
 use crate::fft_slices::fft_slices;
@@ -40,6 +41,8 @@ const PARTS: [&str; 16] = [
 /// Transforms the quick rocFFT accuracy sweep runs (6,264 today: 261 shapes, 3 precisions,
 /// 4 types, 2 placements).
 const MIN_FFT_SWEEP: usize = 6_000;
+/// librocfft's transforms test on a Vulkan device (6 tests today, the zero-staged one among them).
+const MIN_FFT_VULKAN_TESTS: usize = 6;
 
 /// The fewest tests each part must run (at or a little below today's counts: 264 cargo tests,
 /// 50 in each Vulkan pass; dropping a test file, a filter that stops matching or a pass that
@@ -348,6 +351,17 @@ pub fn all(args: &[String]) -> Result<(), String> {
     }
     if opts.wants("rocfft-vulkan") {
         parts.push(if vulkan_devices == 0 { Outcome::missing(&opts, "rocFFT accuracy sweep [vulkan]", no_vulkan) } else { fft_sweep(&opts, "vulkan") });
+        if vulkan_devices == 0 {
+            parts.push(Outcome::missing(&opts, "rocFFT tests [vulkan]", no_vulkan));
+        } else {
+            // The transforms test against a direct DFT, and that every kind runs as SPIR-V
+            // kernels with no device byte staged to the host.
+            let mut fft = Command::new(env!("CARGO"));
+            fft.current_dir(root()).args(["test", "--release", "-p", "librocfft", "--test", "transforms"]);
+            vulkan_env(&mut fft, &[]);
+            eprintln!("[test] rocFFT transforms on the Vulkan backend");
+            parts.push(cargo_part("rocFFT tests [vulkan]", &mut fft, MIN_FFT_VULKAN_TESTS));
+        }
     }
 
     let ok = parts.iter().all(|p| p.ok);
