@@ -59,11 +59,14 @@ pub fn call(program: &dyn Program, c: &Call, memory: &Memory, n: usize, args: &[
         let first = t * per_task;
         let count = per_task.min(n - first);
         let mut scratch = vec![0u8; c.lanes * c.private_size];
+        // One wave for the task's waves in turn: a fresh one per wave would clear its 33 KiB
+        // of VGPRs for a few dozen instructions' work.
+        let mut w = Wave::new(c.lanes, CALL_VGPRS);
         for w0 in (0..count).step_by(c.lanes) {
             let lanes = c.lanes.min(count - w0);
             let a = &args[(first + w0) * arg_words..(first + w0 + lanes) * arg_words];
             let r = &mut out[w0 * result_words..(w0 + lanes) * result_words];
-            call_wave(program, c, memory, &mut scratch, lanes, a, arg_words, r, result_words)?;
+            call_wave(program, c, memory, &mut w, &mut scratch, lanes, a, arg_words, r, result_words)?;
         }
         Ok(())
     };
@@ -78,10 +81,17 @@ pub fn call(program: &dyn Program, c: &Call, memory: &Memory, n: usize, args: &[
     crate::dispatch::pool().install(|| results.par_chunks_mut(chunk).enumerate().try_for_each(|(t, out)| run_task(t, out)))
 }
 
-/// One wave of `lanes` live lanes, from entry to return.
+/// One wave of `lanes` live lanes, from entry to return, in `w` (a wave of `c.lanes` lanes
+/// that ran before or is new). The state a function may read is set afresh: its argument
+/// VGPRs, EXEC, the SGPRs of the convention, VCC, SCC, M0, MODE. Its other VGPRs keep what
+/// the last call left, as a callee finds whatever its caller had there.
 #[allow(clippy::too_many_arguments)]
-fn call_wave(program: &dyn Program, c: &Call, memory: &Memory, scratch: &mut [u8], lanes: usize, args: &[u32], arg_words: usize, results: &mut [u32], result_words: usize) -> Result<(), Trap> {
-    let mut w = Wave::new(c.lanes, CALL_VGPRS);
+fn call_wave(program: &dyn Program, c: &Call, memory: &Memory, w: &mut Wave, scratch: &mut [u8], lanes: usize, args: &[u32], arg_words: usize, results: &mut [u32], result_words: usize) -> Result<(), Trap> {
+    w.sgpr = [0; crate::wave::SGPRS];
+    (w.vcc, w.scc, w.m0, w.trapsts) = (0, false, 0, 0);
+    w.jit = Default::default();
+    w.hold_stores = false;
+    w.beyond_file.set(false);
     w.pc = c.entry;
     w.mode = c.mode;
     w.deadline = c.deadline;
@@ -105,7 +115,7 @@ fn call_wave(program: &dyn Program, c: &Call, memory: &Memory, scratch: &mut [u8
     loop {
         w.backedges_left = crate::catchup::slice(w.deadline.is_some());
         let mut ctx = WaveCtx { memory, lds: &mut lds, scratch: &mut *scratch, private_size: c.private_size, workgroup_id: [0; 3] };
-        let stop = program.run(&mut w, &mut ctx);
+        let stop = program.run(w, &mut ctx);
         if w.beyond_file.get() {
             return Err(Trap::RegisterRange(w.pc));
         }
