@@ -13,7 +13,7 @@
 // flags: inverse (conjugate on load and store: IDFT(x) = conj(DFT(conj x))); post-twiddle
 // (the four-step method's multiply of element k by w_N^(q k), q the line's index at level
 // `tw_level`, w_N^e = big_lo[e % split] * big_hi[e / split] from two tables the host made
-// in f64); load and store element-fast (contiguous lines: consecutive invocations take
+// in f64, split a power of two); load and store element-fast (contiguous lines: consecutive invocations take
 // consecutive elements of a line) or line-fast (consecutive invocations take element k of
 // consecutive lines, which coalesces where lines are neighbours in memory: columns).
 //
@@ -214,7 +214,7 @@ void main() {
             if (inv) v = conj_(v);
             if (post) {
                 uint e = q * k;
-                CPLX w = cmul(lo.v[e % p.split], hi.v[e / p.split]);
+                CPLX w = cmul(lo.v[e & (p.split - 1u)], hi.v[e >> findLSB(p.split)]);
                 v = cmul(v, inv ? conj_(w) : w);
             }
             if ((p.flags & F_SCALE) != 0u) v *= REAL(p.scale);

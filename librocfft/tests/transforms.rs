@@ -367,7 +367,7 @@ unsafe extern "C" {
     fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
     fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
 }
-const KERNELS: [&str; 5] = ["fft_line_f32", "fft_line_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
+const KERNELS: [&str; 7] = ["fft_line_f32", "fft_line_f64", "fft_pow2_f32", "fft_pow2_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
 
 fn launches() -> Vec<Launches> {
     KERNELS.iter().map(|k| {

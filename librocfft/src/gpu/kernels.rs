@@ -19,6 +19,8 @@ macro_rules! spirv_kernel {
 
 pub static LINE_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_line_f32", twin::line::<false>);
 pub static LINE_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_line_f64", twin::line::<true>);
+pub static POW2_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f32", twin::line::<false>);
+pub static POW2_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f64", twin::line::<true>);
 pub static COPY_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f32", twin::copy::<false>);
 pub static COPY_F16: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f16", twin::copy::<false>);
 pub static COPY_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f64", twin::copy::<true>);
@@ -27,6 +29,8 @@ pub static COPY_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f64", twin::c
 /// line one workgroup transforms.
 pub const SMAX_F32: usize = 4096;
 pub const SMAX_F64: usize = 2048;
+/// Shortest line of the register kernels (`fft_pow2`: 16 elements per invocation).
+pub const POW2_MIN: usize = 16;
 /// Workgroups per grid dimension every Vulkan device dispatches.
 pub const MAX_GROUPS: usize = 65535;
 

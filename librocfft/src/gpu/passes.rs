@@ -135,8 +135,14 @@ impl Builder {
         At { buf: Buf::Tables, byte: self.tables.offset(t, self.cb) as u64 }
     }
 
-    fn line_kernel(&self) -> &'static oxrocm_spirv_kernel {
-        if self.double { &LINE_F64 } else { &LINE_F32 }
+    /// The register kernel for power-of-two lines it holds, else the general one.
+    fn line_kernel(&self, len: usize) -> &'static oxrocm_spirv_kernel {
+        match (len.is_power_of_two() && len >= POW2_MIN, self.double) {
+            (true, false) => &POW2_F32,
+            (true, true) => &POW2_F64,
+            (false, false) => &LINE_F32,
+            (false, true) => &LINE_F64,
+        }
     }
 
     /// Whether a length's prime factors are all radices of the line kernel (else Bluestein).
@@ -202,8 +208,9 @@ impl Builder {
         };
         let mut addrs = vec![(0, src.buf), (1, dst.buf), (2, Buf::Tables)];
         if let Some(n) = post {
-            // The four-step twiddle w_N^(q k), q the line's index at level 0.
-            let split = (n as f64).sqrt().ceil() as usize;
+            // The four-step twiddle w_N^(q k), q the line's index at level 0; a power-of-two
+            // split, so that the kernels split exponents with a mask and a shift.
+            let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
             push.big_lo = self.table(Table::BigLo { n, split }).byte;
             push.big_hi = self.table(Table::BigHi { n, split }).byte;
             push.split = split as u32;
@@ -214,7 +221,7 @@ impl Builder {
         let groups = grid(lines.div_ceil(per_group))?;
         let writes = vec![dst.buf];
         let reads = vec![src.buf, Buf::Tables];
-        self.passes.push(Pass { kernel: self.line_kernel(), double: self.double, push: Push::Line(push), addrs, groups, reads, writes });
+        self.passes.push(Pass { kernel: self.line_kernel(len), double: self.double, push: Push::Line(push), addrs, groups, reads, writes });
         Some(())
     }
 
