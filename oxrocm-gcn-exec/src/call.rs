@@ -47,6 +47,7 @@ const WAVES_PER_TASK: usize = 16;
 /// `args[i * arg_words..(i + 1) * arg_words]`, and its result words (v0, v1, ... when it
 /// returns) go to `results[i * result_words..]`. Waves run in parallel on the launch pool;
 /// the first trap stops the call.
+#[allow(clippy::too_many_arguments)]
 pub fn call(program: &dyn Program, c: &Call, memory: &Memory, n: usize, args: &[u32], arg_words: usize, results: &mut [u32], result_words: usize) -> Result<(), Trap> {
     assert!(args.len() == n * arg_words && results.len() == n * result_words, "argument and result arrays match the lane count");
     assert!(arg_words <= CALL_VGPRS && result_words <= CALL_VGPRS, "arguments fit the VGPRs");
