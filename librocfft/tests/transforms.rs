@@ -367,7 +367,7 @@ unsafe extern "C" {
     fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
     fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
 }
-const KERNELS: [&str; 7] = ["fft_line_f32", "fft_line_f64", "fft_pow2_f32", "fft_pow2_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
+const KERNELS: [&str; 9] = ["fft_line_f32", "fft_line_f64", "fft_pow2_f32", "fft_pow2_f64", "fft_real_f32", "fft_real_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
 
 fn launches() -> Vec<Launches> {
     KERNELS.iter().map(|k| {
@@ -405,6 +405,9 @@ fn every_kind_runs_as_kernels_on_vulkan_devices() {
         simple(1, Prec::Single, &[8192], 1, false),
         simple(0, Prec::Single, &[1009], 2, false),
         simple(2, Prec::Single, &[100], 2, false),
+        // Half-length complex FFTs past one workgroup (four-step), out of place and in place.
+        simple(2, Prec::Single, &[16384], 1, false),
+        simple(2, Prec::Double, &[8192], 2, true),
         simple(3, Prec::Single, &[63], 1, true),
         simple(0, Prec::Single, &[16, 24], 2, true),
         simple(1, Prec::Double, &[8, 6, 10], 1, false),

@@ -21,6 +21,8 @@ pub static LINE_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_line_f32", twin::l
 pub static LINE_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_line_f64", twin::line::<true>);
 pub static POW2_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f32", twin::line::<false>);
 pub static POW2_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f64", twin::line::<true>);
+pub static REAL_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_real_f32", twin::real::<false>);
+pub static REAL_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_real_f64", twin::real::<true>);
 pub static COPY_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f32", twin::copy::<false>);
 pub static COPY_F16: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f16", twin::copy::<false>);
 pub static COPY_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f64", twin::copy::<true>);
@@ -91,6 +93,44 @@ pub struct CopyPush {
     pub dst_fmt: u32,
     pub flags: u32,
     pub scale: f64,
+}
+
+/// fft_real's parameter block: the half-spectrum at `data` (h + 1 elements `es` apart per
+/// transform, transforms `dist` apart), w_N^k from the split tables.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RealPush {
+    pub data: u64,
+    pub lo: u64,
+    pub hi: u64,
+    pub h: u32,
+    pub pairs: u32,
+    pub batch: u32,
+    pub es: u32,
+    pub dist: u32,
+    pub split: u32,
+    pub scale: f64,
+}
+
+impl RealPush {
+    pub fn bytes(&self, double: bool) -> Vec<u8> {
+        let mut w = Writer(Vec::with_capacity(64));
+        for v in [self.data, self.lo, self.hi] {
+            w.u64(v);
+        }
+        for v in [self.h, self.pairs, self.batch, self.es, self.dist, self.split, 0, 0] {
+            w.u32(v);
+        }
+        w.scale(self.scale, double);
+        w.0
+    }
+
+    pub fn parse(b: &[u8], double: bool) -> RealPush {
+        let mut r = Reader(b, 0);
+        let [data, lo, hi] = [(); 3].map(|_| r.u64());
+        let [h, pairs, batch, es, dist, split, _, _] = [(); 8].map(|_| r.u32());
+        let scale = r.scale(double);
+        RealPush { data, lo, hi, h, pairs, batch, es, dist, split, scale }
+    }
 }
 
 struct Writer(Vec<u8>);
@@ -206,5 +246,9 @@ mod tests {
         assert_eq!(c.bytes(true).len(), 112);
         assert_eq!(CopyPush::parse(&c.bytes(true), true), c);
         assert_eq!(CopyPush::parse(&c.bytes(false), false), c);
+        let r = RealPush { data: 1, lo: 2, hi: 3, h: 4, pairs: 5, batch: 6, es: 7, dist: 8, split: 16, scale: 0.5 };
+        assert_eq!(r.bytes(true).len(), 64);
+        assert_eq!(RealPush::parse(&r.bytes(true), true), r);
+        assert_eq!(RealPush::parse(&r.bytes(false), false), r);
     }
 }

@@ -76,11 +76,13 @@ pub unsafe fn execute(gpu: &GpuPlan, core: &PlanCore, input: [u64; 2], output: [
                     let [d0, d1] = &mut p.dst;
                     *[s0, s1, d0, d1, &mut p.table][slot] += base
                 }
+                Push::Real(p) => *[&mut p.data, &mut p.lo, &mut p.hi][slot] += base,
             }
         }
         let bytes = match &push {
             Push::Line(p) => p.bytes(pass.double),
             Push::Copy(p) => p.bytes(pass.double),
+            Push::Real(p) => p.bytes(pass.double),
         };
         let ranges = pass.reads.iter().map(|&b| (b, false)).chain(pass.writes.iter().map(|&b| (b, true))).map(|(b, w)| {
             let (a, len) = place(b);

@@ -44,6 +44,7 @@ pub struct At {
 pub enum Push {
     Line(LinePush),
     Copy(CopyPush),
+    Real(RealPush),
 }
 
 /// One launch: the kernel, its parameter block with addresses relative to `addrs`' buffers
@@ -362,6 +363,9 @@ pub fn build(core: &PlanCore) -> Option<Passes> {
     if direct && let Some(p) = build_direct(core, double) {
         return Some(p);
     }
+    if core.transform == Transform::RealForward && core.precision != Precision::Half && let Some(p) = build_real_forward(core, double) {
+        return Some(p);
+    }
     build_general(core, double)
 }
 
@@ -395,6 +399,49 @@ fn build_direct(core: &PlanCore, double: bool) -> Option<Passes> {
         let scale = if d == rank - 1 { core.scale } else { 1.0 };
         b.axis(src, output, core.lengths[d], (si.strides[d], so.strides[d]), &dims, inverse, scale)?;
     }
+    finish(b)
+}
+
+/// A 1D real forward transform of even length N as a complex FFT of length N/2 on the input
+/// read as complex values (z[n] = x[2n] + i x[2n+1]) into the output, then fft_real's
+/// separation of the even and odd samples' spectra there: half the work of transforming the
+/// real data as complex, and no gather or scatter. Needs contiguous real rows starting at
+/// even offsets (the complex view's alignment).
+fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
+    let (i, o, n) = (&core.input, &core.output, *core.lengths.first()?);
+    let contiguous = i.array == ArrayType::Real && i.strides.first() == Some(&1) && i.offsets[0].is_multiple_of(2) && (core.batch == 1 || i.distance.is_multiple_of(2));
+    if core.lengths.len() != 1 || !n.is_multiple_of(2) || n < 4 || !contiguous || o.array != ArrayType::HermitianInterleaved || !lines_disjoint(core) {
+        return None;
+    }
+    let mut b = Builder::new(double);
+    let cb = b.cb;
+    fits(core.in_spans[0] / cb)?;
+    fits(core.out_spans[0] / cb)?;
+    let h = n / 2;
+    let input = At { buf: Buf::In(0), byte: (i.offsets[0] * cb / 2) as u64 };
+    let output = At { buf: Buf::Out(0), byte: (o.offsets[0] * cb) as u64 };
+    let dims = [Dim { n: core.batch, si: i.distance / 2, so: o.distance }];
+    b.axis(input, output, h, (1, o.strides[0]), &dims, false, 1.0)?;
+    let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
+    let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
+    let pairs = h / 2 + 1;
+    fits(pairs.checked_mul(core.batch)?)?;
+    let push = RealPush {
+        data: output.byte,
+        lo: lo.byte,
+        hi: hi.byte,
+        h: fits(h)?,
+        pairs: pairs as u32,
+        batch: fits(core.batch)?,
+        es: fits(o.strides[0])?,
+        dist: fits(o.distance)?,
+        split: split as u32,
+        scale: core.scale,
+    };
+    let groups = grid((pairs * core.batch).div_ceil(256).min(1 << 16))?;
+    let kernel = if double { &REAL_F64 } else { &REAL_F32 };
+    let addrs = vec![(0, Buf::Out(0)), (1, Buf::Tables), (2, Buf::Tables)];
+    b.passes.push(Pass { kernel, double, push: Push::Real(push), addrs, groups, reads: vec![Buf::Out(0), Buf::Tables], writes: vec![Buf::Out(0)] });
     finish(b)
 }
 

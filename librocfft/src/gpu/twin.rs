@@ -145,6 +145,33 @@ pub unsafe extern "C" fn line<const DOUBLE: bool>(
     0
 }
 
+/// fft_real's twin: the same pairs, in f64.
+pub unsafe extern "C" fn real<const DOUBLE: bool>(
+    push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
+    if push.is_null() {
+        return 1;
+    }
+    let p = RealPush::parse(unsafe { std::slice::from_raw_parts(push as *const u8, size) }, DOUBLE);
+    let v = View { view, host_ptr };
+    let (data, lo, hi) = (v.at(p.data), v.at(p.lo), v.at(p.hi));
+    let (h, es, dist, split) = (p.h as usize, p.es as usize, p.dist as usize, p.split.max(1) as usize);
+    (0..p.batch as usize).into_par_iter().for_each(|b| {
+        let at = |k: usize| b * dist + k * es;
+        for k in 0..p.pairs as usize {
+            let kr = if k == 0 { 0 } else { h - k };
+            let (a, c) = unsafe { (get_c(data, at(k), DOUBLE), get_c(data, at(kr), DOUBLE).conj()) };
+            let (ze, zo) = ((a + c) * 0.5, (a - c) * C64::new(0.0, -0.5));
+            let t = unsafe { get_c(lo, k % split, DOUBLE) * get_c(hi, k / split, DOUBLE) } * zo;
+            unsafe { put_c(data, at(k), (ze + t) * p.scale, DOUBLE) };
+            if h - k != k {
+                unsafe { put_c(data, at(h - k), (ze - t).conj() * p.scale, DOUBLE) };
+            }
+        }
+    });
+    0
+}
+
 /// fft_copy's twin.
 pub unsafe extern "C" fn copy<const DOUBLE: bool>(
     push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
