@@ -10,7 +10,8 @@
 //!
 //! `--quick`: 1D lengths 1..=256 and a few shapes (what CI runs). Default: 1..=4096, large
 //! lengths up to 2^24, 2D/3D shapes up to 256³. FFTW: `--fftw`, else `$OXROCM_FFTW`, else
-//! libfftw3.so.3 from the loader path or the ROCm peers tree.
+//! libfftw3.so.3 from the loader path or the ROCm peers tree. Cases run on every core
+//! (`RAYON_NUM_THREADS` to limit them).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -19,6 +20,7 @@ use rocfft::execute::rocfft_execute;
 use rocfft::plan::{rocfft_plan_create, rocfft_plan_destroy};
 use std::ffi::{CString, c_int, c_void};
 use std::ptr::null_mut;
+use rayon::prelude::*;
 use support::{Dev, Prec, signal};
 
 type PlanDft = unsafe extern "C" fn(c_int, *const c_int, *mut [f64; 2], *mut [f64; 2], c_int, u32) -> *mut c_void;
@@ -65,16 +67,22 @@ impl Fftw {
         std::process::exit(2);
     }
 
-    /// Complex DFT of `x` (dimension 0 fastest, as rocFFT orders lengths).
+    /// Complex DFT of `x` (dimension 0 fastest, as rocFFT orders lengths). FFTW's planner
+    /// is not thread-safe (its execution is): planning and destruction hold a lock.
     fn dft(&self, x: &[[f64; 2]], lengths: &[usize], forward: bool) -> Vec<[f64; 2]> {
+        static PLANNER: std::sync::Mutex<()> = std::sync::Mutex::new(());
         let mut input = x.to_vec();
         let mut out = vec![[0.0; 2]; x.len()];
         // FFTW takes row-major dimensions: slowest first.
         let n: Vec<c_int> = lengths.iter().rev().map(|&l| l as c_int).collect();
         unsafe {
-            let p = (self.plan_dft)(n.len() as c_int, n.as_ptr(), input.as_mut_ptr(), out.as_mut_ptr(), if forward { -1 } else { 1 }, FFTW_ESTIMATE);
+            let p = {
+                let _planning = PLANNER.lock().unwrap_or_else(|e| e.into_inner());
+                (self.plan_dft)(n.len() as c_int, n.as_ptr(), input.as_mut_ptr(), out.as_mut_ptr(), if forward { -1 } else { 1 }, FFTW_ESTIMATE)
+            };
             assert!(!p.is_null());
             (self.execute)(p);
+            let _planning = PLANNER.lock().unwrap_or_else(|e| e.into_inner());
             (self.destroy)(p);
         }
         out
@@ -193,10 +201,10 @@ fn main() {
     shapes.extend(multi.iter().map(|s| s.to_vec()));
 
     let names = ["complex forward", "complex inverse", "real forward", "real inverse"];
-    let mut worst = vec![(0.0f64, String::new()); 4 * 3];
-    let mut over = Vec::new();
-    let mut count = 0usize;
-    let start = std::time::Instant::now();
+    // Every case, in a fixed order; they run on all cores (each has its own buffers and
+    // plan), and their errors are reduced in this order, so the report does not depend on
+    // the threads.
+    let mut jobs = Vec::new();
     for (si, shape) in shapes.iter().enumerate() {
         let points: usize = shape.iter().product();
         for prec in [Prec::Single, Prec::Double, Prec::Half] {
@@ -211,21 +219,35 @@ fn main() {
                     if points > 1 << 20 && inplace {
                         continue;
                     }
-                    let e = case(&fftw, t, prec, inplace, shape, (si * 31 + t as usize) as u64);
-                    count += 1;
-                    let slot = &mut worst[t as usize * 3 + prec.c() as usize];
-                    let what = format!("{shape:?} {}", if inplace { "in-place" } else { "out-of-place" });
-                    if e > slot.0 || !e.is_finite() {
-                        *slot = (e, what.clone());
-                    }
-                    if e.is_nan() || e > prec.bound() {
-                        over.push(format!("{} {} {what}: {e:.3e}", names[t as usize], prec.name()));
-                    }
+                    jobs.push((si, prec, t, inplace));
                 }
             }
         }
-        if !quick && si % 512 == 511 {
-            eprintln!("[sweep] {} of {} shapes, {count} transforms, {:.0} s", si + 1, shapes.len(), start.elapsed().as_secs_f64());
+    }
+    let start = std::time::Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let errors: Vec<f64> = jobs
+        .par_iter()
+        .map(|&(si, prec, t, inplace)| {
+            let e = case(&fftw, t, prec, inplace, &shapes[si], (si * 31 + t as usize) as u64);
+            let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if !quick && d % 10_000 == 0 {
+                eprintln!("[sweep] {d} of {} transforms, {:.0} s", jobs.len(), start.elapsed().as_secs_f64());
+            }
+            e
+        })
+        .collect();
+    let mut worst = vec![(0.0f64, String::new()); 4 * 3];
+    let mut over = Vec::new();
+    let count = jobs.len();
+    for (&(si, prec, t, inplace), &e) in jobs.iter().zip(&errors) {
+        let slot = &mut worst[t as usize * 3 + prec.c() as usize];
+        let what = format!("{:?} {}", shapes[si], if inplace { "in-place" } else { "out-of-place" });
+        if e > slot.0 || !e.is_finite() {
+            *slot = (e, what.clone());
+        }
+        if e.is_nan() || e > prec.bound() {
+            over.push(format!("{} {} {what}: {e:.3e}", names[t as usize], prec.name()));
         }
     }
     println!("accuracy sweep: {count} transforms ({} shapes: 1D 1..={max_1d}{}, {} 2D/3D), {:.0} s, against FFTW 3 double", shapes.len(), if large { " and large" } else { "" }, multi.len(), start.elapsed().as_secs_f64());
