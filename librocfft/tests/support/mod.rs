@@ -31,6 +31,14 @@ impl Prec {
             Prec::Half => "half",
         }
     }
+    /// The element type's short name ("f16", "f32", "f64").
+    pub fn type_name(self) -> &'static str {
+        match self {
+            Prec::Half => "f16",
+            Prec::Single => "f32",
+            Prec::Double => "f64",
+        }
+    }
     pub fn bytes(self) -> usize {
         match self {
             Prec::Half => 2,
