@@ -231,7 +231,7 @@ fn main() {
         .map(|&(si, prec, t, inplace)| {
             let e = case(&fftw, t, prec, inplace, &shapes[si], (si * 31 + t as usize) as u64);
             let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            if !quick && d % 10_000 == 0 {
+            if !quick && d.is_multiple_of(10_000) {
                 eprintln!("[sweep] {d} of {} transforms, {:.0} s", jobs.len(), start.elapsed().as_secs_f64());
             }
             e
