@@ -1,6 +1,7 @@
 //! rocFFT's kernel-cache calls. rocFFT compiles FFT kernels at run time and can hand its
 //! cache to the client as a buffer; here the "kernels" are the transform shapes this process
-//! planned (what a device backend builds pipelines for), and the buffer holds them:
+//! planned (what a device backend builds pipelines for; see `rtc`), and the buffer (and the
+//! cache files of `rtc`) hold them:
 //!
 //! `OXRFFTC1`, u32 count, per entry u8 transform, u8 precision, u8 rank and rank u64
 //! lengths, then a u64 FNV-1a of everything before it. A buffer is checked whole before any
@@ -24,9 +25,15 @@ static KERNELS: Mutex<BTreeSet<Key>> = Mutex::new(BTreeSet::new());
 /// Buffers handed out by `rocfft_cache_serialize` and not freed yet.
 static BUFFERS: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
 
-pub fn record(transform: Transform, precision: Precision, lengths: &[usize]) {
-    let key = Key { transform: transform.c_value() as u8, precision: precision as u8, lengths: lengths.iter().map(|&l| l as u64).collect() };
-    KERNELS.lock().unwrap_or_else(|e| e.into_inner()).insert(key);
+/// Records a shape compiled in this process; false if it was already.
+pub fn insert(key: Key) -> bool {
+    KERNELS.lock().unwrap_or_else(|e| e.into_inner()).insert(key)
+}
+
+/// Forgets what this process compiled (`rocfft_setup`/`rocfft_cleanup`: the user cache
+/// file, if any, keeps it).
+pub fn forget() {
+    KERNELS.lock().unwrap_or_else(|e| e.into_inner()).clear();
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -119,7 +126,8 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
         let bytes = std::slice::from_raw_parts(buffer as *const u8, buffer_len_bytes);
         match decode(bytes) {
             Some(keys) => {
-                KERNELS.lock().unwrap_or_else(|e| e.into_inner()).extend(keys);
+                KERNELS.lock().unwrap_or_else(|e| e.into_inner()).extend(keys.iter().cloned());
+                crate::rtc::deserialized(&keys);
                 rocfft_status_success
             }
             None => {

@@ -1,8 +1,9 @@
 //! Logging: errors and unsupported features through the runtime's `AMD_LOG_LEVEL` log, and
 //! rocFFT's own layers as rocFFT has them: `ROCFFT_LAYER` (a bit mask, read by
 //! `rocfft_setup`) turns on the trace layer (1: every call with its arguments, comma
-//! separated) and the bench layer (2: each plan as a rocfft-bench command line), written to
-//! `ROCFFT_LOG_TRACE_PATH` / `ROCFFT_LOG_BENCH_PATH` when set, else stderr, until
+//! separated), the bench layer (2: each plan as a rocfft-bench command line) and the
+//! run-time compilation layer (32: each kernel compiled, `crate::rtc`), written to
+//! `ROCFFT_LOG_TRACE_PATH` / `ROCFFT_LOG_BENCH_PATH` / `ROCFFT_LOG_RTC_PATH` when set, else stderr, until
 //! `rocfft_cleanup`. Each line is written whole, so threads' lines never interleave.
 
 use oxrocm_ffi::boundary::LogOnce;
@@ -25,6 +26,7 @@ pub fn unsupported(what: &'static str) {
 
 const LAYER_TRACE: u32 = 1;
 const LAYER_BENCH: u32 = 2;
+const LAYER_RTC: u32 = 32;
 
 /// Where one layer's lines go.
 enum Sink {
@@ -51,9 +53,10 @@ impl Sink {
 struct Layers {
     trace: Option<Sink>,
     bench: Option<Sink>,
+    rtc: Option<Sink>,
 }
 
-static LAYERS: Mutex<Layers> = Mutex::new(Layers { trace: None, bench: None });
+static LAYERS: Mutex<Layers> = Mutex::new(Layers { trace: None, bench: None, rtc: None });
 
 /// `ROCFFT_LAYER` as rocFFT parses it (strtol with base 0: decimal, 0x hex or 0 octal).
 fn parse_layer(v: &str) -> u32 {
@@ -74,6 +77,7 @@ pub fn setup() {
     let mut l = LAYERS.lock().unwrap_or_else(|e| e.into_inner());
     l.trace = (layer & LAYER_TRACE != 0).then(|| Sink::open("ROCFFT_LOG_TRACE_PATH"));
     l.bench = (layer & LAYER_BENCH != 0).then(|| Sink::open("ROCFFT_LOG_BENCH_PATH"));
+    l.rtc = (layer & LAYER_RTC != 0).then(|| Sink::open("ROCFFT_LOG_RTC_PATH"));
 }
 
 /// `rocfft_cleanup`: every layer off, files closed.
@@ -81,6 +85,7 @@ pub fn cleanup() {
     let mut l = LAYERS.lock().unwrap_or_else(|e| e.into_inner());
     l.trace = None;
     l.bench = None;
+    l.rtc = None;
 }
 
 pub fn tracing() -> bool {
@@ -96,6 +101,13 @@ pub fn trace(function: &str, args: &[(&str, &dyn std::fmt::Display)]) {
             line.push_str(&format!(",{name},{value}"));
         }
         sink.line(&line);
+    }
+}
+
+/// A line of the run-time compilation layer (`crate::rtc`).
+pub fn rtc(line: &str) {
+    if let Some(sink) = LAYERS.lock().unwrap_or_else(|e| e.into_inner()).rtc.as_mut() {
+        sink.line(line);
     }
 }
 

@@ -94,12 +94,14 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
     fn rocfft_setup() {
         *SETUP.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         log::setup();
+        crate::rtc::setup();
         log::trace("rocfft_setup", &[]);
         rocfft_status_success
     }
 
     fn rocfft_cleanup() {
         log::trace("rocfft_cleanup", &[]);
+        crate::rtc::cleanup();
         log::cleanup();
         let mut n = SETUP.lock().unwrap_or_else(|e| e.into_inner());
         *n = n.saturating_sub(1);

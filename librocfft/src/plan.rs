@@ -134,7 +134,7 @@ pub unsafe fn create(
         _ => Engines::F32(Engine::new(kind, &lengths)),
     };
     let work_bytes = work_bytes(transform, &lengths, batch, precision);
-    crate::cache::record(transform, precision, &lengths);
+    crate::rtc::compile(transform, precision, &lengths);
     let mut core = PlanCore { transform, precision, inplace, lengths, batch, input, output, scale: desc.scale_factor, engines, in_spans, out_spans, work_bytes, gpu: None };
     core.gpu = crate::gpu::plan(&core);
     // The kernels' passes may need more work memory than rocFFT's model asks for.
