@@ -1,5 +1,5 @@
 // FFTs of power-of-two lines (16 <= L <= SMAX) kept in registers: each invocation holds
-// E = 16 elements of one line, elements u + c P (c < E) where P = L / E invocations share
+// E = 2^LGE elements of one line (the module defines LGE: 4 or 3), elements u + c P (c < E) where P = L / E invocations share
 // the line. A radix-R Stockham stage then finds every butterfly's inputs in the invocation's
 // own registers (butterfly i takes x[i + r E / R]), so only the exchange between stages goes
 // through shared memory, and the first stage reads global memory while the last writes it
@@ -9,7 +9,9 @@
 // neither a stage's strided writes nor line-fast accesses collide on banks.
 //
 // Same parameter block, flags and line space as fft_line.glsl (the host picks the module by
-// length; F_SWIZZLE is implied). REAL/CPLX: float/vec2 or double/dvec2; THREADS per group.
+// length; F_SWIZZLE is implied). REAL/CPLX: float/vec2 or double/dvec2; THREADS per group,
+// SMAX = E THREADS complex values of shared memory (4096 in f32, 2048 in f64, as fft_line).
+// Stages: radix E while E divides what is left, then one of 8, 4, 2.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_control_flow_attributes : require
@@ -27,7 +29,7 @@ layout(push_constant) uniform Params {
 } p;
 
 const uint F_INVERSE = 1u, F_POST_TWIDDLE = 2u, F_LOAD_KFAST = 4u, F_STORE_KFAST = 8u, F_SCALE = 16u;
-const uint E = 16u;
+const uint E = 1u << LGE;
 const uint SMAX = E * THREADS;
 
 shared CPLX sh[SMAX];
@@ -145,7 +147,7 @@ void main() {
     uint tid = gl_LocalInvocationIndex;
     gL = p.L;
     gLgL = findLSB(gL);
-    uint lgP = gLgL - 4u, P = 1u << lgP, lgM = findLSB(SMAX) - gLgL;
+    uint lgP = gLgL - LGE, P = 1u << lgP, lgM = findLSB(SMAX) - gLgL;
     bool inv = (p.flags & F_INVERSE) != 0u;
     Cx src = Cx(p.src), dst = Cx(p.dst), tw = Cx(p.tw);
     bool kin = (p.flags & F_LOAD_KFAST) != 0u, kout = (p.flags & F_STORE_KFAST) != 0u;
@@ -165,8 +167,12 @@ void main() {
     uint rem = gL, Ns = 1u, lgNs = 0u;
     while (rem > 1u) {
         bool last = rem <= E;
+#if LGE == 4
         if (rem >= 16u) { STAGE(16u, 4u, 16) rem >>= 4u; Ns <<= 4u; lgNs += 4u; }
         else if (rem == 8u) { STAGE(8u, 3u, 8) rem = 1u; }
+#else
+        if (rem >= 8u) { STAGE(8u, 3u, 8) rem >>= 3u; Ns <<= 3u; lgNs += 3u; }
+#endif
         else if (rem == 4u) { STAGE(4u, 2u, 4) rem = 1u; }
         else { STAGE(2u, 1u, 2) rem = 1u; }
     }
