@@ -410,7 +410,10 @@ fn build_direct(core: &PlanCore, double: bool) -> Option<Passes> {
 fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
     let (i, o, n) = (&core.input, &core.output, *core.lengths.first()?);
     let contiguous = i.array == ArrayType::Real && i.strides.first() == Some(&1) && i.offsets[0].is_multiple_of(2) && (core.batch == 1 || i.distance.is_multiple_of(2));
-    if core.lengths.len() != 1 || !n.is_multiple_of(2) || n < 4 || !contiguous || o.array != ArrayType::HermitianInterleaved || !lines_disjoint(core) {
+    // In place, each transform's input row must lie inside its own output row (padded rows):
+    // a line then reads only what it overwrites itself.
+    let own_rows = !core.inplace || (i.offsets[0] == 2 * o.offsets[0] && (core.batch == 1 || i.distance == 2 * o.distance) && o.strides.first() == Some(&1));
+    if core.lengths.len() != 1 || !n.is_multiple_of(2) || n < 4 || !contiguous || !own_rows || o.array != ArrayType::HermitianInterleaved || !lines_disjoint(core) {
         return None;
     }
     let mut b = Builder::new(double);
