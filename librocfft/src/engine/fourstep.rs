@@ -20,6 +20,16 @@ const ROWS_PER_TASK: usize = 16;
 /// Lengths from which a lone transform is split (below, one thread is as fast).
 pub const MIN_LENGTH: usize = 1 << 16;
 
+/// `OXROCM_ROCFFT_FOUR_STEP=1`. Off by default: on the 2-core machine it was measured on
+/// (2026-11-28, 32 MiB L3), rustfft on one thread was 2–3× faster for 2^20..2^24 points
+/// (rustfft works from cache; the strided column pass, the transposed row writes and the
+/// copy back are three passes over memory with page-sized strides). Kept, tested, for
+/// machines with many cores, where it has not been measured yet.
+fn enabled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_ROCFFT_FOUR_STEP").is_ok_and(|v| v == "1"))
+}
+
 pub struct FourStep<T: FftNum> {
     n1: usize,
     n2: usize,
@@ -75,9 +85,14 @@ impl<T: FftNum> FourStep<T> {
     /// The four-step plan of a length-`n` transform, where it pays: long enough, and with
     /// factors of at least 64 on both sides (a prime length has none).
     pub fn new(planner: &mut FftPlanner<T>, n: usize, direction: FftDirection) -> Option<FourStep<T>> {
-        if n < MIN_LENGTH || rayon::current_num_threads() < 2 {
+        if !enabled() || n < MIN_LENGTH || rayon::current_num_threads() < 2 {
             return None;
         }
+        Self::split_plan(planner, n, direction)
+    }
+
+    /// The plan whatever the setting (tests).
+    pub(super) fn split_plan(planner: &mut FftPlanner<T>, n: usize, direction: FftDirection) -> Option<FourStep<T>> {
         let (n1, n2) = split(n);
         if n1 < 64 {
             return None;
@@ -153,7 +168,7 @@ mod tests {
         pool.install(|| {
             for (n, direction) in [(1 << 16, FftDirection::Forward), (2 * 3 * 5 * 7 * 11 * 13 * 3, FftDirection::Inverse), (1 << 17, FftDirection::Inverse)] {
                 let mut planner = FftPlanner::<f64>::new();
-                let fs = FourStep::new(&mut planner, n, direction).expect("a four-step split");
+                let fs = FourStep::split_plan(&mut planner, n, direction).expect("a four-step split");
                 let input: Vec<Complex<f64>> = (0..n).map(|i| Complex::new((i as f64 * 0.37).sin(), (i as f64 * 0.011).cos())).collect();
                 let mut expect = input.clone();
                 planner.plan_fft(n, direction).process(&mut expect);

@@ -95,11 +95,14 @@ impl<T: FftNum> Engine<T> {
         // Small planes with more than one of them (3D, or batched 2D): both of their
         // dimensions in one visit (a single large plane keeps the passes, which spread
         // its rows and columns over the threads).
-        if from_dim == 0 && lens.len() > 2 && lens[0] * lens[1] <= lines::PLANE_VALUES && data.len() > lens[0] * lens[1] {
-            if let (Some(rows), Some(cols)) = (&self.complex[0], &self.complex[1]) {
-                lines::planes(rows.as_ref(), cols.as_ref(), data, &lens);
-                from_dim = 2;
-            }
+        if from_dim == 0
+            && lens.len() > 2
+            && lens[0] * lens[1] <= lines::PLANE_VALUES
+            && data.len() > lens[0] * lens[1]
+            && let (Some(rows), Some(cols)) = (&self.complex[0], &self.complex[1])
+        {
+            lines::planes(rows.as_ref(), cols.as_ref(), data, &lens);
+            from_dim = 2;
         }
         for d in from_dim..self.complex_lengths.len() {
             if let Some(fft) = &self.complex[d] {

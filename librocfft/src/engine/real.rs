@@ -1,4 +1,5 @@
-//! A long real transform of even length N over every thread: the N reals seen as M = N/2
+//! A long real transform of even length N over every thread (with the four-step FFT, so
+//! only where `OXROCM_ROCFFT_FOUR_STEP=1`): the N reals seen as M = N/2
 //! complex values z[m] = x[2m] + i·x[2m+1], one complex FFT of length M (four-step, so
 //! threaded), and a pass pairing bins k and M−k. realfft does the same on one thread;
 //! this one keeps the data where they are (the hermitian row's M+1 slots hold z in their
@@ -33,7 +34,11 @@ impl<T: FftNum> HalfLength<T> {
         }
         let direction = if forward { FftDirection::Forward } else { FftDirection::Inverse };
         let fft = FourStep::new(planner, n / 2, direction)?;
-        Some(HalfLength { m: n / 2, fft, twiddles: Twiddles::new(n, -1.0) })
+        Some(Self::with(fft, n))
+    }
+
+    fn with(fft: FourStep<T>, n: usize) -> HalfLength<T> {
+        HalfLength { m: n / 2, fft, twiddles: Twiddles::new(n, -1.0) }
     }
 
     /// `row`: M+1 slots whose first M hold z (the N reals); on return, the M+1 bins.
@@ -113,14 +118,14 @@ mod tests {
                 real_planner.plan_fft_forward(n).process(&mut x.clone(), &mut expect).unwrap();
 
                 let mut planner = FftPlanner::<f64>::new();
-                let fwd = HalfLength::new(&mut planner, n, true).expect("a split");
+                let fwd = HalfLength::with(FourStep::split_plan(&mut planner, m, FftDirection::Forward).unwrap(), n);
                 let mut row: Vec<Complex<f64>> = x.chunks(2).map(|p| Complex::new(p[0], p[1])).chain([Complex::new(0.0, 0.0)]).collect();
                 fwd.forward(&mut row);
                 let norm: f64 = expect.iter().map(|a| a.norm_sqr()).sum::<f64>().sqrt();
                 let err: f64 = row.iter().zip(&expect).map(|(a, b)| (a - b).norm_sqr()).sum::<f64>().sqrt();
                 assert!(err / norm < 1e-13, "forward {n}: {}", err / norm);
 
-                let inv = HalfLength::new(&mut planner, n, false).expect("a split");
+                let inv = HalfLength::with(FourStep::split_plan(&mut planner, m, FftDirection::Inverse).unwrap(), n);
                 inv.inverse(&mut row);
                 let back: Vec<f64> = row[..m].iter().flat_map(|c| [c.re, c.im]).collect();
                 let err: f64 = back.iter().zip(&x).map(|(a, b)| (a / n as f64 - b).powi(2)).sum::<f64>().sqrt();
