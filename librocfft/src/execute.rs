@@ -79,7 +79,7 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             // A side with a callback was not declared: the callback reaches it, not the host.
             let inputs = if callbacks.load.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(input) };
             let outputs = if callbacks.store.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(output) };
-            match unsafe { host::execute(&core, inputs, outputs, &callbacks) } {
+            match crate::threads::pool().install(|| unsafe { host::execute(&core, inputs, outputs, &callbacks) }) {
                 Ok(()) => 0,
                 Err(callback::Failed(rc)) => {
                     crate::log::error(format_args!("a rocFFT callback failed (hipError {rc}, reported by the stream)"));

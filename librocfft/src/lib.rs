@@ -25,4 +25,5 @@ pub mod objects;
 pub mod plan;
 pub mod rtc;
 pub mod stubs;
+pub mod threads;
 pub mod types;
