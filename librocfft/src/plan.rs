@@ -70,14 +70,19 @@ const SINGLE_PASS_POINTS: usize = 4096;
 fn work_bytes(transform: Transform, lengths: &[usize], batch: usize, precision: Precision) -> usize {
     let complex_bytes = 2 * precision.real_bytes();
     let complex_lengths: Vec<usize> = lengths.iter().enumerate().map(|(d, &n)| if transform.is_real() && d == 0 { n / 2 + 1 } else { n }).collect();
-    let bluestein: usize = complex_lengths
+    // The FFT lengths rocFFT's kernels run: a real row of even length N is an N/2-point
+    // complex FFT (plus a pre/post-processing step), an odd one a full N-point one.
+    let fft_lengths: Vec<usize> = lengths.iter().enumerate().map(|(d, &n)| if transform.is_real() && d == 0 && n % 2 == 0 { n / 2 } else { n }).collect();
+    let bluestein: usize = fft_lengths
         .iter()
         .filter(|&&n| largest_prime_factor(n) > LARGEST_KERNEL_RADIX)
         .map(|&n| 3 * (2 * n - 1).next_power_of_two() * complex_bytes)
         .sum();
     let points: usize = complex_lengths.iter().product();
     let multi_pass = points > SINGLE_PASS_POINTS;
-    let copy = if multi_pass { points.saturating_mul(batch).saturating_mul(complex_bytes) } else { 0 };
+    // Odd real rows go through a complex copy of the data (hipFFT's tests: 2·N reals).
+    let odd_real = transform.is_real() && lengths[0] % 2 == 1;
+    let copy = if multi_pass || odd_real { lengths.iter().product::<usize>().saturating_mul(batch).saturating_mul(complex_bytes) } else { 0 };
     bluestein.saturating_add(copy)
 }
 
