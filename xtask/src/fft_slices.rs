@@ -70,5 +70,18 @@ pub fn fft_slices() -> Vec<Slice> {
         shard: Some((0, 800)),
         args: no_args,
     };
-    vec![unit, accuracy, hipfft]
+    // hipFFT's own unit tests (plan and work-size queries, auto-allocation, the
+    // CheckBufferSize expectations of rocFFT's work buffers).
+    let hipfft_unit = Slice {
+        part: "rocfft-cpu",
+        suite: "trixie",
+        binary: "hipfft-test",
+        backend: "cpu",
+        patterns: vec![pattern("hipfftTest.*", 13)],
+        exclude: &[],
+        min_tests: 13,
+        shard: None,
+        args: no_args,
+    };
+    vec![unit, accuracy, hipfft, hipfft_unit]
 }
