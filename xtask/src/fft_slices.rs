@@ -1,4 +1,5 @@
-//! Slices of Debian trixie's rocFFT 6.1 test suites run on our librocfft (CPU backend):
+//! Slices of Debian trixie's rocFFT 6.1 test suites run on our librocfft (CPU backend, and
+//! samples on a Vulkan device):
 //! rocfft-test's unit tests that need no feature still missing (multi-device plans) or tool
 //! CI lacks (`rtc_test_harness` builds the kernel harnesses with hipcc), the run-time
 //! compilation cache's, and all its load/store callback tests (their callbacks are
@@ -83,5 +84,32 @@ pub fn fft_slices() -> Vec<Slice> {
         shard: None,
         args: no_args,
     };
-    vec![unit, accuracy, hipfft, hipfft_unit]
+    // On a Vulkan device (lavapipe in CI): the transforms as SPIR-V kernels, checked by the
+    // suites themselves. Callbacks are refused there (AMDGCN code runs on the CPU backend
+    // only); CreatePlanMany64 asks for a 1.5 GB work buffer, past lavapipe's 2 GiB heap
+    // once the test's own buffers are in.
+    const ON_VULKAN: &[&str] = &["*callback*", "*multi_device*", "*multi_gpu*", "*rtc_*", "hipfftTest.CreatePlanMany64", "hipfftw*"];
+    let accuracy_vulkan = Slice {
+        part: "rocfft-vulkan",
+        suite: "trixie",
+        binary: "rocfft-test",
+        backend: "vulkan",
+        patterns: vec![pattern("*accuracy_test*", 25)],
+        exclude: ON_VULKAN,
+        min_tests: 25,
+        shard: Some((5, 3000)),
+        args: no_args,
+    };
+    let hipfft_vulkan = Slice {
+        part: "rocfft-vulkan",
+        suite: "trixie",
+        binary: "hipfft-test",
+        backend: "vulkan",
+        patterns: vec![pattern("*", 12)],
+        exclude: ON_VULKAN,
+        min_tests: 12,
+        shard: Some((3, 4000)),
+        args: no_args,
+    };
+    vec![unit, accuracy, hipfft, hipfft_unit, accuracy_vulkan, hipfft_vulkan]
 }
