@@ -45,7 +45,7 @@ pub struct Plan {
 /// lines (so `rocfft_plan_get_work_buffer_size` is non-zero for them, as in rocFFT).
 const LARGEST_KERNEL_RADIX: usize = 17;
 
-fn largest_prime_factor(mut n: usize) -> usize {
+pub(crate) fn largest_prime_factor(mut n: usize) -> usize {
     let mut largest = 1;
     let mut p = 2;
     while p * p <= n {

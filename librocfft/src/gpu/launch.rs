@@ -9,30 +9,6 @@ use crate::plan::PlanCore;
 use crate::types::*;
 use std::ffi::c_void;
 
-/// Ranges with overlapping ones joined (a write where any part is written): a launch that
-/// runs as its host twin on a staging device then has one host copy of each address.
-fn joined(mut ranges: Vec<(u64, usize, bool)>) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
-    ranges.retain(|r| r.1 > 0);
-    ranges.sort_by_key(|r| r.0);
-    let mut out: Vec<(u64, u64, bool)> = Vec::new();
-    for (a, len, w) in ranges {
-        let end = a + len as u64;
-        match out.last_mut() {
-            Some(last) if a < last.1 => {
-                last.1 = last.1.max(end);
-                last.2 |= w;
-            }
-            _ => out.push((a, end, w)),
-        }
-    }
-    let (mut reads, mut writes) = (Vec::new(), Vec::new());
-    for (a, e, w) in out {
-        let r = oxrocm_range { addr: a, len: (e - a) as usize };
-        if w { writes.push(r) } else { reads.push(r) }
-    }
-    (reads, writes)
-}
-
 /// Queues the plan's passes on `stream`; `work` is the caller's work buffer (address and
 /// bytes), used where it is large enough, else the plan's own.
 ///
@@ -88,7 +64,7 @@ pub unsafe fn execute(gpu: &GpuPlan, core: &PlanCore, input: [u64; 2], output: [
             let (a, len) = place(b);
             (a, len, w)
         });
-        let (reads, writes) = joined(ranges.collect());
+        let (reads, writes) = hip::merge_ranges(ranges.collect());
         // SAFETY: every pointer comes from a live slice or reference for the call's
         // duration; the runtime copies what it keeps.
         let rc = unsafe {

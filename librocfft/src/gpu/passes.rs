@@ -80,19 +80,6 @@ pub fn merge(dims: &[Dim]) -> Vec<Dim> {
     out
 }
 
-fn largest_prime_factor(mut n: usize) -> usize {
-    let mut largest = 1;
-    let mut p = 2;
-    while p * p <= n {
-        while n.is_multiple_of(p) {
-            largest = p;
-            n /= p;
-        }
-        p += 1;
-    }
-    largest.max(n)
-}
-
 /// A grid of `groups` workgroups within the per-dimension limit (x fastest).
 fn grid(groups: usize) -> Option<[u32; 3]> {
     let x = groups.clamp(1, MAX_GROUPS);
@@ -148,7 +135,7 @@ impl Builder {
 
     /// Whether a length's prime factors are all radices of the line kernel (else Bluestein).
     fn direct_length(&self, n: usize) -> bool {
-        largest_prime_factor(n) <= LARGEST_RADIX
+        crate::plan::largest_prime_factor(n) <= LARGEST_RADIX
     }
 
     /// One line pass: FFTs of length `len` over `dims`, elements `es_in`/`es_out` apart.
@@ -276,7 +263,7 @@ impl Builder {
         }
         let lines: usize = dims.iter().map(|d| d.n).product();
         let mark = self.top;
-        if n <= self.smax && largest_prime_factor(n) <= LARGEST_RADIX {
+        if n <= self.smax && crate::plan::largest_prime_factor(n) <= LARGEST_RADIX {
             self.line(src, dst, n, es, &dims, inverse, scale, None)?;
         } else if self.direct_length(n) {
             // Four-step: N1 columns of length N2 (with twiddles) into the work buffer, then N2
