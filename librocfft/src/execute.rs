@@ -10,7 +10,9 @@ use crate::handles::{self, Kind};
 use crate::hip;
 use crate::host::{self, Buffers};
 use crate::objects::ExecutionInfo;
-use crate::plan::Plan;
+use crate::objects::Callback;
+use crate::plan::{Plan, PlanCore};
+use std::sync::Arc;
 use crate::types::*;
 use std::ffi::c_void;
 
@@ -49,6 +51,9 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             crate::log::error(format_args!("rocfft_execute: work buffer of {} bytes, the plan needs {}", work.unwrap_or(0), core.work_bytes));
             return rocfft_status_invalid_work_buffer;
         }
+        if let Some(fields) = p.fields.as_ref() {
+            return crate::bricks::run::execute(&core, fields, in_buffer, out_buffer, info, stream, given);
+        }
         let Some(input) = buffer_addresses(in_buffer, core.input.array.buffers()) else { return rocfft_status_invalid_arg_value };
         let output = if core.inplace {
             input
@@ -56,41 +61,51 @@ oxrocm_ffi::c_api! { lib = "rocfft", ret = rocfft_status, on_panic = rocfft_stat
             let Some(o) = buffer_addresses(out_buffer, core.output.array.buffers()) else { return rocfft_status_invalid_arg_value };
             o
         };
-        let callbacks = match callback::prepare(&core, given.0, given.1, input[0], output[0]) {
-            Ok(c) => c,
-            Err(status) => return status,
-        };
-        // Callbacks run on the host path (the CPU backend runs their AMDGCN code).
-        if let Some(gpu) = core.gpu.as_ref().filter(|_| callbacks.is_empty()) {
-            // (info was checked above; its work buffer, where one was set.)
-            let work = handles::get_mut(Kind::ExecutionInfo, info).filter(|i| !i.work_buffer.is_null()).map(|i| (i.work_buffer as u64, i.work_buffer_size));
-            return unsafe { crate::gpu::launch::execute(gpu, &core, input, output, stream, work) };
-        }
-        let mut ranges = Vec::new();
-        let declared = |has_callback: bool, side: &crate::layout::Side| if has_callback { 0 } else { side.array.buffers() };
-        for (&addr, &span) in input.iter().zip(&core.in_spans).take(declared(callbacks.load.is_some(), &core.input)) {
-            ranges.push((addr, span, core.inplace));
-        }
-        for (&addr, &span) in output.iter().zip(&core.out_spans).take(declared(callbacks.store.is_some(), &core.output)) {
-            ranges.push((addr, span, true));
-        }
-        let rc = hip::enqueue(stream, "rocfft", ranges, move |view| {
-            let map = |addrs: [u64; 2]| Buffers(addrs.map(|a| if a == 0 { std::ptr::null_mut() } else { view.ptr::<u8>(a) }));
-            // A side with a callback was not declared: the callback reaches it, not the host.
-            let inputs = if callbacks.load.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(input) };
-            let outputs = if callbacks.store.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(output) };
-            match crate::threads::pool().install(|| unsafe { host::execute(&core, inputs, outputs, &callbacks) }) {
-                Ok(()) => 0,
-                Err(callback::Failed(rc)) => {
-                    crate::log::error(format_args!("a rocFFT callback failed (hipError {rc}, reported by the stream)"));
-                    rc
-                }
-            }
-        });
-        if rc != 0 {
-            crate::log::error(format_args!("rocfft_execute: the runtime refused the transform (hipError {rc})"));
-            return rocfft_status_failure;
-        }
-        rocfft_status_success
+        queue(&core, input, output, info, stream, given)
     }
+}
+
+/// Queues the plan's transform of `input` into `output` (device addresses of the one or two
+/// buffers of each side) on `stream`, with the info's work buffer and the callbacks given.
+///
+/// # Safety
+/// `info` is null or an execution info checked by the caller.
+pub(crate) unsafe fn queue(core: &Arc<PlanCore>, input: [u64; 2], output: [u64; 2], info: *mut ExecutionInfo, stream: *mut c_void, given: (Option<Callback>, Option<Callback>)) -> rocfft_status {
+    let core = core.clone();
+    let callbacks = match callback::prepare(&core, given.0, given.1, input[0], output[0]) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    // Callbacks run on the host path (the CPU backend runs their AMDGCN code).
+    if let Some(gpu) = core.gpu.as_ref().filter(|_| callbacks.is_empty()) {
+        // (info was checked above; its work buffer, where one was set.)
+        let work = unsafe { handles::get_mut(Kind::ExecutionInfo, info) }.filter(|i| !i.work_buffer.is_null()).map(|i| (i.work_buffer as u64, i.work_buffer_size));
+        return unsafe { crate::gpu::launch::execute(gpu, &core, input, output, stream, work) };
+    }
+    let mut ranges = Vec::new();
+    let declared = |has_callback: bool, side: &crate::layout::Side| if has_callback { 0 } else { side.array.buffers() };
+    for (&addr, &span) in input.iter().zip(&core.in_spans).take(declared(callbacks.load.is_some(), &core.input)) {
+        ranges.push((addr, span, core.inplace));
+    }
+    for (&addr, &span) in output.iter().zip(&core.out_spans).take(declared(callbacks.store.is_some(), &core.output)) {
+        ranges.push((addr, span, true));
+    }
+    let rc = hip::enqueue(stream, "rocfft", ranges, move |view| {
+        let map = |addrs: [u64; 2]| Buffers(addrs.map(|a| if a == 0 { std::ptr::null_mut() } else { view.ptr::<u8>(a) }));
+        // A side with a callback was not declared: the callback reaches it, not the host.
+        let inputs = if callbacks.load.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(input) };
+        let outputs = if callbacks.store.is_some() { Buffers([std::ptr::null_mut(); 2]) } else { map(output) };
+        match crate::threads::pool().install(|| unsafe { host::execute(&core, inputs, outputs, &callbacks) }) {
+            Ok(()) => 0,
+            Err(callback::Failed(rc)) => {
+                crate::log::error(format_args!("a rocFFT callback failed (hipError {rc}, reported by the stream)"));
+                rc
+            }
+        }
+    });
+    if rc != 0 {
+        crate::log::error(format_args!("rocfft_execute: the runtime refused the transform (hipError {rc})"));
+        return rocfft_status_failure;
+    }
+    rocfft_status_success
 }

@@ -9,6 +9,7 @@
 #[cfg(test)]
 use amdhip64 as _;
 
+pub mod bricks;
 pub mod cache;
 pub mod callback;
 pub mod direct;

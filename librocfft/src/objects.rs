@@ -60,7 +60,9 @@ pub struct ExecutionInfo {
 }
 
 /// A box of a field on one device: `lower` inclusive, `upper` exclusive, in the field's
-/// index space (slowest dimension first, as rocFFT takes them).
+/// index space (the side's element lengths then the batch, fastest dimension first, as
+/// rocFFT takes them); `stride` in elements of the brick's own buffer. Checked at plan
+/// creation (`crate::bricks`).
 #[derive(Clone, Debug)]
 pub struct Brick {
     pub lower: Vec<usize>,

@@ -38,6 +38,8 @@ pub struct PlanCore {
 
 pub struct Plan {
     pub core: Arc<PlanCore>,
+    /// Input/output fields (multi-device bricks): the core then transforms gathered data.
+    pub fields: Option<crate::bricks::FieldPlan>,
 }
 
 /// rocFFT's kernels cover lengths whose prime factors are at most 17; any other length is
@@ -117,12 +119,12 @@ pub unsafe fn create(
     } else {
         unsafe { handles::get_mut(Kind::Description, description) }.ok_or(rocfft_status_invalid_arg_value)?.clone()
     };
-    if !desc.input.fields.is_empty() || !desc.output.fields.is_empty() {
-        crate::log::unsupported("rocfft_plan_create with input/output fields (multi-device bricks)");
-        return Err(rocfft_status_failure);
-    }
-    let (input, output) = layout::sides(transform, inplace, &lengths, &desc.input, &desc.output)?;
+    let (mut input, mut output) = layout::sides(transform, inplace, &lengths, &desc.input, &desc.output)?;
     layout::check_array_types(transform, inplace, input.array, output.array)?;
+    // Fields are checked after the array types, as rocFFT does; their sides become the
+    // contiguous device arrays the bricks are gathered into (crate::bricks).
+    let fields = crate::bricks::plan(&desc, transform, inplace, precision, batch, &mut input, &mut output)?;
+    let inplace = fields.as_ref().map_or(inplace, |f| f.core_inplace);
     let spans = |side: &Side| -> Result<[usize; 2], rocfft_status> {
         let span = |b: usize| side.span_bytes(b, batch, precision).ok_or(rocfft_status_invalid_arg_value);
         Ok([span(0)?, if side.array.is_planar() { span(1)? } else { 0 }])
@@ -144,7 +146,7 @@ pub unsafe fn create(
     core.gpu = crate::gpu::plan(&core);
     // The kernels' passes may need more work memory than rocFFT's model asks for.
     core.work_bytes = core.work_bytes.max(core.gpu.as_ref().map_or(0, |g| g.work_bytes));
-    Ok(Plan { core: Arc::new(core) })
+    Ok(Plan { core: Arc::new(core), fields })
 }
 
 impl PlanCore {

@@ -13,44 +13,7 @@ use rocfft::plan::*;
 use rocfft::types::*;
 use std::ffi::c_void;
 use std::ptr::{null, null_mut};
-use support::{Dev, Prec, signal};
-
-type C64 = (f64, f64);
-
-/// Direct DFT of `x` (contiguous, dimension 0 fastest) along every dimension.
-fn dft(x: &[C64], lens: &[usize], forward: bool) -> Vec<C64> {
-    let sign = if forward { -1.0 } else { 1.0 };
-    let mut cur = x.to_vec();
-    for d in 0..lens.len() {
-        let inner: usize = lens[..d].iter().product();
-        let n = lens[d];
-        let twiddle: Vec<C64> = (0..n).map(|j| {
-            let a = sign * 2.0 * std::f64::consts::PI * j as f64 / n as f64;
-            (a.cos(), a.sin())
-        }).collect();
-        let mut next = vec![(0.0, 0.0); cur.len()];
-        for (i, out) in next.iter_mut().enumerate() {
-            let k = (i / inner) % n;
-            let base = i - k * inner;
-            let (mut re, mut im) = (0.0, 0.0);
-            for t in 0..n {
-                let (a, b) = cur[base + t * inner];
-                let (c, s) = twiddle[k * t % n];
-                re += a * c - b * s;
-                im += a * s + b * c;
-            }
-            *out = (re, im);
-        }
-        cur = next;
-    }
-    cur
-}
-
-fn rel_l2(got: &[C64], want: &[C64]) -> f64 {
-    let err: f64 = got.iter().zip(want).map(|(a, b)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sum();
-    let norm: f64 = want.iter().map(|b| b.0 * b.0 + b.1 * b.1).sum();
-    (err / norm.max(f64::MIN_POSITIVE)).sqrt()
-}
+use support::{C64, Dev, Prec, dft, rel_l2, signal};
 
 /// One layout side in real values per buffer: strides/distance in elements.
 #[derive(Clone, Debug)]
