@@ -6,7 +6,7 @@
 //! over the bound (single 1e-6, double 1e-14, half 1e-2), and exits 1 if there is one.
 //!
 //! `cargo run --release -p librocfft --example accuracy_sweep -- [--quick] [--max-1d N]
-//!  [--fftw PATH] [--no-large]`
+//!  [--fftw PATH] [--no-large] [--shapes 256,1024,64x64]` (`--shapes`: only those)
 //!
 //! `--quick`: 1D lengths 1..=256 and a few shapes (what CI runs). Default: 1..=4096, large
 //! lengths up to 2^24, 2D/3D shapes up to 256³. FFTW: `--fftw`, else `$OXROCM_FFTW`, else
@@ -199,6 +199,10 @@ fn main() {
         &[&[4, 4], &[5, 7], &[64, 64], &[1024, 1024], &[3, 5, 7], &[16, 16, 16], &[100, 50, 10], &[128, 128, 128], &[256, 256, 256]]
     };
     shapes.extend(multi.iter().map(|s| s.to_vec()));
+    // `--shapes 256,1024,64x64`: only these (a shader variant's quick check).
+    if let Some(list) = flag("--shapes") {
+        shapes = list.split(',').map(|s| s.split('x').map(|n| n.parse().expect("--shapes: lengths such as 256,64x64")).collect()).collect();
+    }
 
     let names = ["complex forward", "complex inverse", "real forward", "real inverse"];
     // Every case, in a fixed order; they run on all cores (each has its own buffers and

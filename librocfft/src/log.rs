@@ -17,6 +17,11 @@ pub fn error(msg: std::fmt::Arguments) {
     oxrocm_ffi::log::write("rocfft", 1, msg);
 }
 
+/// A notice at `AMD_LOG_LEVEL` 3 (info).
+pub fn info(msg: std::fmt::Arguments) {
+    oxrocm_ffi::log::write("rocfft", 3, msg);
+}
+
 /// Logs the first use of a feature this library does not have yet.
 pub fn unsupported(what: &'static str) {
     if UNSUPPORTED.first(what) {

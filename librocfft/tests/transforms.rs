@@ -330,7 +330,7 @@ unsafe extern "C" {
     fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
     fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
 }
-const KERNELS: [&str; 9] = ["fft_line_f32", "fft_line_f64", "fft_pow2_f32", "fft_pow2_f64", "fft_real_f32", "fft_real_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
+const KERNELS: [&str; 11] = ["fft_line_f32", "fft_line_f64", "fft_pow2_f32", "fft_pow2_f64", "fft_pow2_4096_f32", "fft_pow2_2048_f64", "fft_real_f32", "fft_real_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
 
 fn launches() -> Vec<Launches> {
     KERNELS.iter().map(|k| {
@@ -383,7 +383,9 @@ fn every_kind_runs_as_kernels_on_vulkan_devices() {
         strided,
         planar,
         simple(0, Prec::Double, &[4096], 1, false),
+        // The 256-invocation register modules' lengths.
         simple(1, Prec::Double, &[2048], 2, true),
+        simple(0, Prec::Single, &[4096], 2, false),
         simple(0, Prec::Half, &[128], 2, false),
     ];
     let vulkan = unsafe { std::ffi::CStr::from_ptr(oxrocm_private_v1_backend_name()) }.to_bytes() == b"vulkan";

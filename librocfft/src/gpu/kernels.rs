@@ -21,6 +21,8 @@ pub static LINE_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_line_f32", twin::l
 pub static LINE_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_line_f64", twin::line::<true>);
 pub static POW2_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f32", twin::line::<false>);
 pub static POW2_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f64", twin::line::<true>);
+pub static POW2_4096_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_4096_f32", twin::line::<false>);
+pub static POW2_2048_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_2048_f64", twin::line::<true>);
 pub static REAL_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_real_f32", twin::real::<false>);
 pub static REAL_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_real_f64", twin::real::<true>);
 pub static COPY_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f32", twin::copy::<false>);
@@ -33,6 +35,21 @@ pub const SMAX_F32: usize = 4096;
 pub const SMAX_F64: usize = 2048;
 /// Shortest line of the register kernels (`fft_pow2`: 16 elements per invocation).
 pub const POW2_MIN: usize = 16;
+/// Complex values of shared memory an `fft_pow2_f32`/`_f64` workgroup has (its SMAX): the
+/// longest line it takes. Longer power-of-two lines, up to SMAX_F32/F64, go to the
+/// 256-invocation modules `fft_pow2_4096_f32`/`fft_pow2_2048_f64` (SMAX = SMAX_F32/F64).
+pub const POW2_SMAX_F32: usize = 2048;
+pub const POW2_SMAX_F64: usize = 1024;
+
+/// The small `fft_pow2` modules' SMAX: the constants, or `OXROCM_ROCFFT_POW2_SMAX` where a
+/// developer measures replacement modules of another size (`resolve`), which must then be
+/// built with that SMAX in both precisions.
+pub fn pow2_smax(double: bool) -> usize {
+    use std::sync::OnceLock;
+    static SET: OnceLock<Option<usize>> = OnceLock::new();
+    let set = *SET.get_or_init(|| std::env::var("OXROCM_ROCFFT_POW2_SMAX").ok().and_then(|v| v.parse().ok()).filter(|v: &usize| v.is_power_of_two() && (POW2_MIN..=SMAX_F32).contains(v)));
+    set.unwrap_or(if double { POW2_SMAX_F64 } else { POW2_SMAX_F32 })
+}
 /// Workgroups per grid dimension every Vulkan device dispatches.
 pub const MAX_GROUPS: usize = 65535;
 
@@ -251,4 +268,34 @@ mod tests {
         assert_eq!(RealPush::parse(&r.bytes(true), true), r);
         assert_eq!(RealPush::parse(&r.bytes(false), false), r);
     }
+}
+
+/// The kernel a launch uses: `k`, or where `OXROCM_ROCFFT_SPIRV_DIR` names a directory that
+/// holds `<file>.spv` for it, that file's module (same parameter block and twin). A
+/// developer's aid: shader variants are measured on a device without rebuilding the library.
+/// Each replacement is read once and kept for the process's life.
+pub fn resolve(k: &'static oxrocm_spirv_kernel) -> &'static oxrocm_spirv_kernel {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static DIR: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
+    static SWAPPED: OnceLock<Mutex<HashMap<usize, &'static oxrocm_spirv_kernel>>> = OnceLock::new();
+    let Some(dir) = DIR.get_or_init(|| std::env::var_os("OXROCM_ROCFFT_SPIRV_DIR").map(Into::into)) else { return k };
+    let mut swapped = SWAPPED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    *swapped.entry(k as *const _ as usize).or_insert_with(|| {
+        // SAFETY: every kernel's name is a static NUL-terminated "rocfft <file>".
+        let name = unsafe { std::ffi::CStr::from_ptr(k.name) }.to_string_lossy();
+        let file = dir.join(format!("{}.spv", name.trim_start_matches("rocfft ")));
+        match std::fs::read(&file) {
+            Ok(words) if words.len() % 4 == 0 && words.starts_with(&0x0723_0203u32.to_le_bytes()) => {
+                crate::log::info(format_args!("{} from {}", name, file.display()));
+                let words: &'static [u8] = Box::leak(words.into_boxed_slice());
+                Box::leak(Box::new(oxrocm_spirv_kernel { name: k.name, spirv: words.as_ptr().cast(), spirv_size: words.len(), host: k.host }))
+            }
+            Ok(_) => {
+                crate::log::error(format_args!("{} is not a SPIR-V module: kept the built-in {name}", file.display()));
+                k
+            }
+            Err(_) => k,
+        }
+    })
 }

@@ -4,7 +4,7 @@
 use super::GpuPlan;
 use super::passes::{Buf, Push};
 use super::tables::DeviceMemory;
-use crate::hip::{self, oxrocm_range};
+use crate::hip;
 use crate::plan::PlanCore;
 use crate::types::*;
 use std::ffi::c_void;
@@ -68,7 +68,7 @@ pub unsafe fn execute(gpu: &GpuPlan, core: &PlanCore, input: [u64; 2], output: [
         // SAFETY: every pointer comes from a live slice or reference for the call's
         // duration; the runtime copies what it keeps.
         let rc = unsafe {
-            hip::oxrocm_private_v1_launch_spirv(stream, pass.kernel, bytes.as_ptr() as *const c_void, bytes.len(), pass.groups.as_ptr(),
+            hip::oxrocm_private_v1_launch_spirv(stream, super::kernels::resolve(pass.kernel), bytes.as_ptr() as *const c_void, bytes.len(), pass.groups.as_ptr(),
                 reads.as_ptr(), reads.len(), writes.as_ptr(), writes.len())
         };
         if rc != 0 {

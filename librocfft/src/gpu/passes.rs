@@ -123,13 +123,19 @@ impl Builder {
         At { buf: Buf::Tables, byte: self.tables.offset(t, self.cb) as u64 }
     }
 
-    /// The register kernel for power-of-two lines it holds, else the general one.
-    fn line_kernel(&self, len: usize) -> &'static oxrocm_spirv_kernel {
-        match (len.is_power_of_two() && len >= POW2_MIN, self.double) {
-            (true, false) => &POW2_F32,
-            (true, true) => &POW2_F64,
-            (false, false) => &LINE_F32,
-            (false, true) => &LINE_F64,
+    /// The kernel for lines of `len` and its SMAX (the longest line a workgroup holds, which
+    /// sets the lines per group): a register kernel for power-of-two lines, the small-group
+    /// module where the line fits it, else the general kernel.
+    fn line_kernel(&self, len: usize) -> (&'static oxrocm_spirv_kernel, usize) {
+        let small = pow2_smax(self.double);
+        let pow2 = len.is_power_of_two() && len >= POW2_MIN;
+        match (pow2, self.double) {
+            (true, false) if len <= small => (&POW2_F32, small),
+            (true, true) if len <= small => (&POW2_F64, small),
+            (true, false) => (&POW2_4096_F32, self.smax),
+            (true, true) => (&POW2_2048_F64, self.smax),
+            (false, false) => (&LINE_F32, self.smax),
+            (false, true) => (&LINE_F64, self.smax),
         }
     }
 
@@ -159,7 +165,8 @@ impl Builder {
         }
         let d = |i: usize| dims.get(i).copied().unwrap_or(Dim { n: 1, si: 0, so: 0 });
         let lines: usize = dims.iter().map(|d| d.n).product();
-        let per_group = (self.smax / len).clamp(1, lines.max(1));
+        let (kernel, smax) = self.line_kernel(len);
+        let per_group = (smax / len).clamp(1, lines.max(1));
         let mut flags = if inverse { LINE_INVERSE } else { 0 };
         // Element-fast where a line's elements are contiguous or lines are not neighbours;
         // else line-fast, so that neighbouring invocations touch neighbouring columns.
@@ -209,7 +216,7 @@ impl Builder {
         let groups = grid(lines.div_ceil(per_group))?;
         let writes = vec![dst.buf];
         let reads = vec![src.buf, Buf::Tables];
-        self.passes.push(Pass { kernel: self.line_kernel(len), double: self.double, push: Push::Line(push), addrs, groups, reads, writes });
+        self.passes.push(Pass { kernel, double: self.double, push: Push::Line(push), addrs, groups, reads, writes });
         Some(())
     }
 
