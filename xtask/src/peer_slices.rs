@@ -18,6 +18,7 @@ fn whole(part: &'static str, suite: &'static str, binary: &'static str, exclude:
         min_tests: min,
         shard: None,
         args: no_args,
+        env: &[],
     }
 }
 
@@ -52,5 +53,6 @@ pub fn hipblaslt_slice() -> Slice {
         min_tests: 750,
         shard: Some((0, 4)),
         args: no_args,
+        env: &[],
     }
 }

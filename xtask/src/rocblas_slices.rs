@@ -29,6 +29,9 @@ pub struct Slice {
     pub shard: Option<(usize, usize)>,
     /// Extra arguments for the binary, given the suite's tree (e.g. rocBLAS 4.x's `--data`).
     pub args: fn(&std::path::Path) -> Vec<String>,
+    /// Settings for the run (e.g. `OXROCM_CPU_DEVICES`: rocFFT's multi-device tests exist
+    /// only where the process sees two devices).
+    pub env: &'static [(&'static str, &'static str)],
 }
 
 /// No extra arguments.
@@ -111,8 +114,8 @@ pub fn slices(extra: &[String]) -> [Slice; 2] {
         with_minimums(v)
     };
     [
-        Slice { part: "rocblas-cpu", suite: "trixie", binary: "rocblas-test", backend: "cpu", patterns: add(cpu_patterns()), exclude: KNOWN_BUGS, min_tests: 26_000, shard: None, args: no_args },
-        Slice { part: "rocblas-vulkan", suite: "trixie", binary: "rocblas-test", backend: "vulkan", patterns: add(lavapipe_patterns()), exclude: KNOWN_BUGS, min_tests: 6_200, shard: None, args: no_args },
+        Slice { part: "rocblas-cpu", suite: "trixie", binary: "rocblas-test", backend: "cpu", patterns: add(cpu_patterns()), exclude: KNOWN_BUGS, min_tests: 26_000, shard: None, args: no_args, env: &[] },
+        Slice { part: "rocblas-vulkan", suite: "trixie", binary: "rocblas-test", backend: "vulkan", patterns: add(lavapipe_patterns()), exclude: KNOWN_BUGS, min_tests: 6_200, shard: None, args: no_args, env: &[] },
     ]
 }
 
@@ -249,6 +252,7 @@ pub fn later_slices() -> Vec<Slice> {
             min_tests: LATER_MIN_TESTS,
             shard: Some((0, 40)),
             args: rocblas4_data,
+            env: &[],
         },
         Slice {
             part: "rocblas5-cpu",
@@ -260,6 +264,7 @@ pub fn later_slices() -> Vec<Slice> {
             min_tests: LATER_MIN_TESTS,
             shard: Some((0, 40)),
             args: no_args,
+            env: &[],
         },
     ]
 }
@@ -278,6 +283,7 @@ pub fn hipblas_slice() -> Slice {
         min_tests: HIPBLAS_MIN_TESTS,
         shard: Some((0, 40)),
         args: no_args,
+        env: &[],
     }
 }
 

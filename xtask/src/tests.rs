@@ -19,7 +19,8 @@
 //! hipblas-test, experimental, through Debian's libhipblas.so.3), rand-cpu (rocRAND's and
 //! hipRAND's tests, sid and experimental), hipblaslt-cpu (hipBLASLt 7.2's hipblaslt-test,
 //! experimental; both through Debian's real libraries), rocfft-cpu (rocFFT 6.1's rocfft-test
-//! and hipfft-test, trixie, the latter through Debian's libhipfft, and librocfft's quick
+//! and hipfft-test, trixie, the latter through Debian's libhipfft; 7.2's rocfft-test emulation
+//! sample and multi-device tests on two CPU devices, experimental; and librocfft's quick
 //! accuracy sweep against FFTW), rocfft-vulkan (the sweep and librocfft's transforms test, zero
 //! staged bytes included, on a Vulkan device). `--extra-filter` adds a pattern (minimum 1 test) to both
 //! rocBLAS slices (tools/check-test-driver.sh uses it to prove a dead pattern fails the run).
@@ -396,6 +397,7 @@ fn peer_test_slice(opts: &Options, lib_dir: &Path, slice: &Slice) -> Outcome {
             cmd.args(["--suite", slice.suite]);
         }
         cmd.arg(slice.binary).args(&args).arg(&filter).args(extra).env("ROCM_PEERS_LIBS", lib_dir).env("OXROCM_BACKEND", slice.backend);
+        cmd.envs(slice.env.iter().copied());
         if let Some((index, total)) = slice.shard {
             cmd.env("GTEST_SHARD_INDEX", index.to_string()).env("GTEST_TOTAL_SHARDS", total.to_string());
         }
