@@ -157,7 +157,7 @@ pub fn fft_slices() -> Vec<Slice> {
             pattern("multi_gpu_*len_256_256_single*", 30),
         ],
         exclude: &[],
-        min_tests: 71,
+        min_tests: 100,
         shard: None,
         args: seeded,
         env: &[("OXROCM_CPU_DEVICES", "2")],
