@@ -8,11 +8,13 @@
 mod fourstep;
 mod lines;
 mod real;
+mod split;
 
 use fourstep::FourStep;
 use lines::{PARALLEL_MIN, Shared};
 use rayon::prelude::*;
 use real::HalfLength;
+use split::SplitReal;
 use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
 use rustfft::num_complex::Complex;
 use rustfft::{Fft, FftDirection, FftNum, FftPlanner};
@@ -25,8 +27,10 @@ pub struct Engine<T: FftNum> {
     four_step: Option<FourStep<T>>,
     real_forward: Option<Arc<dyn RealToComplex<T>>>,
     real_inverse: Option<Arc<dyn ComplexToReal<T>>>,
-    /// Long even real rows split over the threads.
+    /// Long even real rows split over the threads: the four-step half-length transform
+    /// where `OXROCM_ROCFFT_FOUR_STEP=1`, else the radix-r split.
     half_length: Option<HalfLength<T>>,
+    split_real: Option<SplitReal<T>>,
     /// Lengths of the complex (hermitian for real transforms) working array.
     pub complex_lengths: Vec<usize>,
     /// Real row length of real transforms.
@@ -65,8 +69,13 @@ impl<T: FftNum> Engine<T> {
             .collect();
         let four_step = if real { None } else { FourStep::new(&mut planner, lengths[0], direction) };
         let half_length = if real { HalfLength::new(&mut planner, lengths[0], kind == Kind::RealForward) } else { None };
+        let split_real = match (real, &half_length) {
+            (true, None) => SplitReal::new(&mut planner, lengths[0], kind == Kind::RealForward, crate::threads::pool().current_num_threads()),
+            _ => None,
+        };
         let mut real_planner = RealFftPlanner::<T>::new();
         Engine {
+            split_real,
             complex,
             four_step,
             real_forward: (kind == Kind::RealForward).then(|| real_planner.plan_fft_forward(lengths[0])),
@@ -150,6 +159,13 @@ impl<T: FftNum> Engine<T> {
             }
             return;
         }
+        if let Some(sp) = self.split_real.as_ref().filter(|_| rows < rayon::current_num_threads()) {
+            for r in 0..rows {
+                // SAFETY: the caller's rows; the split reads a row whole before writing it.
+                unsafe { sp.forward(src.0.add(r * input.stride), dst.0.add(r * output.stride)) };
+            }
+            return;
+        }
         let fft = self.real_forward.as_ref().expect("a real forward plan");
         let work = |(line, scratch): &mut (Vec<T>, Vec<Complex<T>>), r: usize| {
             #[allow(clippy::redundant_locals)]
@@ -195,6 +211,13 @@ impl<T: FftNum> Engine<T> {
                         std::ptr::copy_nonoverlapping(line.as_ptr() as *const T, dst.0.add(r * output.stride), n);
                     }
                 }
+            }
+            return;
+        }
+        if let Some(sp) = self.split_real.as_ref().filter(|_| rows < rayon::current_num_threads()) {
+            for r in 0..rows {
+                // SAFETY: as above.
+                unsafe { sp.inverse(src.0.add(r * input.stride), dst.0.add(r * output.stride)) };
             }
             return;
         }
