@@ -42,8 +42,8 @@ const PARTS: [&str; 16] = [
 /// Transforms the quick rocFFT accuracy sweep runs (6,264 today: 261 shapes, 3 precisions,
 /// 4 types, 2 placements).
 const MIN_FFT_SWEEP: usize = 6_000;
-/// librocfft's transforms test on a Vulkan device (6 tests today, the zero-staged one among them).
-const MIN_FFT_VULKAN_TESTS: usize = 6;
+/// librocfft's transforms and bricks tests on a Vulkan device (6 + 4 today, the zero-staged one among them).
+const MIN_FFT_VULKAN_TESTS: usize = 10;
 
 /// The fewest tests each part must run (at or a little below today's counts: 264 cargo tests,
 /// 50 in each Vulkan pass; dropping a test file, a filter that stops matching or a pass that
@@ -356,9 +356,10 @@ pub fn all(args: &[String]) -> Result<(), String> {
             parts.push(Outcome::missing(&opts, "rocFFT tests [vulkan]", no_vulkan));
         } else {
             // The transforms test against a direct DFT, and that every kind runs as SPIR-V
-            // kernels with no device byte staged to the host.
+            // kernels with no device byte staged to the host; the fields-and-bricks test
+            // (gathers and scatters on the Vulkan device around the kernels).
             let mut fft = Command::new(env!("CARGO"));
-            fft.current_dir(root()).args(["test", "--release", "-p", "librocfft", "--test", "transforms"]);
+            fft.current_dir(root()).args(["test", "--release", "-p", "librocfft", "--test", "transforms", "--test", "bricks"]);
             vulkan_env(&mut fft, &[]);
             eprintln!("[test] rocFFT transforms on the Vulkan backend");
             parts.push(cargo_part("rocFFT tests [vulkan]", &mut fft, MIN_FFT_VULKAN_TESTS));
