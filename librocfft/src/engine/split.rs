@@ -1,10 +1,12 @@
 //! One long real row over every thread: its half-length complex FFT (M = N/2 values
 //! z[m] = x[2m] + i·x[2m+1], as realfft does) split by one radix-r step into r independent
-//! FFTs of length L = M/r, one per thread, with r a power of two up to the thread count.
+//! FFTs of length L = M/r spread over the threads, r = 4 or 2.
 //! Unlike the four-step (`fourstep.rs`), every pass streams through memory: the split reads
 //! r contiguous runs and writes r contiguous arrays, each sub-FFT works on its own
 //! contiguous array (rustfft, from cache), and the even/odd pairing that finishes a real
 //! transform reads the sub-FFTs' outputs where they are instead of after a reordering pass.
+//! r is 4 (or 2 where M is not a multiple of 4): more sub-FFTs than two threads, but each
+//! about the size of a core's L2.
 //!
 //! Forward (decimation in frequency), n = m + q·L, W = exp(−2πi/·):
 //!   y_j[m] = W_M^(j·m) · Σ_q z[m + q·L]·W_r^(q·j),  Z[r·k + j] = FFT_L(y_j)[k],
@@ -12,11 +14,10 @@
 //! Inverse (decimation in time): the inverse pairing writes Z[r·k + j] to array j,
 //! u_j = IFFT_L(array j), and z[m + q·L] = Σ_j W_r^(−j·q)·(W_M^(−j·m)·u_j[m]).
 //!
-//! Measured on the 2-core machine (2^20 reals, single precision, r = 2): 3.0 ms for the
-//! row (split 0.6, sub-FFTs 1.5, pairing 1.0) against realfft's 5.7 on one thread; through
-//! the C API 3.8–4.4 ms against 4.3–5.6. Radix 2 has its own loops (the general r-point
-//! sums were 3.5× slower for the split pass); radices 4 and 8 (machines with 4 or more
-//! threads) take the general loops and have not been measured.
+//! Measured on the 2-core machine (2^20 reals, single precision): r = 2, 3.0 ms for the row
+//! (split 0.6, sub-FFTs 1.5, pairing 1.0) against realfft's 5.7 on one thread; r = 4, 9%
+//! less. Radices 2 and 4 have their own loops: general r-point sums were 3.5× slower for
+//! the split pass.
 
 use super::fourstep::Twiddles;
 use super::lines::{PARALLEL_MIN, Shared};
@@ -27,8 +28,9 @@ use std::sync::{Arc, Mutex};
 
 /// Shortest sub-FFT worth a split: below it one thread does the whole row about as fast.
 const MIN_SUB_LENGTH: usize = 1 << 14;
-/// Largest radix: the split's r-point DFTs are direct sums (r² products per r values).
-const MAX_RADIX: usize = 8;
+/// The radices the split has loops for. 4 even on two threads: four sub-FFTs of 2^17 points
+/// (about L2-sized) ran 9% faster than two of 2^18 for 2^20 reals on the 2-core machine.
+const RADICES: [usize; 2] = [4, 2];
 
 pub struct SplitReal<T: FftNum> {
     m: usize,
@@ -40,14 +42,21 @@ pub struct SplitReal<T: FftNum> {
     tw_m: Twiddles<T>,
     /// W_N^k, forward sign (the pairing's).
     tw_n: Twiddles<T>,
-    /// W_r^e in the transform's direction, e < r.
-    w_r: Vec<Complex<T>>,
     /// The r sub-arrays (M values), kept between executions, taken by one at a time.
     scratch: Mutex<Vec<Complex<T>>>,
 }
 
 fn zero<T: FftNum>() -> Complex<T> {
     Complex::new(T::zero(), T::zero())
+}
+
+/// The 4-point DFT of `a` (forward: W_4 = −i; inverse: +i), outputs in natural order.
+#[inline(always)]
+fn dft4<T: FftNum>(a: [Complex<T>; 4], forward: bool) -> [Complex<T>; 4] {
+    let (t0, t1, t2) = (a[0] + a[2], a[0] - a[2], a[1] + a[3]);
+    let d = a[1] - a[3];
+    let t3 = if forward { Complex::new(d.im, -d.re) } else { Complex::new(-d.im, d.re) };
+    [t0 + t2, t1 + t3, t0 - t2, t1 - t3]
 }
 
 impl<T: FftNum> SplitReal<T> {
@@ -59,25 +68,14 @@ impl<T: FftNum> SplitReal<T> {
             return None;
         }
         let m = n / 2;
-        let mut r = 1usize << threads.min(MAX_RADIX).ilog2();
-        while r > 1 && !m.is_multiple_of(r) {
-            r /= 2;
-        }
-        if r < 2 || m / r < MIN_SUB_LENGTH {
-            return None;
-        }
+        let r = RADICES.into_iter().find(|&r| m.is_multiple_of(r) && m / r >= MIN_SUB_LENGTH)?;
         Some(Self::with_radix(planner, n, forward, r))
     }
 
     pub(super) fn with_radix(planner: &mut FftPlanner<T>, n: usize, forward: bool, r: usize) -> SplitReal<T> {
         let m = n / 2;
         let (direction, sign) = if forward { (FftDirection::Forward, -1.0) } else { (FftDirection::Inverse, 1.0) };
-        let w_r = (0..r)
-            .map(|e| {
-                let a = sign * 2.0 * std::f64::consts::PI * e as f64 / r as f64;
-                Complex::new(T::from_f64(a.cos()).unwrap(), T::from_f64(a.sin()).unwrap())
-            })
-            .collect();
+        debug_assert!(RADICES.contains(&r));
         SplitReal {
             m,
             r,
@@ -85,7 +83,6 @@ impl<T: FftNum> SplitReal<T> {
             sub: planner.plan_fft(m / r, direction),
             tw_m: Twiddles::new(m, sign),
             tw_n: Twiddles::new(n, -1.0),
-            w_r,
             scratch: Mutex::new(Vec::new()),
         }
     }
@@ -130,10 +127,9 @@ impl<T: FftNum> SplitReal<T> {
             (0..l.div_ceil(step)).into_par_iter().for_each(|c| {
                 #[allow(clippy::redundant_locals)]
                 let (z, ys) = (z, ys);
-                let mut a = [zero::<T>(); MAX_RADIX];
                 if r == 2 {
                     for i in c * step..((c + 1) * step).min(l) {
-                        // SAFETY: as below.
+                        // SAFETY: i and i + L < M, the input's complex values; L + i < M.
                         unsafe {
                             let (a0, a1) = (z.0.add(i).read_unaligned(), z.0.add(i + l).read_unaligned());
                             *ys.0.add(i) = a0 + a1;
@@ -142,18 +138,15 @@ impl<T: FftNum> SplitReal<T> {
                     }
                     return;
                 }
+                // r == 4
                 for i in c * step..((c + 1) * step).min(l) {
                     // SAFETY: i + q·L < M, the input's complex values; j·L + i < M.
                     unsafe {
-                        for (q, v) in a.iter_mut().enumerate().take(r) {
-                            *v = z.0.add(i + q * l).read_unaligned();
-                        }
-                        for j in 0..r {
-                            let mut s = a[0];
-                            for q in 1..r {
-                                s = s + a[q] * self.w_r[(q * j) & (r - 1)];
-                            }
-                            *ys.0.add(j * l + i) = if j == 0 { s } else { s * self.tw_m.at(j * i) };
+                        let a = [0, 1, 2, 3].map(|q| z.0.add(i + q * l).read_unaligned());
+                        let y = dft4(a, true);
+                        *ys.0.add(i) = y[0];
+                        for (j, v) in y.into_iter().enumerate().skip(1) {
+                            *ys.0.add(j * l + i) = v * self.tw_m.at(j * i);
                         }
                     }
                 }
@@ -237,10 +230,9 @@ impl<T: FftNum> SplitReal<T> {
             (0..l.div_ceil(step)).into_par_iter().for_each(|c| {
                 #[allow(clippy::redundant_locals)]
                 let (z, ys) = (z, ys);
-                let mut b = [zero::<T>(); MAX_RADIX];
                 if r == 2 {
                     for i in c * step..((c + 1) * step).min(l) {
-                        // SAFETY: as below.
+                        // SAFETY: i and L + i < M; i + L < M, the output's complex values.
                         unsafe {
                             let (u0, u1) = (*ys.0.add(i), *ys.0.add(l + i) * self.tw_m.at(i));
                             z.0.add(i).write_unaligned(u0 + u1);
@@ -249,19 +241,13 @@ impl<T: FftNum> SplitReal<T> {
                     }
                     return;
                 }
+                // r == 4
                 for i in c * step..((c + 1) * step).min(l) {
                     // SAFETY: j·L + i < M and i + q·L < M, the output's complex values.
                     unsafe {
-                        for (j, v) in b.iter_mut().enumerate().take(r) {
-                            let u = *ys.0.add(j * l + i);
-                            *v = if j == 0 { u } else { u * self.tw_m.at(j * i) };
-                        }
-                        for q in 0..r {
-                            let mut s = b[0];
-                            for j in 1..r {
-                                s = s + b[j] * self.w_r[(j * q) & (r - 1)];
-                            }
-                            z.0.add(i + q * l).write_unaligned(s);
+                        let b = [0, 1, 2, 3].map(|j| if j == 0 { *ys.0.add(i) } else { *ys.0.add(j * l + i) * self.tw_m.at(j * i) });
+                        for (q, v) in dft4(b, false).into_iter().enumerate() {
+                            z.0.add(i + q * l).write_unaligned(v);
                         }
                     }
                 }
@@ -279,7 +265,7 @@ mod tests {
     fn split_real_transforms_match_realfft() {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
         pool.install(|| {
-            for (n, r) in [(1usize << 17, 2), (1 << 17, 4), (3 * 5 * 7 * 16 * 64, 8), (1 << 16, 8)] {
+            for (n, r) in [(1usize << 17, 2), (1 << 17, 4), (3 * 5 * 7 * 16 * 64, 4), (3 * 5 * 7 * 2 * 64, 2)] {
                 let m = n / 2;
                 let x: Vec<f64> = (0..n).map(|i| (i as f64 * 0.173).sin() + (i % 7) as f64 * 0.1).collect();
                 let mut real_planner = RealFftPlanner::<f64>::new();
@@ -313,4 +299,5 @@ mod tests {
         });
     }
 }
+
 
