@@ -233,8 +233,14 @@ fn run(m: *mut c_void, case: Case) -> f64 {
     (err / norm).sqrt()
 }
 
+/// The two tests take turns: a faulting callback's launch failure is reported by the next
+/// HIP call of the process, which must be the faulting test's own synchronize, not the other
+/// test's hipMalloc (the two ran into each other in a full run, 2026-11-28).
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn load_and_store_callbacks_run_as_device_code() {
+    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     if !on_cpu() {
         // Elsewhere a callback is refused (checked in the test below).
         return;
@@ -295,6 +301,7 @@ fn refused(m: *mut c_void, planar: bool, load_fn: *mut c_void) -> (i32, i32) {
 
 #[test]
 fn callbacks_that_cannot_run_are_refused() {
+    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let m = module("gfx1030");
     let good = function(m, "load_cplx_f32_dev");
     // The backends without an AMDGCN executor refuse every callback at execute.
