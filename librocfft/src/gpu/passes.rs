@@ -92,6 +92,14 @@ fn fits(x: usize) -> Option<u32> {
     u32::try_from(x).ok().filter(|&v| v < u32::MAX / 2)
 }
 
+/// The longest column length of a four-step split: `default` (128 bytes of lines per
+/// workgroup), or `OXROCM_ROCFFT_FOUR_STEP_COLUMNS` (a developer's aid for measuring other
+/// splits, such as 4096 × 4096 in two passes).
+fn four_step_columns(default: usize) -> usize {
+    static SET: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    SET.get_or_init(|| std::env::var("OXROCM_ROCFFT_FOUR_STEP_COLUMNS").ok().and_then(|v| v.parse().ok()).filter(|&v: &usize| v >= 2)).unwrap_or(default)
+}
+
 pub struct Builder {
     pub double: bool,
     /// The longest line of one workgroup.
@@ -277,7 +285,7 @@ impl Builder {
             // rows of length N1 (recursively four-step again where N1 is still too long) into
             // place. N2 is kept to 128 bytes' worth of lines per workgroup, so that the strided
             // first pass reads and writes whole 128-byte segments of neighbouring columns.
-            let n2 = (2..=(self.smax * self.cb / 128).min(n - 1)).rev().find(|&d| n.is_multiple_of(d))?;
+            let n2 = (2..=four_step_columns(self.smax * self.cb / 128).min(self.smax).min(n - 1)).rev().find(|&d| n.is_multiple_of(d))?;
             let n1 = n / n2;
             let region = At { buf: Buf::Work, byte: self.alloc(n * lines * self.cb) };
             // The work array holds each line's N values contiguously, line after line.
