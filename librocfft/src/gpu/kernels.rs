@@ -42,12 +42,16 @@ pub const POW2_SMAX_F32: usize = 2048;
 pub const POW2_SMAX_F64: usize = 1024;
 
 /// The small `fft_pow2` modules' SMAX: the constants, or `OXROCM_ROCFFT_POW2_SMAX` where a
-/// developer measures replacement modules of another size (`resolve`), which must then be
-/// built with that SMAX in both precisions.
+/// developer measures replacement modules of another size (`resolve`, so only together with
+/// `OXROCM_ROCFFT_SPIRV_DIR`), which must then be built with that SMAX in both precisions.
 pub fn pow2_smax(double: bool) -> usize {
     use std::sync::OnceLock;
     static SET: OnceLock<Option<usize>> = OnceLock::new();
-    let set = *SET.get_or_init(|| std::env::var("OXROCM_ROCFFT_POW2_SMAX").ok().and_then(|v| v.parse().ok()).filter(|v: &usize| v.is_power_of_two() && (POW2_MIN..=SMAX_F32).contains(v)));
+    // Only with replacement modules: the built-in ones hold exactly the constants' lines.
+    let set = *SET.get_or_init(|| {
+        std::env::var_os("OXROCM_ROCFFT_SPIRV_DIR")?;
+        std::env::var("OXROCM_ROCFFT_POW2_SMAX").ok().and_then(|v| v.parse().ok()).filter(|v: &usize| v.is_power_of_two() && (POW2_MIN..=SMAX_F32).contains(v))
+    });
     set.unwrap_or(if double { POW2_SMAX_F64 } else { POW2_SMAX_F32 })
 }
 /// Workgroups per grid dimension every Vulkan device dispatches.
