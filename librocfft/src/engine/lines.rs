@@ -29,6 +29,16 @@ pub struct Shared<T>(pub *mut T);
 unsafe impl<T> Send for Shared<T> {}
 unsafe impl<T> Sync for Shared<T> {}
 
+/// `f` over `range` cut into chunks of `chunk` indices, the chunks spread over the threads.
+pub fn par_ranges(range: std::ops::Range<usize>, chunk: usize, f: impl Fn(std::ops::Range<usize>) + Sync + Send) {
+    let chunk = chunk.max(1);
+    let count = range.len().div_ceil(chunk);
+    (0..count).into_par_iter().for_each(|c| {
+        let from = range.start + c * chunk;
+        f(from..(from + chunk).min(range.end))
+    });
+}
+
 /// `fft` along dimension `d` of `data`, whose lengths are `lens` (dimension 0 contiguous;
 /// any dimensions after the transformed ones, e.g. the batch, only repeat the work).
 /// `four_step` takes single long rows of dimension 0 over several threads.

@@ -14,10 +14,41 @@
 //!   parts, which a real signal cannot have, are ignored); then z = IFFT_M(Z).
 
 use super::fourstep::{FourStep, Twiddles};
-use super::lines::{PARALLEL_MIN, Shared};
-use rayon::prelude::*;
+use super::lines::{PARALLEL_MIN, Shared, par_ranges};
 use rustfft::num_complex::Complex;
 use rustfft::{FftDirection, FftNum, FftPlanner};
+
+/// X[0] and X[M] of the real transform from Z[0] of its half-length one.
+#[inline(always)]
+pub(super) fn ends_forward<T: FftNum>(z0: Complex<T>) -> (Complex<T>, Complex<T>) {
+    (Complex::new(z0.re + z0.im, T::zero()), Complex::new(z0.re - z0.im, T::zero()))
+}
+
+/// X[k] and X[M−k] from a = Z[k], b = Z[M−k] and w = W_N^k.
+#[inline(always)]
+pub(super) fn pair_forward<T: FftNum>(a: Complex<T>, b: Complex<T>, w: Complex<T>) -> (Complex<T>, Complex<T>) {
+    let half = T::from_f64(0.5).unwrap();
+    let fe = (a + b.conj()) * half;
+    let d = a - b.conj();
+    let fo = Complex::new(d.im, -d.re) * half; // −i·d/2
+    let t = w * fo;
+    (fe + t, (fe - t).conj())
+}
+
+/// Z[0] from X[0] and X[M] (their imaginary parts ignored).
+#[inline(always)]
+pub(super) fn end_inverse<T: FftNum>(x0: Complex<T>, xm: Complex<T>) -> Complex<T> {
+    Complex::new(x0.re + xm.re, x0.re - xm.re)
+}
+
+/// Z[k] and Z[M−k] from a = X[k], b = X[M−k] and w = W_N^k (unnormalised).
+#[inline(always)]
+pub(super) fn pair_inverse<T: FftNum>(a: Complex<T>, b: Complex<T>, w: Complex<T>) -> (Complex<T>, Complex<T>) {
+    let fe = a + b.conj();
+    let fo = (a - b.conj()) * w.conj();
+    let ifo = Complex::new(-fo.im, fo.re); // i·fo
+    (fe + ifo, fe.conj() + Complex::new(fo.im, fo.re)) // (fe)* + i·(fo)*
+}
 
 pub struct HalfLength<T: FftNum> {
     m: usize,
@@ -45,30 +76,15 @@ impl<T: FftNum> HalfLength<T> {
     pub fn forward(&self, row: &mut [Complex<T>]) {
         let m = self.m;
         self.fft.process(&mut row[..m]);
-        let half = T::from_f64(0.5).unwrap();
-        let z0 = row[0];
-        row[0] = Complex::new(z0.re + z0.im, T::zero());
-        row[m] = Complex::new(z0.re - z0.im, T::zero());
-        self.pairs(row, |a, b, w| {
-            let fe = (a + b.conj()) * half;
-            let d = a - b.conj();
-            let fo = Complex::new(d.im, -d.re) * half; // −i·d/2
-            let t = w * fo;
-            (fe + t, (fe - t).conj())
-        });
+        (row[0], row[m]) = ends_forward(row[0]);
+        self.pairs(row, pair_forward);
     }
 
     /// `row`: the M+1 bins; on return its first M slots hold N·x as M complex values.
     pub fn inverse(&self, row: &mut [Complex<T>]) {
         let m = self.m;
-        let (r0, rm) = (row[0].re, row[m].re);
-        row[0] = Complex::new(r0 + rm, r0 - rm);
-        self.pairs(row, |a, b, w| {
-            let fe = a + b.conj();
-            let fo = (a - b.conj()) * w.conj();
-            let ifo = Complex::new(-fo.im, fo.re); // i·fo
-            (fe + ifo, fe.conj() + Complex::new(fo.im, fo.re)) // (fe)* + i·(fo)*
-        });
+        row[0] = end_inverse(row[0], row[m]);
+        self.pairs(row, pair_inverse);
         self.fft.process(&mut row[..m]);
     }
 
@@ -76,15 +92,11 @@ impl<T: FftNum> HalfLength<T> {
     /// over the threads (each k touches only k and M−k, so ranges of k are disjoint).
     fn pairs(&self, row: &mut [Complex<T>], f: impl Fn(Complex<T>, Complex<T>, Complex<T>) -> (Complex<T>, Complex<T>) + Sync) {
         let m = self.m;
-        let last = m / 2;
         let base = Shared(row.as_mut_ptr());
-        let chunk = PARALLEL_MIN;
-        (0..last.div_ceil(chunk)).into_par_iter().for_each(|c| {
+        par_ranges(1..m / 2 + 1, PARALLEL_MIN, |ks| {
             #[allow(clippy::redundant_locals)]
             let base = base;
-            let from = 1 + c * chunk;
-            let to = (from + chunk).min(last + 1);
-            for k in from..to {
+            for k in ks {
                 // SAFETY: k ≤ M/2 ≤ M−k < M+1 = row.len(); tasks own disjoint k (and so M−k).
                 unsafe {
                     let (pk, pj) = (base.0.add(k), base.0.add(m - k));

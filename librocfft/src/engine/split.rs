@@ -10,7 +10,7 @@
 //!
 //! Forward (decimation in frequency), n = m + q·L, W = exp(−2πi/·):
 //!   y_j[m] = W_M^(j·m) · Σ_q z[m + q·L]·W_r^(q·j),  Z[r·k + j] = FFT_L(y_j)[k],
-//! then the pairing of `real.rs` (X[k] and X[M−k] from Z[k] and Z[M−k]).
+//! then the pairing of `real.rs` (X[k] and X[M−k] from Z[k] and Z[M−k]; its functions).
 //! Inverse (decimation in time): the inverse pairing writes Z[r·k + j] to array j,
 //! u_j = IFFT_L(array j), and z[m + q·L] = Σ_j W_r^(−j·q)·(W_M^(−j·m)·u_j[m]).
 //!
@@ -20,7 +20,8 @@
 //! the split pass.
 
 use super::fourstep::Twiddles;
-use super::lines::{PARALLEL_MIN, Shared};
+use super::lines::{PARALLEL_MIN, Shared, par_ranges};
+use super::real::{end_inverse, ends_forward, pair_forward, pair_inverse};
 use rayon::prelude::*;
 use rustfft::num_complex::Complex;
 use rustfft::{Fft, FftDirection, FftNum, FftPlanner};
@@ -123,12 +124,11 @@ impl<T: FftNum> SplitReal<T> {
             let ys = Shared(y.as_mut_ptr());
             // The split: the whole input is read into the sub-arrays before any output is
             // written, so an in-place row is safe.
-            let step = self.chunk(l);
-            (0..l.div_ceil(step)).into_par_iter().for_each(|c| {
+            par_ranges(0..l, self.chunk(l), |is| {
                 #[allow(clippy::redundant_locals)]
                 let (z, ys) = (z, ys);
                 if r == 2 {
-                    for i in c * step..((c + 1) * step).min(l) {
+                    for i in is {
                         // SAFETY: i and i + L < M, the input's complex values; L + i < M.
                         unsafe {
                             let (a0, a1) = (z.0.add(i).read_unaligned(), z.0.add(i + l).read_unaligned());
@@ -139,7 +139,7 @@ impl<T: FftNum> SplitReal<T> {
                     return;
                 }
                 // r == 4
-                for i in c * step..((c + 1) * step).min(l) {
+                for i in is {
                     // SAFETY: i + q·L < M, the input's complex values; j·L + i < M.
                     unsafe {
                         let a = [0, 1, 2, 3].map(|q| z.0.add(i + q * l).read_unaligned());
@@ -157,27 +157,18 @@ impl<T: FftNum> SplitReal<T> {
             let y: &[Complex<T>] = y;
             // SAFETY: (i mod r)·L + i/r < M for i < M.
             let zi = |i: usize| unsafe { *y.get_unchecked((i & (r - 1)) * l + (i >> lg_r)) };
-            let half = T::from_f64(0.5).unwrap();
-            let z0 = zi(0);
             // SAFETY: bins 0 and M of the output.
-            unsafe {
-                *out.0 = Complex::new(z0.re + z0.im, T::zero());
-                *out.0.add(m) = Complex::new(z0.re - z0.im, T::zero());
-            }
+            unsafe { (*out.0, *out.0.add(m)) = ends_forward(zi(0)) };
             let last = m / 2;
-            let step = self.chunk(last);
-            (0..last.div_ceil(step)).into_par_iter().for_each(|c| {
+            par_ranges(1..last + 1, self.chunk(last), |ks| {
                 #[allow(clippy::redundant_locals)]
                 let out = out;
-                for k in 1 + c * step..(1 + (c + 1) * step).min(last + 1) {
-                    let (a, b) = (zi(k), zi(m - k));
-                    let fe = (a + b.conj()) * half;
-                    let d = a - b.conj();
-                    let t = self.tw_n.at(k) * Complex::new(d.im * half, -d.re * half);
+                for k in ks {
+                    let (xk, xj) = pair_forward(zi(k), zi(m - k), self.tw_n.at(k));
                     // SAFETY: k ≤ M/2 ≤ M−k ≤ M; tasks own disjoint k (and so M−k).
                     unsafe {
-                        *out.0.add(m - k) = (fe - t).conj();
-                        *out.0.add(k) = fe + t;
+                        *out.0.add(m - k) = xj;
+                        *out.0.add(k) = xk;
                     }
                 }
             });
@@ -206,32 +197,28 @@ impl<T: FftNum> SplitReal<T> {
                 unsafe { *ys.0.add((i & (r - 1)) * l + (i >> lg_r)) = v }
             };
             // SAFETY: bins 0 and M of the input.
-            let (r0, rm) = unsafe { ((*x.0).re, (*x.0.add(m)).re) };
-            put(0, Complex::new(r0 + rm, r0 - rm));
+            put(0, unsafe { end_inverse(*x.0, *x.0.add(m)) });
             let last = m / 2;
-            let step = self.chunk(last);
-            (0..last.div_ceil(step)).into_par_iter().for_each(|c| {
+            par_ranges(1..last + 1, self.chunk(last), |ks| {
                 #[allow(clippy::redundant_locals)]
                 let x = x;
-                for k in 1 + c * step..(1 + (c + 1) * step).min(last + 1) {
+                for k in ks {
                     // SAFETY: k and M−k ≤ M.
                     let (a, b) = unsafe { (*x.0.add(k), *x.0.add(m - k)) };
-                    let fe = a + b.conj();
-                    let fo = (a - b.conj()) * self.tw_n.at(k).conj();
-                    put(k, fe + Complex::new(-fo.im, fo.re));
+                    let (zk, zj) = pair_inverse(a, b, self.tw_n.at(k));
+                    put(k, zk);
                     if k != m - k {
-                        put(m - k, fe.conj() + Complex::new(fo.im, fo.re));
+                        put(m - k, zj);
                     }
                 }
             });
             self.sub_ffts(y);
             // The combination, into the output (read only from the sub-arrays).
-            let step = self.chunk(l);
-            (0..l.div_ceil(step)).into_par_iter().for_each(|c| {
+            par_ranges(0..l, self.chunk(l), |is| {
                 #[allow(clippy::redundant_locals)]
                 let (z, ys) = (z, ys);
                 if r == 2 {
-                    for i in c * step..((c + 1) * step).min(l) {
+                    for i in is {
                         // SAFETY: i and L + i < M; i + L < M, the output's complex values.
                         unsafe {
                             let (u0, u1) = (*ys.0.add(i), *ys.0.add(l + i) * self.tw_m.at(i));
@@ -242,7 +229,7 @@ impl<T: FftNum> SplitReal<T> {
                     return;
                 }
                 // r == 4
-                for i in c * step..((c + 1) * step).min(l) {
+                for i in is {
                     // SAFETY: j·L + i < M and i + q·L < M, the output's complex values.
                     unsafe {
                         let b = [0, 1, 2, 3].map(|j| if j == 0 { *ys.0.add(i) } else { *ys.0.add(j * l + i) * self.tw_m.at(j * i) });
