@@ -3,7 +3,8 @@
 # (modules that librocfft loads in place of its built-in ones through
 # OXROCM_ROCFFT_SPIRV_DIR; a file `smax` there sets OXROCM_ROCFFT_POW2_SMAX) timed on issue 23's benchmark shapes plus a contiguous
 # single-pass 256-point batch, queued back to back; then cuFFT on the same shapes.
-# Writes $OUT/variants.txt. VARIANTS names a subset (default: all).
+# Writes $OUT/variants.txt. VARIANTS names a subset (default: all). The variants are built
+# here by bench/build-fft-variants.sh (after bench/make-devcarry-fft.sh).
 set -u
 C=$PWD/${1:-.devcarry-fft}
 source "$(dirname "$0")/device-vulkan-env.sh"
