@@ -9,6 +9,7 @@ mod fourstep;
 mod lines;
 mod real;
 mod split;
+mod split_avx;
 
 use fourstep::FourStep;
 use lines::{PARALLEL_MIN, Shared};
