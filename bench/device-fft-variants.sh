@@ -16,6 +16,7 @@ SHAPES=(
     "c2c-256x65536|--length 256 -b 65536"
     "c2c-256^3|--length 256 256 256"
     "r2c-2^24|--length 16777216 -t 2"
+    "c2c-2^23|--length 8388608"
     "c2c-2^22-double|--length 4194304 --precision double"
 )
 {

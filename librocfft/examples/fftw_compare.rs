@@ -3,7 +3,7 @@
 //! as many threads as the machine has (our transforms use every core through rayon).
 //!
 //! `cargo run --release -p librocfft --example fftw_compare [-- --runs 20] [--threads N]
-//!  [--only TEXT] [--ours-only]`
+//!  [--only TEXT] [--ours-only]` (`--threads`: N for both, FFTW's plans and librocfft's pool)
 //!
 //! FFTW: Debian's libfftw3f.so.3 and libfftw3f_threads.so.3, from `$OXROCM_FFTWF_DIR`, the
 //! loader path, or the ROCm peers tree (tools/fetch-rocm-peers.sh). Each line: the shape,
@@ -177,6 +177,12 @@ fn main() {
     let arg = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse::<usize>().ok());
     let runs = arg("--runs").unwrap_or(20).max(1);
     let threads = arg("--threads").unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    // The same thread count for ours: librocfft's pool reads RAYON_NUM_THREADS when first
+    // used, which is after this (no transform has run yet).
+    if args.iter().any(|a| a == "--threads") {
+        // SAFETY: no other thread runs yet.
+        unsafe { std::env::set_var("RAYON_NUM_THREADS", threads.to_string()) };
+    }
     let fftw = open_fftw(threads);
     println!("rocFFT (oxrocm, backend {}) against {} with {threads} threads, FFTW_MEASURE, single precision, in place, median of {runs}", backend(), fftw.version);
     println!("{:<24} {:>12} {:>12} {:>10}", "shape", "oxrocm ms", "FFTW ms", "speed");
