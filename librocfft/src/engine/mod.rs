@@ -68,10 +68,11 @@ impl<T: FftNum> Engine<T> {
         let complex = (0..lengths.len())
             .map(|d| (!(real && d == 0)).then(|| planner.plan_fft(lengths[d], direction)))
             .collect();
-        let four_step = if real { None } else { FourStep::new(&mut planner, lengths[0], direction) };
-        let half_length = if real { HalfLength::new(&mut planner, lengths[0], kind == Kind::RealForward) } else { None };
+        let threads = crate::threads::pool().current_num_threads();
+        let four_step = if real { None } else { FourStep::new(&mut planner, lengths[0], direction, threads) };
+        let half_length = if real { HalfLength::new(&mut planner, lengths[0], kind == Kind::RealForward, threads) } else { None };
         let split_real = match (real, &half_length) {
-            (true, None) => SplitReal::new(&mut planner, lengths[0], kind == Kind::RealForward, crate::threads::pool().current_num_threads()),
+            (true, None) => SplitReal::new(&mut planner, lengths[0], kind == Kind::RealForward, threads),
             _ => None,
         };
         let mut real_planner = RealFftPlanner::<T>::new();
