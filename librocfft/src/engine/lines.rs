@@ -4,6 +4,7 @@
 //! work it takes, so a pass allocates once per thread, not once per line.
 
 use super::fourstep::FourStep;
+use super::transpose::transpose_copy;
 use rayon::prelude::*;
 use rustfft::num_complex::Complex;
 use rustfft::{Fft, FftNum};
@@ -117,28 +118,14 @@ fn columns<T: FftNum>(fft: &dyn Fft<T>, data: &mut [Complex<T>], lens: &[usize],
     }
 }
 
-/// Side of the tiles the gather and scatter copy by: 8 rows of 8 values, so that both the
-/// strided side and the lines' side are touched a cache line (or two) at a time.
-const TILE: usize = 8;
-
 /// Copies `cols` columns of `len` rows (`row_stride` apart, from `src`) into `cols` lines of
-/// `len` values at `dst` (line c at dst + c·len), tile by tile.
+/// `len` values at `dst` (line c at dst + c·len).
 ///
 /// # Safety
 /// `src` reaches (len−1)·row_stride + cols values; `dst` holds cols·len values.
 unsafe fn gather<T: Copy>(src: *const T, row_stride: usize, dst: *mut T, len: usize, cols: usize) {
-    for t0 in (0..len).step_by(TILE) {
-        let t1 = (t0 + TILE).min(len);
-        for c0 in (0..cols).step_by(TILE) {
-            let c1 = (c0 + TILE).min(cols);
-            for t in t0..t1 {
-                let row = unsafe { src.add(t * row_stride) };
-                for c in c0..c1 {
-                    unsafe { *dst.add(c * len + t) = *row.add(c) };
-                }
-            }
-        }
-    }
+    // SAFETY: the caller's bounds, as transpose_copy states them.
+    unsafe { transpose_copy(src, row_stride, dst, len, len, cols) }
 }
 
 /// The inverse of [`gather`]: lines back into their columns.
@@ -146,18 +133,8 @@ unsafe fn gather<T: Copy>(src: *const T, row_stride: usize, dst: *mut T, len: us
 /// # Safety
 /// As for [`gather`], with the roles of the pointers swapped.
 unsafe fn scatter<T: Copy>(src: *const T, len: usize, dst: *mut T, row_stride: usize, cols: usize) {
-    for t0 in (0..len).step_by(TILE) {
-        let t1 = (t0 + TILE).min(len);
-        for c0 in (0..cols).step_by(TILE) {
-            let c1 = (c0 + TILE).min(cols);
-            for t in t0..t1 {
-                let row = unsafe { dst.add(t * row_stride) };
-                for c in c0..c1 {
-                    unsafe { *row.add(c) = *src.add(c * len + t) };
-                }
-            }
-        }
-    }
+    // SAFETY: as above.
+    unsafe { transpose_copy(src, len, dst, row_stride, cols, len) }
 }
 
 /// Values of one plane (dimensions 0 and 1) small enough to be transformed along both

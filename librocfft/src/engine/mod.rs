@@ -10,6 +10,7 @@ mod lines;
 mod real;
 mod split;
 mod split_avx;
+mod transpose;
 
 use fourstep::FourStep;
 use lines::{PARALLEL_MIN, Shared};

@@ -20,7 +20,7 @@ pub struct Passes<'a> {
 impl<'a> Passes<'a> {
     /// The passes for a split of M = `m` complex values, where the CPU has them.
     pub fn new(m: usize, tw: &'a SplitTwiddles<f32>) -> Option<Passes<'a>> {
-        if std::env::var("OXROCM_ROCFFT_SPLIT_SIMD").is_ok_and(|v| v == "0") || !x86::available() {
+        if std::env::var("OXROCM_ROCFFT_SIMD").is_ok_and(|v| v == "0") || !x86::available() {
             return None;
         }
         Some(Passes { m, n_k: &tw.n_k, m_jk: [&tw.m_jk[0], &tw.m_jk[1], &tw.m_jk[2]] })
