@@ -176,6 +176,38 @@ uvec2 place(uint tid, bool kfast, uint lgP, uint lgM) {
     return kfast ? uvec2(tid >> lgP, tid & ((1u << lgP) - 1u)) : uvec2(tid & ((1u << lgM) - 1u), tid >> lgM);
 }
 
+#ifdef REAL_PAIRS
+// The last pass of a 1D real forward transform of even length N done as a complex FFT of
+// half length M = S L (the fft_pow2_real modules; see fft_real.glsl for the formulas): this pass's S
+// lines of L points hold Z[k S + pi] at line pi, element k, so Z[M - k S - pi] is element
+// L-1-k of line S - pi (pi != 0), or element (L-k) mod L of line 0. Each group transforms G
+// lines and their mirrors, puts them in shared memory, and every invocation then pairs E/2
+// elements of the first G lines with their partners and writes both bins X[j], X[M - j]
+// (j = k S + pi): the pairing costs no pass of its own. Lines 0 and S/2 pair with themselves;
+// their pairs are taken once (k <= L/2, k < L/2).
+void real_pairs(uint g, uint tid, uint m, uint u, uint P, uint G, uint S, CPLX x[E]) {
+    [[unroll]] for (uint c = 0u; c < E; c++) sh[at(m, u + c * P)] = x[c];
+    barrier();
+    Cx dst = Cx(p.dst);
+    CxR lo = CxR(p.big_lo), hi = CxR(p.big_hi);
+    uint M = S * gL, lgs = findLSB(p.split), lgG = findLSB(G);
+    REAL s = (p.flags & F_SCALE) != 0u ? REAL(p.scale) : REAL(1);
+    [[unroll]] for (uint i = 0u; i < E / 2u; i++) {
+        uint q = tid + i * THREADS, mm = q & (G - 1u), k = q >> lgG, pi = g * G + mm;
+        bool self0 = pi == 0u, selfh = pi == S / 2u;
+        if (pi > S / 2u || (self0 && 2u * k > gL) || (selfh && 2u * k >= gL)) continue;
+        CPLX a = sh[at(mm, k)];
+        CPLX b = self0 ? sh[at(mm, (gL - k) & (gL - 1u))] : (selfh ? sh[at(mm, gL - 1u - k)] : sh[at(G + mm, gL - 1u - k)]);
+        uint j = k * S + pi;
+        CPLX c = conj_(b);
+        CPLX ze = REAL(0.5) * (a + c), df = REAL(0.5) * (a - c);
+        CPLX t1 = cmul(cmul(lo.v[j & (p.split - 1u)], hi.v[j >> lgs]), CPLX(df.y, -df.x));
+        dst.v[M - j] = s * conj_(ze - t1);
+        dst.v[j] = s * (ze + t1);
+    }
+}
+#endif
+
 void main() {
     uint g = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint tid = gl_LocalInvocationIndex;
@@ -193,6 +225,17 @@ void main() {
     uvec2 mu = place(tid, kin, lgP, lgM);
     uint m = mu.x, u = mu.y, l = g * p.per_group + m;
     bool live = m < p.per_group && l < p.lines;
+#ifdef REAL_PAIRS
+    // The group's slots m < G hold lines pi = g G + m, slots G + m their mirrors S - pi
+    // (lines 0 and S/2 are their own mirrors: those slots stay empty).
+    uint G = p.per_group >> 1u, S = p.lines;
+    {
+        bool second = m >= G;
+        uint pi = g * G + (second ? m - G : m);
+        l = second ? S - pi : pi;
+        live = pi <= S / 2u && !(second && (pi == 0u || pi == S / 2u));
+    }
+#endif
     CPLX x[E];
     uint base = live ? line_offset(l, p.in_s0, p.in_s1, p.in_s2) : 0u;
     [[unroll]] for (uint c = 0u; c < E; c++) {
@@ -215,6 +258,11 @@ void main() {
         else if (rem == 4u) { STAGE(4u, 2u, 4) rem = 1u; }
         else { STAGE(2u, 1u, 2) rem = 1u; }
     }
+
+#ifdef REAL_PAIRS
+    real_pairs(g, tid, m, u, P, G, S, x);
+    return;
+#endif
 
     // Stores in the other order go through shared memory once more.
     if (kout != kin) {

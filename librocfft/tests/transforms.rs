@@ -201,6 +201,7 @@ fn simple(transform: i32, prec: Prec, lens: &[usize], batch: usize, inplace: boo
 
 #[test]
 fn complex_1d_every_small_length_and_precision() {
+    let _counts = shared_counts();
     for n in (1..=64).chain([97, 100, 127, 128, 243, 625, 1000, 1024, 2187, 4096]) {
         for prec in [Prec::Single, Prec::Double, Prec::Half] {
             if prec == Prec::Half && n > 1024 { continue; }
@@ -212,6 +213,7 @@ fn complex_1d_every_small_length_and_precision() {
 
 #[test]
 fn real_1d_forward_and_inverse() {
+    let _counts = shared_counts();
     for n in (1..=40).chain([64, 97, 128, 1000, 1024]) {
         for prec in [Prec::Single, Prec::Double, Prec::Half] {
             for inplace in [false, true] {
@@ -224,6 +226,7 @@ fn real_1d_forward_and_inverse() {
 
 #[test]
 fn multi_dimensional_transforms() {
+    let _counts = shared_counts();
     for lens in [vec![4, 4], vec![5, 6], vec![16, 9], vec![3, 5, 7], vec![8, 8, 8], vec![1, 6], vec![6, 1, 4], vec![32, 24, 2]] {
         for prec in [Prec::Single, Prec::Double] {
             for t in 0..4 {
@@ -236,6 +239,7 @@ fn multi_dimensional_transforms() {
 
 #[test]
 fn strided_planar_offset_and_scaled_layouts() {
+    let _counts = shared_counts();
     // Complex 2D, input transposed (dimension 1 fastest in memory), planar, with offsets,
     // into interleaved output with padded rows and a scale.
     let case = Case {
@@ -270,6 +274,7 @@ fn strided_planar_offset_and_scaled_layouts() {
 
 #[test]
 fn bad_plans_get_rocfft_statuses() {
+    let _counts = shared_counts();
     unsafe {
         let n = [8usize, 8, 8, 8];
         let mut plan = null_mut();
@@ -330,7 +335,15 @@ unsafe extern "C" {
     fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
     fn oxrocm_private_v1_backend_name() -> *const std::ffi::c_char;
 }
-const KERNELS: [&str; 11] = ["fft_line_f32", "fft_line_f64", "fft_pow2_f32", "fft_pow2_f64", "fft_pow2_4096_f32", "fft_pow2_2048_f64", "fft_real_f32", "fft_real_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64"];
+const KERNELS: [&str; 13] = ["fft_line_f32", "fft_line_f64", "fft_pow2_f32", "fft_pow2_f64", "fft_pow2_4096_f32", "fft_pow2_2048_f64", "fft_real_f32", "fft_real_f64", "fft_copy_f32", "fft_copy_f16", "fft_copy_f64", "fft_pow2_real_f32", "fft_pow2_real_f64"];
+
+/// Tests that compare launch counts before and after their transforms hold this for writing;
+/// every other test holds it for reading while it runs transforms.
+static LAUNCH_COUNTS: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+fn shared_counts() -> std::sync::RwLockReadGuard<'static, ()> {
+    LAUNCH_COUNTS.read().unwrap_or_else(|e| e.into_inner())
+}
 
 fn launches() -> Vec<Launches> {
     KERNELS.iter().map(|k| {
@@ -353,6 +366,7 @@ fn staged() -> u64 {
 /// the CPU backend they run on the host engine and launch no kernel.
 #[test]
 fn every_kind_runs_as_kernels_on_vulkan_devices() {
+    let _counts = shared_counts();
     let strided = Case {
         input: Some(SideSpec { planar: false, strides: vec![3], dist: 3 * 50 + 1, offset: 2 }),
         output: Some(SideSpec { planar: false, strides: vec![2], dist: 2 * 50 + 5, offset: 1 }),
@@ -403,6 +417,41 @@ fn every_kind_runs_as_kernels_on_vulkan_devices() {
             }
             (false, None | Some("auto")) => assert_eq!(spirv + host, 0, "{case:?}: the CPU backend keeps the host engine"),
             _ => {}
+        }
+    }
+}
+
+/// A lone real forward transform whose half-length FFT is four-step pairs its bins in the
+/// FFT's last pass (fft_pow2_real, no fft_real launch), out of place and in place, single and double,
+/// against the direct DFT; transforms the fold does not take (a batch of two) keep fft_real.
+/// Where kernels run (Vulkan, or OXROCM_ROCFFT_KERNELS=always on the CPU backend: the host
+/// twins).
+#[test]
+fn real_forward_pairs_in_the_last_fft_pass() {
+    // The launch counts are the process's: no other test may launch while this one counts.
+    let _counts = LAUNCH_COUNTS.write().unwrap_or_else(|e| e.into_inner());
+    let vulkan = unsafe { std::ffi::CStr::from_ptr(oxrocm_private_v1_backend_name()) }.to_bytes() == b"vulkan";
+    let kernels = std::env::var("OXROCM_ROCFFT_KERNELS").ok();
+    let runs_kernels = match kernels.as_deref() {
+        Some("always") => true,
+        None | Some("auto") => vulkan,
+        _ => false,
+    };
+    let count = |l: &[Launches], at: &[usize]| at.iter().map(|&i| l[i].spirv + l[i].host).sum::<u64>();
+    let real = |l: &[Launches]| count(l, &[6, 7]);
+    let pairs = |l: &[Launches]| count(l, &[11, 12]);
+    for (case, fused) in [
+        (simple(2, Prec::Single, &[65536], 1, false), true),
+        (simple(2, Prec::Single, &[32768], 1, true), true),
+        (simple(2, Prec::Double, &[16384], 1, false), true),
+        (simple(2, Prec::Single, &[16384], 2, false), false),
+    ] {
+        let before = launches();
+        check(case.clone());
+        let after = launches();
+        if runs_kernels {
+            assert_eq!(pairs(&after) > pairs(&before), fused, "{case:?}: fft_pow2_real launches {} -> {}", pairs(&before), pairs(&after));
+            assert_eq!(real(&after) == real(&before), fused, "{case:?}: fft_real launches {} -> {}", real(&before), real(&after));
         }
     }
 }

@@ -23,6 +23,8 @@ pub static POW2_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f32", twin::l
 pub static POW2_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_f64", twin::line::<true>);
 pub static POW2_4096_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_4096_f32", twin::line::<false>);
 pub static POW2_2048_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_2048_f64", twin::line::<true>);
+pub static POW2_REAL_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_real_f32", twin::line::<false>);
+pub static POW2_REAL_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_pow2_real_f64", twin::line::<true>);
 pub static REAL_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_real_f32", twin::real::<false>);
 pub static REAL_F64: oxrocm_spirv_kernel = spirv_kernel!("fft_real_f64", twin::real::<true>);
 pub static COPY_F32: oxrocm_spirv_kernel = spirv_kernel!("fft_copy_f32", twin::copy::<false>);
@@ -64,6 +66,9 @@ pub const LINE_LOAD_KFAST: u32 = 4;
 pub const LINE_STORE_KFAST: u32 = 8;
 pub const LINE_SCALE: u32 = 16;
 pub const LINE_SWIZZLE: u32 = 32;
+/// The fft_pow2_real modules' pass (the last pass of a real forward transform, pairing bins
+/// as fft_real does; `passes::fuse_real_pairs`): the modules imply it, the twin reads it.
+pub const LINE_REAL_PAIRS: u32 = 64;
 pub const LINE_LEVEL_SHIFT: u32 = 8;
 
 /// fft_line's parameter block.

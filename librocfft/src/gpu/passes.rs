@@ -427,6 +427,9 @@ fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
     let output = At { buf: Buf::Out(0), byte: (o.offsets[0] * cb) as u64 };
     let dims = [Dim { n: core.batch, si: i.distance / 2, so: o.distance }];
     b.axis(input, output, h, (1, o.strides[0]), &dims, false, 1.0)?;
+    if fuse_real_pairs(&mut b, n, core.scale) {
+        return finish(b);
+    }
     let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
     let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
     let pairs = h / 2 + 1;
@@ -448,6 +451,42 @@ fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
     let addrs = vec![(0, Buf::Out(0)), (1, Buf::Tables), (2, Buf::Tables)];
     b.passes.push(Pass { kernel, double, push: Push::Real(push), addrs, groups, reads: vec![Buf::Out(0), Buf::Tables], writes: vec![Buf::Out(0)] });
     finish(b)
+}
+
+/// Folds fft_real's pairing into the last line pass of a real forward transform's half-length
+/// FFT (h = N/2 points, one transform, contiguous output), where that pass is a small fft_pow2
+/// pass of S lines of L points whose line l holds Z[k·S + l] at element k (S even, two lines
+/// or more per group): the pass then runs the fft_pow2_real module, whose groups take lines
+/// in mirror pairs (l, S−l) and write the bins themselves, which saves fft_real's pass
+/// (18% of a 2^24-point transform on an H200). Returns whether it did.
+fn fuse_real_pairs(b: &mut Builder, n: usize, scale: f64) -> bool {
+    let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
+    let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
+    let Some(last) = b.passes.last_mut() else { return false };
+    let Push::Line(push) = &mut last.push else { return false };
+    let small = std::ptr::eq(last.kernel, &POW2_F32) || std::ptr::eq(last.kernel, &POW2_F64);
+    let (len, lines, per_group) = (push.len as usize, push.lines as usize, push.per_group as usize);
+    let (c0, c1) = (push.c0.max(1) as usize, push.c1.max(1) as usize);
+    // Line l's first output at l: level 0 contiguous, each further level's stride the count
+    // of lines below it.
+    let natural = push.out_s[0] == 1 && (lines <= c0 || push.out_s[1] as usize == c0) && (lines <= c0 * c1 || push.out_s[2] as usize == c0 * c1);
+    let plain = push.flags & (LINE_POST_TWIDDLE | LINE_INVERSE | LINE_SCALE) == 0;
+    if !small || !plain || !natural || per_group < 2 || lines < 2 || !lines.is_multiple_of(2) || len * lines != n / 2 || push.es_out as usize != lines || last.writes != [Buf::Out(0)] {
+        return false;
+    }
+    let Some(groups) = grid((lines / 2 + 1).div_ceil(per_group / 2)) else { return false };
+    last.kernel = if last.double { &POW2_REAL_F64 } else { &POW2_REAL_F32 };
+    push.flags |= LINE_REAL_PAIRS;
+    if scale != 1.0 {
+        push.flags |= LINE_SCALE;
+        push.scale = scale;
+    }
+    push.big_lo = lo.byte;
+    push.big_hi = hi.byte;
+    push.split = split as u32;
+    last.addrs.extend([(3, Buf::Tables), (4, Buf::Tables)]);
+    last.groups = groups;
+    true
 }
 
 /// The storage format of a side for fft_copy.

@@ -117,6 +117,34 @@ pub unsafe extern "C" fn line<const DOUBLE: bool>(
     let inverse = p.flags & LINE_INVERSE != 0;
     let level = (p.flags >> LINE_LEVEL_SHIFT) as usize;
     let offset = |s: &[u32; 3], l: usize| level_index(l, c0, c1).iter().zip(s).map(|(&i, &s)| i * s as usize).sum::<usize>();
+    if p.flags & LINE_REAL_PAIRS != 0 {
+        // The S lines' FFTs in natural order (Z[k S + l]), then fft_real's pairs.
+        let s_lines = p.lines as usize;
+        let m = s_lines * len;
+        let mut z = vec![C64::new(0.0, 0.0); m];
+        z.par_chunks_mut(len).enumerate().for_each(|(l, line)| {
+            let ib = offset(&p.in_s, l);
+            for (k, c) in line.iter_mut().enumerate() {
+                *c = unsafe { get_c(src, ib + k * p.es_in as usize, DOUBLE) };
+            }
+            fft.process(line);
+        });
+        let split = p.split.max(1) as usize;
+        let scale = if p.flags & LINE_SCALE != 0 { p.scale } else { 1.0 };
+        for j in 0..=m / 2 {
+            // z holds line l's element k at l·len + k, which is Z[k S + l].
+            let zj = |j: usize| z[(j % s_lines) * len + j / s_lines];
+            let (a, c) = (zj(j), zj((m - j) % m).conj());
+            let (ze, df) = ((a + c) * 0.5, (a - c) * 0.5);
+            let w = unsafe { get_c(tw_lo, j % split, DOUBLE) * get_c(tw_hi, j / split, DOUBLE) };
+            let t = w * C64::new(df.im, -df.re);
+            unsafe {
+                put_c(dst, m - j, (ze - t).conj() * scale, DOUBLE);
+                put_c(dst, j, (ze + t) * scale, DOUBLE);
+            }
+        }
+        return 0;
+    }
     (0..p.lines as usize).into_par_iter().for_each(|l| {
         let (src, dst) = (src, dst);
         let (ib, ob) = (offset(&p.in_s, l), offset(&p.out_s, l));
