@@ -1,4 +1,5 @@
-// Real forward transforms through half-length complex FFTs, the final step; see fft_real.glsl.
+// Real transforms through half-length complex FFTs: the forward's last step, the inverse's
+// first; see fft_real.glsl.
 #version 460
 #extension GL_GOOGLE_include_directive : require
 #define REAL float

@@ -421,7 +421,8 @@ fn every_kind_runs_as_kernels_on_vulkan_devices() {
     }
 }
 
-/// A lone real forward transform whose half-length FFT is four-step pairs its bins in the
+/// Real transforms through half-length complex FFTs on the kernels' path. A lone real
+/// forward transform whose half-length FFT is four-step pairs its bins in the
 /// FFT's last pass (fft_pow2_real, no fft_real launch), out of place and in place, single and double,
 /// against the direct DFT; transforms the fold does not take (a batch of two) keep fft_real.
 /// Where kernels run (Vulkan, or OXROCM_ROCFFT_KERNELS=always on the CPU backend: the host
@@ -452,6 +453,25 @@ fn real_forward_pairs_in_the_last_fft_pass() {
         if runs_kernels {
             assert_eq!(pairs(&after) > pairs(&before), fused, "{case:?}: fft_pow2_real launches {} -> {}", pairs(&before), pairs(&after));
             assert_eq!(real(&after) == real(&before), fused, "{case:?}: fft_real launches {} -> {}", real(&before), real(&after));
+        }
+    }
+    // Real inverse transforms of even length: fft_real's inverse step and a half-length
+    // complex FFT straight into the output (no fft_copy gather or scatter).
+    let copies = |l: &[Launches]| count(l, &[8, 9, 10]);
+    for case in [
+        simple(3, Prec::Single, &[100], 2, false),
+        // Four-step half-length FFTs (h past 4096 in f32, 2048 in f64), then one pass.
+        simple(3, Prec::Single, &[16384], 1, false),
+        simple(3, Prec::Double, &[8192], 1, true),
+        simple(3, Prec::Single, &[8192], 2, true),
+        simple(3, Prec::Double, &[4096], 2, false),
+    ] {
+        let before = launches();
+        check(case.clone());
+        let after = launches();
+        if runs_kernels {
+            assert!(real(&after) > real(&before), "{case:?}: no fft_real launch");
+            assert_eq!(copies(&after), copies(&before), "{case:?}: gathered or scattered");
         }
     }
 }

@@ -128,22 +128,29 @@ pub struct RealPush {
     pub data: u64,
     pub lo: u64,
     pub hi: u64,
+    /// The inverse's contiguous half-length arrays (REAL_INVERSE), `out_dist` apart.
+    pub out: u64,
     pub h: u32,
     pub pairs: u32,
     pub batch: u32,
     pub es: u32,
     pub dist: u32,
     pub split: u32,
+    pub out_dist: u32,
+    pub flags: u32,
     pub scale: f64,
 }
+
+/// fft_real's flag: the inverse's first step (half-spectrum in `data` to `out`).
+pub const REAL_INVERSE: u32 = 1;
 
 impl RealPush {
     pub fn bytes(&self, double: bool) -> Vec<u8> {
         let mut w = Writer(Vec::with_capacity(64));
-        for v in [self.data, self.lo, self.hi] {
+        for v in [self.data, self.lo, self.hi, self.out] {
             w.u64(v);
         }
-        for v in [self.h, self.pairs, self.batch, self.es, self.dist, self.split, 0, 0] {
+        for v in [self.h, self.pairs, self.batch, self.es, self.dist, self.split, self.out_dist, self.flags] {
             w.u32(v);
         }
         w.scale(self.scale, double);
@@ -152,10 +159,10 @@ impl RealPush {
 
     pub fn parse(b: &[u8], double: bool) -> RealPush {
         let mut r = Reader(b, 0);
-        let [data, lo, hi] = [(); 3].map(|_| r.u64());
-        let [h, pairs, batch, es, dist, split, _, _] = [(); 8].map(|_| r.u32());
+        let [data, lo, hi, out] = [(); 4].map(|_| r.u64());
+        let [h, pairs, batch, es, dist, split, out_dist, flags] = [(); 8].map(|_| r.u32());
         let scale = r.scale(double);
-        RealPush { data, lo, hi, h, pairs, batch, es, dist, split, scale }
+        RealPush { data, lo, hi, out, h, pairs, batch, es, dist, split, out_dist, flags, scale }
     }
 }
 
@@ -272,7 +279,7 @@ mod tests {
         assert_eq!(c.bytes(true).len(), 112);
         assert_eq!(CopyPush::parse(&c.bytes(true), true), c);
         assert_eq!(CopyPush::parse(&c.bytes(false), false), c);
-        let r = RealPush { data: 1, lo: 2, hi: 3, h: 4, pairs: 5, batch: 6, es: 7, dist: 8, split: 16, scale: 0.5 };
+        let r = RealPush { data: 1, lo: 2, hi: 3, out: 9, h: 4, pairs: 5, batch: 6, es: 7, dist: 8, split: 16, out_dist: 10, flags: 1, scale: 0.5 };
         assert_eq!(r.bytes(true).len(), 64);
         assert_eq!(RealPush::parse(&r.bytes(true), true), r);
         assert_eq!(RealPush::parse(&r.bytes(false), false), r);

@@ -52,7 +52,7 @@ pub unsafe fn execute(gpu: &GpuPlan, core: &PlanCore, input: [u64; 2], output: [
                     let [d0, d1] = &mut p.dst;
                     *[s0, s1, d0, d1, &mut p.table][slot] += base
                 }
-                Push::Real(p) => *[&mut p.data, &mut p.lo, &mut p.hi][slot] += base,
+                Push::Real(p) => *[&mut p.data, &mut p.lo, &mut p.hi, &mut p.out][slot] += base,
             }
         }
         let bytes = match &push {

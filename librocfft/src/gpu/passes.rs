@@ -368,6 +368,9 @@ pub fn build(core: &PlanCore) -> Option<Passes> {
     if core.transform == Transform::RealForward && core.precision != Precision::Half && let Some(p) = build_real_forward(core, double) {
         return Some(p);
     }
+    if core.transform == Transform::RealInverse && core.precision != Precision::Half && let Some(p) = build_real_inverse(core, double) {
+        return Some(p);
+    }
     build_general(core, double)
 }
 
@@ -445,11 +448,60 @@ fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
         dist: fits(o.distance)?,
         split: split as u32,
         scale: core.scale,
+        ..Default::default()
     };
     let groups = grid((pairs * core.batch).div_ceil(256).min(1 << 16))?;
     let kernel = if double { &REAL_F64 } else { &REAL_F32 };
     let addrs = vec![(0, Buf::Out(0)), (1, Buf::Tables), (2, Buf::Tables)];
     b.passes.push(Pass { kernel, double, push: Push::Real(push), addrs, groups, reads: vec![Buf::Out(0), Buf::Tables], writes: vec![Buf::Out(0)] });
+    finish(b)
+}
+
+/// A 1D real inverse transform of even length N as fft_real's inverse step (the
+/// half-spectrum into N/2 complex values Z in the work buffer) and an inverse complex FFT of
+/// length N/2 from there into the output read as complex values (z[n] = x[2n] + i x[2n+1]):
+/// half the FFT work of transforming the data as complex, and no gather or scatter. Needs
+/// contiguous real output rows starting at even offsets (the complex view's alignment); the
+/// whole input is read before the FFT writes, so in place works with any row layout.
+fn build_real_inverse(core: &PlanCore, double: bool) -> Option<Passes> {
+    let (i, o, n) = (&core.input, &core.output, *core.lengths.first()?);
+    let contiguous = o.array == ArrayType::Real && o.strides.first() == Some(&1) && o.offsets[0].is_multiple_of(2) && (core.batch == 1 || o.distance.is_multiple_of(2));
+    if core.lengths.len() != 1 || !n.is_multiple_of(2) || n < 4 || !contiguous || i.array != ArrayType::HermitianInterleaved || !lines_disjoint(core) {
+        return None;
+    }
+    let mut b = Builder::new(double);
+    let cb = b.cb;
+    fits(core.in_spans[0] / cb)?;
+    fits(core.out_spans[0] / cb)?;
+    let h = n / 2;
+    let input = At { buf: Buf::In(0), byte: (i.offsets[0] * cb) as u64 };
+    let output = At { buf: Buf::Out(0), byte: (o.offsets[0] * cb / 2) as u64 };
+    let z = At { buf: Buf::Work, byte: b.alloc(h.checked_mul(core.batch)? * cb) };
+    let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
+    let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
+    let pairs = h / 2 + 1;
+    fits(pairs.checked_mul(core.batch)?)?;
+    let push = RealPush {
+        data: input.byte,
+        lo: lo.byte,
+        hi: hi.byte,
+        out: z.byte,
+        h: fits(h)?,
+        pairs: pairs as u32,
+        batch: fits(core.batch)?,
+        es: fits(i.strides[0])?,
+        dist: fits(i.distance)?,
+        split: split as u32,
+        out_dist: fits(h)?,
+        flags: REAL_INVERSE,
+        scale: 1.0,
+    };
+    let groups = grid((pairs * core.batch).div_ceil(256).min(1 << 16))?;
+    let kernel = if double { &REAL_F64 } else { &REAL_F32 };
+    let addrs = vec![(0, Buf::In(0)), (1, Buf::Tables), (2, Buf::Tables), (3, Buf::Work)];
+    b.passes.push(Pass { kernel, double, push: Push::Real(push), addrs, groups, reads: vec![Buf::In(0), Buf::Tables], writes: vec![Buf::Work] });
+    let dims = [Dim { n: core.batch, si: h, so: o.distance / 2 }];
+    b.axis(z, output, h, (1, 1), &dims, true, core.scale)?;
     finish(b)
 }
 

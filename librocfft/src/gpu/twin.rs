@@ -182,8 +182,27 @@ pub unsafe extern "C" fn real<const DOUBLE: bool>(
     }
     let p = RealPush::parse(unsafe { std::slice::from_raw_parts(push as *const u8, size) }, DOUBLE);
     let v = View { view, host_ptr };
-    let (data, lo, hi) = (v.at(p.data), v.at(p.lo), v.at(p.hi));
+    let (data, lo, hi, out) = (v.at(p.data), v.at(p.lo), v.at(p.hi), v.at(p.out));
     let (h, es, dist, split) = (p.h as usize, p.es as usize, p.dist as usize, p.split.max(1) as usize);
+    if p.flags & REAL_INVERSE != 0 {
+        (0..p.batch as usize).into_par_iter().for_each(|b| {
+            let at = |k: usize| b * dist + k * es;
+            let ob = b * p.out_dist as usize;
+            for k in 0..p.pairs as usize {
+                let (mut a, mut c) = unsafe { (get_c(data, at(k), DOUBLE), get_c(data, at(h - k), DOUBLE).conj()) };
+                if k == 0 {
+                    (a.im, c.im) = (0.0, 0.0);
+                }
+                let w = unsafe { get_c(lo, k % split, DOUBLE) * get_c(hi, k / split, DOUBLE) };
+                let (fe, fo) = (a + c, (a - c) * w.conj());
+                unsafe { put_c(out, ob + k, fe + C64::new(-fo.im, fo.re), DOUBLE) };
+                if k != 0 && h - k != k {
+                    unsafe { put_c(out, ob + h - k, fe.conj() + C64::new(fo.im, fo.re), DOUBLE) };
+                }
+            }
+        });
+        return 0;
+    }
     (0..p.batch as usize).into_par_iter().for_each(|b| {
         let at = |k: usize| b * dist + k * es;
         for k in 0..p.pairs as usize {
