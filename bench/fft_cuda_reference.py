@@ -21,6 +21,12 @@ def run(spec, iters=50, warmup_ms=1000):
     if kind == "c2c":
         x = torch.randn(shape, dtype=real, device="cuda") + 1j * torch.randn(shape, dtype=real, device="cuda")
         f = lambda: torch.fft.fftn(x, dim=dims)
+    elif kind == "c2r":
+        # The half-spectrum in, the reals out, unnormalised as rocFFT's inverse ("forward"
+        # puts torch's 1/n on the forward side).
+        half = shape[:-1] + [shape[-1] // 2 + 1]
+        x = torch.randn(half, dtype=real, device="cuda") + 1j * torch.randn(half, dtype=real, device="cuda")
+        f = lambda: torch.fft.irfftn(x, s=lens, dim=dims, norm="forward")
     else:
         x = torch.randn(shape, dtype=real, device="cuda")
         f = lambda: torch.fft.rfftn(x, dim=dims)
