@@ -280,7 +280,8 @@ mod tests {
         assert_eq!(CopyPush::parse(&c.bytes(true), true), c);
         assert_eq!(CopyPush::parse(&c.bytes(false), false), c);
         let r = RealPush { data: 1, lo: 2, hi: 3, out: 9, h: 4, pairs: 5, batch: 6, es: 7, dist: 8, split: 16, out_dist: 10, flags: 1, scale: 0.5 };
-        assert_eq!(r.bytes(true).len(), 64);
+        assert_eq!(r.bytes(true).len(), 72);
+        assert_eq!(r.bytes(false).len(), 68);
         assert_eq!(RealPush::parse(&r.bytes(true), true), r);
         assert_eq!(RealPush::parse(&r.bytes(false), false), r);
     }
