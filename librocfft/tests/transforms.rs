@@ -421,7 +421,8 @@ fn every_kind_runs_as_kernels_on_vulkan_devices() {
     }
 }
 
-/// Real transforms through half-length complex FFTs on the kernels' path. A lone real
+/// Real transforms through half-length complex FFTs on the kernels' path (1D forward and
+/// inverse, 2D/3D forward). A lone real
 /// forward transform whose half-length FFT is four-step pairs its bins in the
 /// FFT's last pass (fft_pow2_real, no fft_real launch), out of place and in place, single and double,
 /// against the direct DFT; transforms the fold does not take (a batch of two) keep fft_real.
@@ -455,9 +456,36 @@ fn real_forward_pairs_in_the_last_fft_pass() {
             assert_eq!(real(&after) == real(&before), fused, "{case:?}: fft_real launches {} -> {}", real(&before), real(&after));
         }
     }
+    // 2D and 3D real forward transforms: the rows as above, then the other dimensions over
+    // the hermitian columns in place (no fft_copy gather or scatter).
+    let copies = |l: &[Launches]| count(l, &[8, 9, 10]);
+    // In place with rocFFT's padded rows (each input row inside its own output row).
+    let padded = |lens: &[usize], batch: usize, prec: Prec| {
+        let h = lens[0] / 2 + 1;
+        let (mut si, mut so) = (vec![1], vec![1]);
+        for d in 1..lens.len() {
+            si.push(if d == 1 { 2 * h } else { si[d - 1] * lens[d - 1] });
+            so.push(if d == 1 { h } else { so[d - 1] * lens[d - 1] });
+        }
+        let last = lens.len() - 1;
+        let (di, dout) = (si[last] * lens[last], so[last] * lens[last]);
+        Case {
+            input: Some(SideSpec { planar: false, strides: si, dist: di, offset: 0 }),
+            output: Some(SideSpec { planar: false, strides: so, dist: dout, offset: 0 }),
+            ..simple(2, prec, lens, batch, true)
+        }
+    };
+    for case in [simple(2, Prec::Single, &[64, 32], 2, false), padded(&[16, 8, 6], 1, Prec::Double), padded(&[100, 20], 3, Prec::Single), simple(2, Prec::Double, &[12, 10, 4], 2, false)] {
+        let before = launches();
+        check(case.clone());
+        let after = launches();
+        if runs_kernels {
+            assert!(real(&after) > real(&before), "{case:?}: no fft_real launch");
+            assert_eq!(copies(&after), copies(&before), "{case:?}: gathered or scattered");
+        }
+    }
     // Real inverse transforms of even length: fft_real's inverse step and a half-length
     // complex FFT straight into the output (no fft_copy gather or scatter).
-    let copies = |l: &[Launches]| count(l, &[8, 9, 10]);
     for case in [
         simple(3, Prec::Single, &[100], 2, false),
         // Four-step half-length FFTs (h past 4096 in f32, 2048 in f64), then one pass.

@@ -407,18 +407,41 @@ fn build_direct(core: &PlanCore, double: bool) -> Option<Passes> {
     finish(b)
 }
 
-/// A 1D real forward transform of even length N as a complex FFT of length N/2 on the input
-/// read as complex values (z[n] = x[2n] + i x[2n+1]) into the output, then fft_real's
-/// separation of the even and odd samples' spectra there: half the work of transforming the
-/// real data as complex, and no gather or scatter. Needs contiguous real rows starting at
-/// even offsets (the complex view's alignment).
+/// A real forward transform whose dimension 0 has even length N: each row's N reals read as
+/// N/2 complex values (z[n] = x[2n] + i x[2n+1]), a complex FFT of length N/2 into the output,
+/// then fft_real's separation of the even and odd samples' spectra there (or, for a lone 1D
+/// transform, that separation folded into the FFT's last pass: `fuse_real_pairs`); 2D and 3D
+/// transforms then run the other dimensions' FFTs over the N/2+1 hermitian columns in place.
+/// Half the work of transforming the real data as complex, and no gather or scatter. Needs
+/// contiguous real rows starting at even offsets (the complex view's alignment), rows evenly
+/// spaced on both sides (dimension 1's stride for every row of every transform), and in place
+/// each input row inside its own output row (rocFFT's padded layout).
 fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
     let (i, o, n) = (&core.input, &core.output, *core.lengths.first()?);
-    let contiguous = i.array == ArrayType::Real && i.strides.first() == Some(&1) && i.offsets[0].is_multiple_of(2) && (core.batch == 1 || i.distance.is_multiple_of(2));
-    // In place, each transform's input row must lie inside its own output row (padded rows):
-    // a line then reads only what it overwrites itself.
-    let own_rows = !core.inplace || (i.offsets[0] == 2 * o.offsets[0] && (core.batch == 1 || i.distance == 2 * o.distance) && o.strides.first() == Some(&1));
-    if core.lengths.len() != 1 || !n.is_multiple_of(2) || n < 4 || !contiguous || !own_rows || o.array != ArrayType::HermitianInterleaved || !lines_disjoint(core) {
+    let rank = core.lengths.len();
+    let count = core.lengths[1..].iter().product::<usize>() * core.batch;
+    // The rows' spacing on a side: dimension 1's stride where every further dimension and the
+    // batch continue it evenly (anything for a single row).
+    let row_step = |side: &crate::layout::Side| -> Option<usize> {
+        if count == 1 {
+            return Some(0);
+        }
+        let step = if rank > 1 { side.strides[1] } else { side.distance };
+        let mut next = step;
+        for d in 1..rank {
+            if side.strides[d] != next {
+                return None;
+            }
+            next *= core.lengths[d];
+        }
+        (core.batch == 1 || side.distance == next).then_some(step)
+    };
+    let (in_step, out_step) = (row_step(i)?, row_step(o)?);
+    let contiguous = i.array == ArrayType::Real && i.strides.first() == Some(&1) && i.offsets[0].is_multiple_of(2) && in_step.is_multiple_of(2);
+    // In place, each input row must lie inside its own output row (padded rows): a line then
+    // reads only what it overwrites itself.
+    let own_rows = !core.inplace || (i.offsets[0] == 2 * o.offsets[0] && in_step == 2 * out_step && o.strides.first() == Some(&1));
+    if rank > 3 || !n.is_multiple_of(2) || n < 4 || !contiguous || !own_rows || o.array != ArrayType::HermitianInterleaved || !lines_disjoint(core) {
         return None;
     }
     let mut b = Builder::new(double);
@@ -428,32 +451,41 @@ fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
     let h = n / 2;
     let input = At { buf: Buf::In(0), byte: (i.offsets[0] * cb / 2) as u64 };
     let output = At { buf: Buf::Out(0), byte: (o.offsets[0] * cb) as u64 };
-    let dims = [Dim { n: core.batch, si: i.distance / 2, so: o.distance }];
-    b.axis(input, output, h, (1, o.strides[0]), &dims, false, 1.0)?;
-    if fuse_real_pairs(&mut b, n, core.scale) {
+    let rows = [Dim { n: count, si: in_step / 2, so: out_step }];
+    b.axis(input, output, h, (1, o.strides[0]), &rows, false, 1.0)?;
+    if rank == 1 && fuse_real_pairs(&mut b, n, core.scale) {
         return finish(b);
     }
     let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
     let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
     let pairs = h / 2 + 1;
-    fits(pairs.checked_mul(core.batch)?)?;
+    fits(pairs.checked_mul(count)?)?;
     let push = RealPush {
         data: output.byte,
         lo: lo.byte,
         hi: hi.byte,
         h: fits(h)?,
         pairs: pairs as u32,
-        batch: fits(core.batch)?,
+        batch: fits(count)?,
         es: fits(o.strides[0])?,
-        dist: fits(o.distance)?,
+        dist: fits(out_step)?,
         split: split as u32,
-        scale: core.scale,
+        scale: if rank == 1 { core.scale } else { 1.0 },
         ..Default::default()
     };
-    let groups = grid((pairs * core.batch).div_ceil(256).min(1 << 16))?;
+    let groups = grid((pairs * count).div_ceil(256).min(1 << 16))?;
     let kernel = if double { &REAL_F64 } else { &REAL_F32 };
     let addrs = vec![(0, Buf::Out(0)), (1, Buf::Tables), (2, Buf::Tables)];
     b.passes.push(Pass { kernel, double, push: Push::Real(push), addrs, groups, reads: vec![Buf::Out(0), Buf::Tables], writes: vec![Buf::Out(0)] });
+    // The other dimensions over the hermitian columns, in place on the output.
+    let mut lens = core.lengths.clone();
+    lens[0] = h + 1;
+    for d in 1..rank {
+        let mut dims: Vec<Dim> = (0..rank).filter(|&j| j != d).map(|j| Dim { n: lens[j], si: o.strides[j], so: o.strides[j] }).collect();
+        dims.push(Dim { n: core.batch, si: o.distance, so: o.distance });
+        let scale = if d == rank - 1 { core.scale } else { 1.0 };
+        b.axis(output, output, lens[d], (o.strides[d], o.strides[d]), &dims, false, scale)?;
+    }
     finish(b)
 }
 
