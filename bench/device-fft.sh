@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the lent GPU machine: librocfft's transforms through the C API on the Vulkan backend
 # (examples/rocfft_bench.rs) against cuFFT through torch.fft for issue 23's five benchmark
-# shapes and c2r 2^24, then the accuracy sweep against FFTW on the GPU. Expects .devcarry-fft
+# shapes, c2r 2^24 and r2c 4096², then the accuracy sweep against FFTW on the GPU. Expects .devcarry-fft
 # (bash bench/make-devcarry-fft.sh) and the Vulkan loader packages in .gl/; writes
 # $OUT/fft.txt. SWEEP_ARGS overrides the sweep's options (default: 1D 1..=512, the large
 # lengths and the 2D/3D shapes); SWEEP=0 skips it. Both sides warm up for WARMUP_MS (1000).
@@ -19,6 +19,7 @@ SHAPES=(
     "r2c-2^24|--length 16777216 -t 2|r2c-2^24:r2c:single:16777216:1"
     "c2c-2^22-double|--length 4194304 --precision double|c2c-2^22-double:c2c:double:4194304:1"
     "c2r-2^24|--length 16777216 -t 3|c2r-2^24:c2r:single:16777216:1"
+    "r2c-4096^2|--length 4096 4096 -t 2|r2c-4096^2:r2c:single:4096x4096:1"
 )
 {
     echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader

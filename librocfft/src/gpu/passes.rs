@@ -147,6 +147,18 @@ impl Builder {
         }
     }
 
+    /// Whether lines of `n` that are columns on both sides (strided elements, neighbouring
+    /// lines side by side) would read and write segments of less than 32 bytes per row: a
+    /// group holds too few of them (one 4096-point f32 column: 8 bytes of each 32-byte
+    /// sector). Such lines go four-step instead, whose passes take 256-point columns several
+    /// to a group and rows 2 KiB wide (r2c 4096² on an H200: the single pass over 2049
+    /// columns of 4096 points took most of 0.32 ms).
+    fn narrow_columns(&self, n: usize, es: (usize, usize), dims: &[Dim]) -> bool {
+        let neighbours = dims.iter().any(|d| d.si == 1 && d.so == 1 && d.n > 1);
+        let per_group = self.line_kernel(n).1 / n;
+        es.0 != 1 && es.1 != 1 && neighbours && n > 256 && per_group * self.cb < 32 && self.direct_length(n)
+    }
+
     /// Whether a length's prime factors are all radices of the line kernel (else Bluestein).
     fn direct_length(&self, n: usize) -> bool {
         crate::plan::largest_prime_factor(n) <= LARGEST_RADIX
@@ -278,7 +290,7 @@ impl Builder {
         }
         let lines: usize = dims.iter().map(|d| d.n).product();
         let mark = self.top;
-        if n <= self.smax && crate::plan::largest_prime_factor(n) <= LARGEST_RADIX {
+        if n <= self.smax && crate::plan::largest_prime_factor(n) <= LARGEST_RADIX && !self.narrow_columns(n, es, &dims) {
             self.line(src, dst, n, es, &dims, inverse, scale, None)?;
         } else if self.direct_length(n) {
             // Four-step: N1 columns of length N2 (with twiddles) into the work buffer, then N2
