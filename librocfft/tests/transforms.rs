@@ -443,7 +443,7 @@ fn real_forward_pairs_in_the_last_fft_pass() {
     let real = |l: &[Launches]| count(l, &[6, 7]);
     let pairs = |l: &[Launches]| count(l, &[11, 12]);
     for (case, fused) in [
-        (simple(2, Prec::Single, &[65536], 1, false), true),
+        (simple(2, Prec::Single, &[16384], 1, false), true),
         (simple(2, Prec::Single, &[32768], 1, true), true),
         (simple(2, Prec::Double, &[16384], 1, false), true),
         (simple(2, Prec::Single, &[16384], 2, false), false),
