@@ -20,7 +20,7 @@ pub struct Passes<'a> {
 impl<'a> Passes<'a> {
     /// The passes for a split of M = `m` complex values, where the CPU has them.
     pub fn new(m: usize, tw: &'a SplitTwiddles<f32>) -> Option<Passes<'a>> {
-        if std::env::var("OXROCM_ROCFFT_SIMD").is_ok_and(|v| v == "0") || !x86::available() {
+        if !x86::available() {
             return None;
         }
         Some(Passes { m, n_k: &tw.n_k, m_jk: [&tw.m_jk[0], &tw.m_jk[1], &tw.m_jk[2]] })
@@ -92,11 +92,13 @@ mod x86 {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
+    use super::super::transpose::x86::transpose4;
     use super::Passes;
     use std::arch::x86_64::*;
 
+    /// The transposes' AVX2 (and their `OXROCM_ROCFFT_SIMD` switch) and FMA.
     pub fn available() -> bool {
-        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
+        super::super::transpose::x86::available() && std::is_x86_feature_detected!("fma")
     }
 
     /// a·b
@@ -177,19 +179,14 @@ mod x86 {
         unsafe { _mm256_storeu_ps(p.add(2 * at), v) }
     }
 
-    /// The 4×4 transpose of complex values: row r's value c goes to row c's value r.
+    /// The 4×4 transpose of complex values (64 bits each): row r's value c goes to row c's
+    /// value r.
     #[inline]
     #[target_feature(enable = "avx2,fma")]
     fn transpose(rows: [__m256; 4]) -> [__m256; 4] {
-        let [a, b, c, d] = [_mm256_castps_pd(rows[0]), _mm256_castps_pd(rows[1]), _mm256_castps_pd(rows[2]), _mm256_castps_pd(rows[3])];
-        let (ab_even, ab_odd) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
-        let (cd_even, cd_odd) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
-        [
-            _mm256_castpd_ps(_mm256_permute2f128_pd(ab_even, cd_even, 0x20)),
-            _mm256_castpd_ps(_mm256_permute2f128_pd(ab_odd, cd_odd, 0x20)),
-            _mm256_castpd_ps(_mm256_permute2f128_pd(ab_even, cd_even, 0x31)),
-            _mm256_castpd_ps(_mm256_permute2f128_pd(ab_odd, cd_odd, 0x31)),
-        ]
+        let [a, b, c, d] = rows;
+        let t = transpose4([_mm256_castps_pd(a), _mm256_castps_pd(b), _mm256_castps_pd(c), _mm256_castps_pd(d)]);
+        [_mm256_castpd_ps(t[0]), _mm256_castpd_ps(t[1]), _mm256_castpd_ps(t[2]), _mm256_castpd_ps(t[3])]
     }
 
     /// The 4-point DFT across four registers (forward: W_4 = −i).

@@ -57,7 +57,7 @@ unsafe fn scalar<T: Copy>(src: *const T, s_stride: usize, dst: *mut T, d_stride:
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-mod x86 {
+pub(super) mod x86 {
     pub fn available() -> bool {
         false
     }
@@ -70,9 +70,11 @@ mod x86 {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod x86 {
+pub(super) mod x86 {
     use std::arch::x86_64::*;
 
+    /// AVX2, unless `OXROCM_ROCFFT_SIMD=0` (the engine's vector paths: these transposes and
+    /// `split_avx.rs`).
     pub fn available() -> bool {
         static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
         *HAS.get_or_init(|| std::is_x86_feature_detected!("avx2") && std::env::var("OXROCM_ROCFFT_SIMD").map_or(true, |v| v != "0"))
@@ -107,7 +109,7 @@ mod x86 {
     /// The 4×4 transpose of 64-bit values: row r's value c goes to row c's value r.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn transpose4(rows: [__m256d; 4]) -> [__m256d; 4] {
+    pub fn transpose4(rows: [__m256d; 4]) -> [__m256d; 4] {
         let [a, b, c, d] = rows;
         let (ab_even, ab_odd) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
         let (cd_even, cd_odd) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));

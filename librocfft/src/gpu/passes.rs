@@ -131,6 +131,14 @@ impl Builder {
         At { buf: Buf::Tables, byte: self.tables.offset(t, self.cb) as u64 }
     }
 
+    /// The two-level table of w_N^e = lo[e mod split]·hi[e div split]: (split, lo, hi), the
+    /// split a power of two near √N, so that the kernels split exponents with a mask and a
+    /// shift.
+    fn big_tables(&mut self, n: usize) -> (u32, At, At) {
+        let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
+        (split as u32, self.table(Table::BigLo { n, split }), self.table(Table::BigHi { n, split }))
+    }
+
     /// The kernel for lines of `len` and its SMAX (the longest line a workgroup holds, which
     /// sets the lines per group): a register kernel for power-of-two lines, the small-group
     /// module where the line fits it, else the general kernel.
@@ -223,12 +231,9 @@ impl Builder {
         };
         let mut addrs = vec![(0, src.buf), (1, dst.buf), (2, Buf::Tables)];
         if let Some(n) = post {
-            // The four-step twiddle w_N^(q k), q the line's index at level 0; a power-of-two
-            // split, so that the kernels split exponents with a mask and a shift.
-            let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
-            push.big_lo = self.table(Table::BigLo { n, split }).byte;
-            push.big_hi = self.table(Table::BigHi { n, split }).byte;
-            push.split = split as u32;
+            // The four-step twiddle w_N^(q k), q the line's index at level 0.
+            let (split, lo, hi) = self.big_tables(n);
+            (push.big_lo, push.big_hi, push.split) = (lo.byte, hi.byte, split);
             flags |= LINE_POST_TWIDDLE;
             addrs.extend([(3, Buf::Tables), (4, Buf::Tables)]);
         }
@@ -468,27 +473,8 @@ fn build_real_forward(core: &PlanCore, double: bool) -> Option<Passes> {
     if rank == 1 && fuse_real_pairs(&mut b, n, core.scale) {
         return finish(b);
     }
-    let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
-    let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
-    let pairs = h / 2 + 1;
-    fits(pairs.checked_mul(count)?)?;
-    let push = RealPush {
-        data: output.byte,
-        lo: lo.byte,
-        hi: hi.byte,
-        h: fits(h)?,
-        pairs: pairs as u32,
-        batch: fits(count)?,
-        es: fits(o.strides[0])?,
-        dist: fits(out_step)?,
-        split: split as u32,
-        scale: if rank == 1 { core.scale } else { 1.0 },
-        ..Default::default()
-    };
-    let groups = grid((pairs * count).div_ceil(256).min(1 << 16))?;
-    let kernel = if double { &REAL_F64 } else { &REAL_F32 };
-    let addrs = vec![(0, Buf::Out(0)), (1, Buf::Tables), (2, Buf::Tables)];
-    b.passes.push(Pass { kernel, double, push: Push::Real(push), addrs, groups, reads: vec![Buf::Out(0), Buf::Tables], writes: vec![Buf::Out(0)] });
+    let scale = if rank == 1 { core.scale } else { 1.0 };
+    real_pass(&mut b, n, count, (output, o.strides[0], out_step), None, scale)?;
     // The other dimensions over the hermitian columns, in place on the output.
     let mut lens = core.lengths.clone();
     lens[0] = h + 1;
@@ -521,32 +507,44 @@ fn build_real_inverse(core: &PlanCore, double: bool) -> Option<Passes> {
     let input = At { buf: Buf::In(0), byte: (i.offsets[0] * cb) as u64 };
     let output = At { buf: Buf::Out(0), byte: (o.offsets[0] * cb / 2) as u64 };
     let z = At { buf: Buf::Work, byte: b.alloc(h.checked_mul(core.batch)? * cb) };
-    let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
-    let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
-    let pairs = h / 2 + 1;
-    fits(pairs.checked_mul(core.batch)?)?;
-    let push = RealPush {
-        data: input.byte,
-        lo: lo.byte,
-        hi: hi.byte,
-        out: z.byte,
-        h: fits(h)?,
-        pairs: pairs as u32,
-        batch: fits(core.batch)?,
-        es: fits(i.strides[0])?,
-        dist: fits(i.distance)?,
-        split: split as u32,
-        out_dist: fits(h)?,
-        flags: REAL_INVERSE,
-        scale: 1.0,
-    };
-    let groups = grid((pairs * core.batch).div_ceil(256).min(1 << 16))?;
-    let kernel = if double { &REAL_F64 } else { &REAL_F32 };
-    let addrs = vec![(0, Buf::In(0)), (1, Buf::Tables), (2, Buf::Tables), (3, Buf::Work)];
-    b.passes.push(Pass { kernel, double, push: Push::Real(push), addrs, groups, reads: vec![Buf::In(0), Buf::Tables], writes: vec![Buf::Work] });
+    real_pass(&mut b, n, core.batch, (input, i.strides[0], i.distance), Some((z, h)), 1.0)?;
     let dims = [Dim { n: core.batch, si: h, so: o.distance / 2 }];
     b.axis(z, output, h, (1, 1), &dims, true, core.scale)?;
     finish(b)
+}
+
+/// fft_real's pass over `count` transforms of N = `n` reals: `data` (where, element stride,
+/// distance) holds the half-spectra; forward (`out` None) it is turned into the bins in place
+/// and scaled, inverse it is read and the half-length arrays go to `out` (where, distance).
+fn real_pass(b: &mut Builder, n: usize, count: usize, data: (At, usize, usize), out: Option<(At, usize)>, scale: f64) -> Option<()> {
+    let (split, lo, hi) = b.big_tables(n);
+    let pairs = n / 4 + 1;
+    fits(pairs.checked_mul(count)?)?;
+    let (at, es, dist) = data;
+    let mut push = RealPush {
+        data: at.byte,
+        lo: lo.byte,
+        hi: hi.byte,
+        h: fits(n / 2)?,
+        pairs: pairs as u32,
+        batch: fits(count)?,
+        es: fits(es)?,
+        dist: fits(dist)?,
+        split,
+        scale,
+        ..Default::default()
+    };
+    let mut addrs = vec![(0, at.buf), (1, Buf::Tables), (2, Buf::Tables)];
+    let mut writes = at.buf;
+    if let Some((to, to_dist)) = out {
+        (push.out, push.out_dist, push.flags) = (to.byte, fits(to_dist)?, REAL_INVERSE);
+        addrs.push((3, to.buf));
+        writes = to.buf;
+    }
+    let groups = grid((pairs * count).div_ceil(256).min(1 << 16))?;
+    let kernel = if b.double { &REAL_F64 } else { &REAL_F32 };
+    b.passes.push(Pass { kernel, double: b.double, push: Push::Real(push), addrs, groups, reads: vec![at.buf, Buf::Tables], writes: vec![writes] });
+    Some(())
 }
 
 /// Folds fft_real's pairing into the last line pass of a real forward transform's half-length
@@ -556,8 +554,7 @@ fn build_real_inverse(core: &PlanCore, double: bool) -> Option<Passes> {
 /// in mirror pairs (l, S−l) and write the bins themselves, which saves fft_real's pass
 /// (18% of a 2^24-point transform on an H200). Returns whether it did.
 fn fuse_real_pairs(b: &mut Builder, n: usize, scale: f64) -> bool {
-    let split = ((n as f64).sqrt().ceil() as usize).next_power_of_two();
-    let (lo, hi) = (b.table(Table::BigLo { n, split }), b.table(Table::BigHi { n, split }));
+    let (split, lo, hi) = b.big_tables(n);
     let Some(last) = b.passes.last_mut() else { return false };
     let Push::Line(push) = &mut last.push else { return false };
     let small = std::ptr::eq(last.kernel, &POW2_F32) || std::ptr::eq(last.kernel, &POW2_F64);
@@ -577,9 +574,7 @@ fn fuse_real_pairs(b: &mut Builder, n: usize, scale: f64) -> bool {
         push.flags |= LINE_SCALE;
         push.scale = scale;
     }
-    push.big_lo = lo.byte;
-    push.big_hi = hi.byte;
-    push.split = split as u32;
+    (push.big_lo, push.big_hi, push.split) = (lo.byte, hi.byte, split);
     last.addrs.extend([(3, Buf::Tables), (4, Buf::Tables)]);
     last.groups = groups;
     true

@@ -102,6 +102,15 @@ fn level_index(l: usize, c0: usize, c1: usize) -> [usize; 3] {
     [l % c0, (l / c0) % c1, l / (c0 * c1)]
 }
 
+/// The bins X[k] and X[h−k] of a real forward transform from a = Z[k] and b = Z[h−k] of its
+/// half-length FFT, w = w_N^k (fft_real.glsl's formulas; also fft_pow2_real's pairing).
+fn real_pair(a: C64, b: C64, w: C64) -> (C64, C64) {
+    let c = b.conj();
+    let (ze, zo) = ((a + c) * 0.5, (a - c) * C64::new(0.0, -0.5));
+    let t = w * zo;
+    (ze + t, (ze - t).conj())
+}
+
 /// fft_line's twin.
 pub unsafe extern "C" fn line<const DOUBLE: bool>(
     push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
@@ -134,13 +143,11 @@ pub unsafe extern "C" fn line<const DOUBLE: bool>(
         for j in 0..=m / 2 {
             // z holds line l's element k at l·len + k, which is Z[k S + l].
             let zj = |j: usize| z[(j % s_lines) * len + j / s_lines];
-            let (a, c) = (zj(j), zj((m - j) % m).conj());
-            let (ze, df) = ((a + c) * 0.5, (a - c) * 0.5);
             let w = unsafe { get_c(tw_lo, j % split, DOUBLE) * get_c(tw_hi, j / split, DOUBLE) };
-            let t = w * C64::new(df.im, -df.re);
+            let (xj, xmj) = real_pair(zj(j), zj((m - j) % m), w);
             unsafe {
-                put_c(dst, m - j, (ze - t).conj() * scale, DOUBLE);
-                put_c(dst, j, (ze + t) * scale, DOUBLE);
+                put_c(dst, m - j, xmj * scale, DOUBLE);
+                put_c(dst, j, xj * scale, DOUBLE);
             }
         }
         return 0;
@@ -207,12 +214,11 @@ pub unsafe extern "C" fn real<const DOUBLE: bool>(
         let at = |k: usize| b * dist + k * es;
         for k in 0..p.pairs as usize {
             let kr = if k == 0 { 0 } else { h - k };
-            let (a, c) = unsafe { (get_c(data, at(k), DOUBLE), get_c(data, at(kr), DOUBLE).conj()) };
-            let (ze, zo) = ((a + c) * 0.5, (a - c) * C64::new(0.0, -0.5));
-            let t = unsafe { get_c(lo, k % split, DOUBLE) * get_c(hi, k / split, DOUBLE) } * zo;
-            unsafe { put_c(data, at(k), (ze + t) * p.scale, DOUBLE) };
+            let w = unsafe { get_c(lo, k % split, DOUBLE) * get_c(hi, k / split, DOUBLE) };
+            let (xk, xhk) = real_pair(unsafe { get_c(data, at(k), DOUBLE) }, unsafe { get_c(data, at(kr), DOUBLE) }, w);
+            unsafe { put_c(data, at(k), xk * p.scale, DOUBLE) };
             if h - k != k {
-                unsafe { put_c(data, at(h - k), (ze - t).conj() * p.scale, DOUBLE) };
+                unsafe { put_c(data, at(h - k), xhk * p.scale, DOUBLE) };
             }
         }
     });
