@@ -111,8 +111,28 @@ fn real_pair(a: C64, b: C64, w: C64) -> (C64, C64) {
     (ze + t, (ze - t).conj())
 }
 
+/// A twin's arguments, carried onto librocfft's pool.
+struct Args(*const c_void, usize, *const u32, *const c_void, oxrocm_host_ptr_fn);
+// SAFETY: the pointers stay valid for the launch, which waits for the twin to return.
+unsafe impl Send for Args {}
+
+/// Runs a twin on librocfft's own pool (`threads.rs`), not rayon's global one: the stream
+/// thread that runs the twin would otherwise wait for global workers that a client may hold,
+/// blocked in hipFree or a synchronize on this very stream (the accuracy sweep's tasks do:
+/// with `OXROCM_ROCFFT_KERNELS=always` its 64×64 shape deadlocked).
+fn on_pool(a: Args, f: fn(Args) -> i32) -> i32 {
+    crate::threads::pool().install(move || f(a))
+}
+
 /// fft_line's twin.
 pub unsafe extern "C" fn line<const DOUBLE: bool>(
+    push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
+    // SAFETY: the runtime's arguments, passed on unchanged.
+    on_pool(Args(push, size, groups, view, host_ptr), |a| unsafe { line_here::<DOUBLE>(a.0, a.1, a.2, a.3, a.4) })
+}
+
+unsafe fn line_here<const DOUBLE: bool>(
     push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
 ) -> i32 {
     if push.is_null() {
@@ -182,6 +202,13 @@ pub unsafe extern "C" fn line<const DOUBLE: bool>(
 
 /// fft_real's twin: the same pairs, in f64.
 pub unsafe extern "C" fn real<const DOUBLE: bool>(
+    push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
+    // SAFETY: the runtime's arguments, passed on unchanged.
+    on_pool(Args(push, size, groups, view, host_ptr), |a| unsafe { real_here::<DOUBLE>(a.0, a.1, a.2, a.3, a.4) })
+}
+
+unsafe fn real_here<const DOUBLE: bool>(
     push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
 ) -> i32 {
     if push.is_null() {
@@ -227,6 +254,13 @@ pub unsafe extern "C" fn real<const DOUBLE: bool>(
 
 /// fft_copy's twin.
 pub unsafe extern "C" fn copy<const DOUBLE: bool>(
+    push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
+    // SAFETY: the runtime's arguments, passed on unchanged.
+    on_pool(Args(push, size, groups, view, host_ptr), |a| unsafe { copy_here::<DOUBLE>(a.0, a.1, a.2, a.3, a.4) })
+}
+
+unsafe fn copy_here<const DOUBLE: bool>(
     push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
 ) -> i32 {
     if push.is_null() {
