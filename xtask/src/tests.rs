@@ -314,7 +314,7 @@ pub fn all(args: &[String]) -> Result<(), String> {
                 let mut api = Command::new(env!("CARGO"));
                 api.current_dir(root()).args([
                     "test", "-p", "libamdhip64", "--test", "api", "-p", "librocblas", "--test", "gemm_kernel", "--test", "blas3_gemm",
-                    "--test", "gemm_pack", "--test", "ilp64",
+                    "--test", "gemm_pack", "--test", "ilp64", "--test", "blas1_kernels", "--test", "blas1",
                 ]);
                 vulkan_env(&mut api, extra);
                 eprintln!("[test] HIP API tests and library kernels on the {name} backend");

@@ -3,6 +3,7 @@
 //! `_batched` and `_strided_batched` forms, plus the `_ex` variants; all with ILP64 `_64` twins.
 
 pub mod exec;
+pub mod kernel;
 mod ex;
 mod exports;
 pub mod num;

@@ -8,6 +8,8 @@ use super::exec::*;
 use super::num::*;
 use crate::handle::{Ctx, ctx, report_workspace};
 use crate::types::*;
+use super::kernel::{self as k, Op as KOp, Reduction};
+use std::ffi::c_void;
 
 const SUCCESS: Status = Ok(());
 const BAD_PTR: Status = Err(rocblas_status_invalid_pointer);
@@ -61,6 +63,12 @@ where
         // alpha is 0, which its tests rely on); without vectors there is nothing to do.
         return SUCCESS;
     }
+    if k::same::<A, X>() && k::same::<X, Y>()
+        && let Some(a) = unsafe { k::scalar::<X>(alpha as *const c_void, c.mode, false) }
+        && let Some(r) = k::elementwise::<X>(&c, KOp::Axpy, n, x, incx, Some((y, incy)), Some(a), false, None, false, batch)
+    {
+        return r;
+    }
     let mut acc = Access::default();
     let a = unsafe { Scalar::new(alpha, c.mode, &mut acc) };
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
@@ -93,6 +101,9 @@ pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
     if x.is_null() || y.is_null() {
         return BAD_PTR;
     }
+    if let Some(r) = k::elementwise::<T>(&c, KOp::Copy, n, x, incx, Some((y, incy)), None, false, None, false, batch) {
+        return r;
+    }
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
     let xb = x.bases(size_of::<T>(), nb, c.stream)?;
     let yb = y.bases(size_of::<T>(), nb, c.stream)?;
@@ -118,6 +129,9 @@ pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
     }
     if x.is_null() || y.is_null() {
         return BAD_PTR;
+    }
+    if let Some(r) = k::elementwise::<T>(&c, KOp::Swap, n, x, incx, Some((y, incy)), None, false, None, false, batch) {
+        return r;
     }
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
     let xb = x.bases(size_of::<T>(), nb, c.stream)?;
@@ -153,6 +167,13 @@ where
     }
     if single {
         no_workspace(&c)?;
+    }
+    let real_alpha = k::real_of::<A, X>();
+    if (real_alpha || k::same::<A, X>())
+        && let Some(a) = unsafe { k::scalar::<X>(alpha as *const c_void, c.mode, real_alpha) }
+        && let Some(r) = k::elementwise::<X>(&c, KOp::Scal, n, x, incx, None, Some(a), real_alpha, None, false, batch)
+    {
+        return r;
     }
     let mut acc = Access::default();
     let a = unsafe { Scalar::new(alpha, c.mode, &mut acc) };
@@ -203,6 +224,11 @@ where
     }
     if x.is_null() || y.is_null() || result.is_null() {
         return BAD_PTR;
+    }
+    if k::same::<X, Y>() && k::same::<X, R>()
+        && let Some(r) = k::reduce::<X>(&c, Reduction::Dot(conj), n, x, incx, Some((y, incy)), batch, result as u64)
+    {
+        return r;
     }
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
     let xb = x.bases(size_of::<X>(), nb, c.stream)?;
@@ -265,6 +291,12 @@ where
     if !reduction_setup(h, &c, n, incx, batch, x, result, 512, size_of::<R::F>())? {
         return SUCCESS;
     }
+    let kind = if what == Reduce::Asum { Reduction::Asum } else { Reduction::Nrm2 };
+    if k::real_result::<X, R>()
+        && let Some(r) = k::reduce::<X>(&c, kind, n, x, incx, None, batch, result as u64)
+    {
+        return r;
+    }
     let (sx, nb) = (Strided::new(n, incx), batch as usize);
     let xb = x.bases(size_of::<X>(), nb, c.stream)?;
     let mut acc = Access::default();
@@ -319,6 +351,9 @@ pub unsafe fn iamax<X: Elem, R: Index>(
     if !reduction_setup(h, &c, n, incx, batch, x, result, 1024, size_of::<<X::F as Field>::R>() * 2)? {
         return SUCCESS;
     }
+    if let Some(r) = k::reduce::<X>(&c, Reduction::Iamax(!max, size_of::<R>() == 8), n, x, incx, None, batch, result as u64) {
+        return r;
+    }
     let (sx, nb) = (Strided::new(n, incx), batch as usize);
     let xb = x.bases(size_of::<X>(), nb, c.stream)?;
     let mut acc = Access::default();
@@ -363,6 +398,15 @@ where
     }
     if x.is_null() || y.is_null() || cp.is_null() || sp.is_null() {
         return BAD_PTR;
+    }
+    // c is real; s is of the vectors' type or (csrot, zdrot) real.
+    let c_ok = k::same::<C, X>() && !<X::F as Field>::COMPLEX || k::real_of::<C, X>();
+    let s_real = k::real_of::<S, X>();
+    if c_ok && (s_real || k::same::<S, X>())
+        && let (Some(cs), Some(ss)) = unsafe { (k::scalar::<X>(cp as *const c_void, c.mode, true), k::scalar::<X>(sp as *const c_void, c.mode, s_real)) }
+        && let Some(r) = k::elementwise::<X>(&c, KOp::Rot, n, x, incx, Some((y, incy)), Some(cs), true, Some(ss), s_real, batch)
+    {
+        return r;
     }
     let mut acc = Access::default();
     let (cs, ss) = unsafe { (Scalar::new(cp, c.mode, &mut acc), Scalar::new(sp, c.mode, &mut acc)) };
@@ -432,6 +476,16 @@ pub unsafe fn rotm<T: Elem<F = T> + Real>(
     if host && !single {
         // rocBLAS 2.47: host pointer mode is not implemented for (strided_)batched rotm
         return Err(rocblas_status_not_implemented);
+    }
+    let kparams = match (host, param) {
+        (true, Src::Strided(p, _)) => Some(k::RotmParams::Host(std::array::from_fn(|i| unsafe { (p as *const T).add(i).read_unaligned() }.to_f64()))),
+        (true, _) => None,
+        (false, src) => Some(k::RotmParams::Dev(src)),
+    };
+    if let Some(params) = kparams
+        && let Some(r) = k::rotm::<T>(&c, n, x, incx, y, incy, params, batch)
+    {
+        return r;
     }
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
     let xb = x.bases(size_of::<T>(), nb, c.stream)?;

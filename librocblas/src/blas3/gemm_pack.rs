@@ -151,7 +151,7 @@ impl Scratch {
     }
 
     /// `bytes` of scratch usable by work queued on the stream from now on.
-    fn memory(&mut self, bytes: usize) -> Option<u64> {
+    pub(crate) fn memory(&mut self, bytes: usize) -> Option<u64> {
         let stream = self.stream;
         if bytes > KEEP_MAX {
             let mut p: *mut c_void = std::ptr::null_mut();

@@ -1,0 +1,880 @@
+//! Level-1 work as the SPIR-V kernels of `shaders/blas1.glsl` (f32, f64 and their complex
+//! forms), launched in stream order with no operand leaving the device: the vectors, device
+//! scalars and pointer arrays are read by the kernel, reductions run in two passes through
+//! the handle's scratch memory. The host twin below computes the same parameter block on
+//! the host: it is the CPU backend's path (threaded over the elements) and the fallback of
+//! Vulkan devices that cannot run a module.
+//!
+//! `ops.rs` validates every call as rocBLAS does and then offers it here; what this does not
+//! take (other element types, mixed-type `_ex` forms, ILP64 sizes past 32 bits, misaligned
+//! complex vectors) keeps the generic host closure.
+
+use super::exec::{Src, Status, Strided};
+use super::num::{C32, C64, Complex, Field, Real};
+use crate::auxiliary::status_from_hip;
+use crate::blas3::gemm_pack::Scratch;
+use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
+use crate::handle::Ctx;
+use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use crate::types::*;
+use std::any::TypeId;
+use std::ffi::c_void;
+
+/// Invocations per workgroup and elements per invocation per round (the shader's TPB,
+/// UNROLL): a reduction's first pass uses ceil(n / (TPB UNROLL)) groups, at most
+/// `MAX_PARTIALS`, so the partition depends on n alone (deterministic results).
+const TPB: u64 = 256;
+const UNROLL: u64 = 4;
+const MAX_PARTIALS: u64 = 1024;
+/// Groups of an elementwise launch: enough to fill a large GPU, each invocation then loops.
+const MAX_ELEMENTWISE_GROUPS: u64 = 32768;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u32)]
+pub enum Op {
+    Axpy = 0,
+    Scal = 1,
+    Copy = 2,
+    Swap = 3,
+    Rot = 4,
+    Rotm = 5,
+    Dot = 6,
+    Asum = 7,
+    Nrm2 = 8,
+    Iamax = 9,
+    FinDot = 10,
+    FinReal = 11,
+    FinIamax = 12,
+}
+
+impl Op {
+    fn from_u32(v: u32) -> Option<Op> {
+        use Op::*;
+        [Axpy, Scal, Copy, Swap, Rot, Rotm, Dot, Asum, Nrm2, Iamax, FinDot, FinReal, FinIamax].get(v as usize).copied()
+    }
+}
+
+const F_X_ARRAY: u32 = 1;
+const F_Y_ARRAY: u32 = 2;
+const F_SA_DEV: u32 = 4;
+const F_SB_DEV: u32 = 8;
+const F_SA_ARRAY: u32 = 16;
+const F_CONJ: u32 = 32;
+const F_SA_REAL: u32 = 64;
+const F_SB_REAL: u32 = 128;
+const F_SQRT: u32 = 256;
+const F_MIN: u32 = 512;
+const F_I64: u32 = 1024;
+
+/// Parameter block offsets (std430 push constants).
+const P_SCALARS: usize = 96;
+
+/// Element types with a module: memory and arithmetic are the same type.
+pub trait Kern: Field {
+    fn parts(re: f64, im: f64) -> Self;
+    fn real_bytes() -> usize;
+}
+impl Kern for f32 {
+    fn parts(re: f64, _: f64) -> Self {
+        re as f32
+    }
+    fn real_bytes() -> usize {
+        4
+    }
+}
+impl Kern for f64 {
+    fn parts(re: f64, _: f64) -> Self {
+        re
+    }
+    fn real_bytes() -> usize {
+        8
+    }
+}
+impl Kern for C32 {
+    fn parts(re: f64, im: f64) -> Self {
+        Complex { re: re as f32, im: im as f32 }
+    }
+    fn real_bytes() -> usize {
+        4
+    }
+}
+impl Kern for C64 {
+    fn parts(re: f64, im: f64) -> Self {
+        Complex { re, im }
+    }
+    fn real_bytes() -> usize {
+        8
+    }
+}
+
+static BLAS1_F32: oxrocm_spirv_kernel = spirv_kernel!("blas1_f32", twin::<f32>);
+static BLAS1_F64: oxrocm_spirv_kernel = spirv_kernel!("blas1_f64", twin::<f64>);
+static BLAS1_C32: oxrocm_spirv_kernel = spirv_kernel!("blas1_c32", twin::<C32>);
+static BLAS1_C64: oxrocm_spirv_kernel = spirv_kernel!("blas1_c64", twin::<C64>);
+
+/// The module of vectors of `X`, with its element size and whether it is complex.
+fn module_of<X: 'static>() -> Option<(&'static oxrocm_spirv_kernel, usize, bool)> {
+    let t = TypeId::of::<X>();
+    if t == TypeId::of::<f32>() {
+        Some((&BLAS1_F32, 4, false))
+    } else if t == TypeId::of::<f64>() {
+        Some((&BLAS1_F64, 8, false))
+    } else if t == TypeId::of::<C32>() {
+        Some((&BLAS1_C32, 8, true))
+    } else if t == TypeId::of::<C64>() {
+        Some((&BLAS1_C64, 16, true))
+    } else {
+        None
+    }
+}
+
+/// Whether the kernels take vectors of `X` (and a scalar of `A`: the same type, or the real
+/// type of a complex `X`).
+pub fn takes<X: 'static>() -> bool {
+    module_of::<X>().is_some()
+}
+
+/// Whether `A` is the real type of complex `X` (csscal, csrot's c and s).
+pub fn real_of<A: 'static, X: 'static>() -> bool {
+    let (a, x) = (TypeId::of::<A>(), TypeId::of::<X>());
+    (a == TypeId::of::<f32>() && x == TypeId::of::<C32>()) || (a == TypeId::of::<f64>() && x == TypeId::of::<C64>())
+}
+
+/// One vector argument of a batch: its start (or pointer array), batch stride in bytes (or
+/// the entries' byte shift), increment.
+#[derive(Clone, Copy, Debug)]
+pub struct Vector {
+    ptr: u64,
+    bs: i64,
+    array: bool,
+    inc: i64,
+}
+
+impl Vector {
+    /// `None` where the kernels cannot address it (a strided complex vector not aligned to
+    /// its element size, which the shader's wide loads need).
+    pub fn new(src: Src, inc: i64, elem: usize, complex: bool) -> Option<Vector> {
+        let v = match src {
+            Src::Strided(p, stride) => Vector { ptr: p, bs: stride.checked_mul(elem as i64)?, array: false, inc },
+            Src::Array(p) => Vector { ptr: p, bs: 0, array: true, inc },
+            Src::ArrayAt(p, shift) => Vector { ptr: p, bs: shift, array: true, inc },
+        };
+        if complex && !v.array && (v.ptr % elem as u64 != 0 || v.bs % elem as i64 != 0) {
+            return None;
+        }
+        Some(v)
+    }
+
+    /// The device range the batch's vectors occupy (strided: one range over every entry; a
+    /// pointer array: the array itself, the vectors being reached through it).
+    fn range(&self, n: usize, elem: usize, batch: usize) -> Option<oxrocm_range> {
+        if self.array {
+            return Some(oxrocm_range { addr: self.ptr, len: batch * 8 });
+        }
+        let span = Strided::new(n as i64, self.inc).span(elem) as i128;
+        let last = self.ptr as i128 + (batch as i128 - 1) * self.bs as i128;
+        let lo = (self.ptr as i128).min(last);
+        let hi = (self.ptr as i128).max(last) + span;
+        (lo >= 0 && hi <= u64::MAX as i128).then(|| oxrocm_range { addr: lo as u64, len: (hi - lo) as usize })
+    }
+}
+
+/// A scalar argument: host value (re, im) or device address.
+#[derive(Clone, Copy, Debug)]
+pub enum Scal {
+    Host(f64, f64),
+    Dev(u64),
+}
+
+/// Scalar `p` of a call on vectors of `X` under the handle's pointer mode (`real_typed`: the
+/// real type of complex `X`); `None` if `X` has no module.
+pub unsafe fn scalar<X: 'static>(p: *const c_void, mode: rocblas_pointer_mode, real_typed: bool) -> Option<Scal> {
+    let (_, elem, complex) = module_of::<X>()?;
+    if mode == rocblas_pointer_mode_device {
+        return Some(Scal::Dev(p as u64));
+    }
+    let real_bytes = if complex { elem / 2 } else { elem };
+    let at = |k: usize| unsafe {
+        if real_bytes == 4 { (p as *const f32).add(k).read_unaligned() as f64 } else { (p as *const f64).add(k).read_unaligned() }
+    };
+    Some(Scal::Host(at(0), if complex && !real_typed { at(1) } else { 0.0 }))
+}
+
+/// Whether `A` and `B` are one type.
+pub fn same<A: 'static, B: 'static>() -> bool {
+    TypeId::of::<A>() == TypeId::of::<B>()
+}
+
+/// Whether `R` is the real type of `X` (f32 for f32 and C32, f64 for f64 and C64).
+pub fn real_result<X: 'static, R: 'static>() -> bool {
+    match module_of::<X>() {
+        Some((_, elem, complex)) => {
+            let rb = if complex { elem / 2 } else { elem };
+            if rb == 4 { same::<R, f32>() } else { same::<R, f64>() }
+        }
+        None => false,
+    }
+}
+
+/// A launch's parameter block and grid.
+struct Launch {
+    op: Op,
+    n: u32,
+    x: Vector,
+    y: Option<Vector>,
+    sa: u64,
+    sb: u64,
+    out: u64,
+    bsa: i64,
+    flags: u32,
+    batch: u32,
+    scalars: [f64; 4],
+    groups_x: u32,
+    real_bytes: usize,
+}
+
+impl Launch {
+    fn push(&self) -> Vec<u8> {
+        let mut p = Vec::with_capacity(128);
+        let y = self.y.unwrap_or(Vector { ptr: 0, bs: 0, array: false, inc: 0 });
+        for v in [self.x.ptr, y.ptr, self.sa, self.sb, self.out] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [self.x.bs, y.bs, self.x.inc, y.inc, self.bsa] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut flags = self.flags;
+        if self.x.array {
+            flags |= F_X_ARRAY;
+        }
+        if y.array {
+            flags |= F_Y_ARRAY;
+        }
+        for v in [self.n, self.op as u32, flags, self.batch] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        for s in self.scalars {
+            if self.real_bytes == 4 {
+                p.extend_from_slice(&(s as f32).to_le_bytes());
+            } else {
+                p.extend_from_slice(&s.to_le_bytes());
+            }
+        }
+        p
+    }
+
+    /// Batch entries over the grid's y and z (Vulkan guarantees 65,535 in each).
+    fn groups(&self) -> [u32; 3] {
+        let y = self.batch.clamp(1, 65535);
+        [self.groups_x, y, self.batch.div_ceil(y)]
+    }
+
+    fn run(&self, stream: hipStream_t, kernel: &oxrocm_spirv_kernel, reads: &[oxrocm_range], writes: &[oxrocm_range]) -> Status {
+        match launch(stream, kernel, &self.push(), self.groups(), reads, writes) {
+            0 => Ok(()),
+            e => Err(status_from_hip(e)),
+        }
+    }
+}
+
+/// Sizes the kernels take: n and the batch in 32 bits, the batch within the grid.
+fn sized(n: i64, batch: i64) -> bool {
+    (1..=i32::MAX as i64).contains(&n) && (1..=65535i64 * 65535).contains(&batch)
+}
+
+fn scalars_of(a: Option<Scal>, b: Option<Scal>) -> [f64; 4] {
+    let host = |s: Option<Scal>| match s {
+        Some(Scal::Host(re, im)) => (re, im),
+        _ => (0.0, 0.0),
+    };
+    let ((a0, a1), (b0, b1)) = (host(a), host(b));
+    [a0, a1, b0, b1]
+}
+
+/// Elementwise operations: axpy (a = alpha), scal (a = alpha; `a_real`: a real alpha of a
+/// complex vector), copy, swap, rot (a = c, b = s; `b_real`: real s of complex vectors).
+/// `None`: not a kernel case (the caller computes on the host).
+#[allow(clippy::too_many_arguments)]
+pub fn elementwise<X: 'static>(
+    c: &Ctx, op: Op, n: i64, x: Src, incx: i64, y: Option<(Src, i64)>, a: Option<Scal>, a_real: bool, b: Option<Scal>, b_real: bool, batch: i64,
+) -> Option<Status> {
+    let (kernel, elem, complex) = module_of::<X>()?;
+    if !sized(n, batch) {
+        return None;
+    }
+    let xv = Vector::new(x, incx, elem, complex)?;
+    let yv = match y {
+        Some((s, inc)) => Some(Vector::new(s, inc, elem, complex)?),
+        None => None,
+    };
+    let (nb, nu) = (batch as usize, n as usize);
+    let mut reads = Vec::new();
+    let mut writes = Vec::new();
+    let xr = xv.range(nu, elem, nb)?;
+    let yr = match yv {
+        Some(v) => Some(v.range(nu, elem, nb)?),
+        None => None,
+    };
+    // Pointer arrays are read; the vectors behind them are written through them.
+    let mut declare = |v: &Vector, r: oxrocm_range, write: bool| {
+        if write && !v.array { writes.push(r) } else { reads.push(r) }
+    };
+    match op {
+        Op::Axpy | Op::Copy => {
+            declare(&xv, xr, false);
+            declare(yv.as_ref()?, yr?, true);
+        }
+        Op::Scal => declare(&xv, xr, true),
+        Op::Swap | Op::Rot => {
+            declare(&xv, xr, true);
+            declare(yv.as_ref()?, yr?, true);
+        }
+        _ => return None,
+    }
+    let mut flags = 0;
+    let real_bytes = if complex { elem / 2 } else { elem };
+    let (mut sa, mut sb) = (0, 0);
+    if let Some(Scal::Dev(p)) = a {
+        flags |= F_SA_DEV;
+        sa = p;
+        reads.push(oxrocm_range { addr: p, len: if a_real || op == Op::Rot { real_bytes } else { elem } });
+    }
+    if let Some(Scal::Dev(p)) = b {
+        flags |= F_SB_DEV;
+        sb = p;
+        reads.push(oxrocm_range { addr: p, len: if b_real { real_bytes } else { elem } });
+    }
+    if a_real {
+        flags |= F_SA_REAL;
+    }
+    if b_real {
+        flags |= F_SB_REAL;
+    }
+    let groups_x = (n as u64).div_ceil(TPB * UNROLL).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
+    let l = Launch { op, n: n as u32, x: xv, y: yv, sa, sb, out: 0, bsa: 0, flags, batch: batch as u32, scalars: scalars_of(a, b), groups_x, real_bytes };
+    Some(l.run(c.stream, kernel, &reads, &writes))
+}
+
+/// rotm's parameters: the five values on the host (single call, host pointer mode) or each
+/// batch entry's on the device (strided with a stride in elements, or a pointer array).
+pub enum RotmParams {
+    Host([f64; 5]),
+    Dev(Src),
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, params: RotmParams, batch: i64) -> Option<Status> {
+    let (kernel, elem, complex) = module_of::<X>()?;
+    if complex || !sized(n, batch) {
+        return None;
+    }
+    let (xv, yv) = (Vector::new(x, incx, elem, false)?, Vector::new(y, incy, elem, false)?);
+    let (nu, nb) = (n as usize, batch as usize);
+    let mut reads = Vec::new();
+    let mut writes = Vec::new();
+    for v in [&xv, &yv] {
+        let r = v.range(nu, elem, nb)?;
+        if v.array { reads.push(r) } else { writes.push(r) }
+    }
+    let (mut flags, mut sa, mut bsa, mut scalars) = (0, 0, 0, [0.0; 4]);
+    match params {
+        RotmParams::Host(p) => {
+            // The matrix the flag selects (flag -2, the identity, never gets here).
+            let (flag, one) = (p[0], 1.0);
+            scalars = if flag < 0.0 { [p[1], p[2], p[3], p[4]] } else if flag == 0.0 { [one, p[2], p[3], one] } else { [p[1], -one, one, p[4]] };
+        }
+        RotmParams::Dev(src) => {
+            flags |= F_SA_DEV;
+            let pv = Vector::new(src, 1, elem, false)?;
+            sa = pv.ptr;
+            bsa = pv.bs;
+            if pv.array {
+                flags |= F_SA_ARRAY;
+            }
+            reads.push(pv.range(5, elem, nb)?);
+        }
+    }
+    let groups_x = (n as u64).div_ceil(TPB * UNROLL).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
+    let l = Launch { op: Op::Rotm, n: n as u32, x: xv, y: Some(yv), sa, sb: 0, out: 0, bsa, flags, batch: batch as u32, scalars, groups_x, real_bytes: elem };
+    Some(l.run(c.stream, kernel, &reads, &writes))
+}
+
+/// What a reduction computes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reduction {
+    /// dot (`true`: dotc, x conjugated); the result is of the vectors' type.
+    Dot(bool),
+    Asum,
+    Nrm2,
+    /// iamax (`false`) / iamin (`true`); `true` in the second field: 64-bit results.
+    Iamax(bool, bool),
+}
+
+/// A reduction in two passes into `result` (`batch` values; device memory in device pointer
+/// mode, else host memory written before this returns, unless the stream is being captured).
+#[allow(clippy::too_many_arguments)]
+pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y: Option<(Src, i64)>, batch: i64, result: u64) -> Option<Status> {
+    let (kernel, elem, complex) = module_of::<X>()?;
+    if !sized(n, batch) {
+        return None;
+    }
+    let real_bytes = if complex { elem / 2 } else { elem };
+    let xv = Vector::new(x, incx, elem, complex)?;
+    let yv = match y {
+        Some((s, inc)) => Some(Vector::new(s, inc, elem, complex)?),
+        None => None,
+    };
+    let (nu, nb) = (n as usize, batch as usize);
+    let g = (n as u64).div_ceil(TPB * UNROLL).clamp(1, MAX_PARTIALS) as usize;
+    let (part_bytes, res_bytes) = match what {
+        Reduction::Dot(_) => (elem, elem),
+        Reduction::Asum => (real_bytes, real_bytes),
+        // Blue's three sums per group.
+        Reduction::Nrm2 => (3 * real_bytes, real_bytes),
+        Reduction::Iamax(_, wide) => (real_bytes + 4, if wide { 8 } else { 4 }),
+    };
+    let iamax = matches!(what, Reduction::Iamax(..));
+    // Partial values, then (iamax) their indices, then (host pointer mode) the results.
+    let value_bytes = (g * nb * if iamax { real_bytes } else { part_bytes }).next_multiple_of(8);
+    let values = (value_bytes + if iamax { g * nb * 4 } else { 0 }).next_multiple_of(256);
+    let host_out = c.mode != rocblas_pointer_mode_device;
+    let total = values + if host_out { (nb * res_bytes).next_multiple_of(256) } else { 0 };
+    let mut scratch = Scratch::new(c);
+    let base = scratch.memory(total)?;
+    let (partials, indices) = (base, base + value_bytes as u64);
+    let out = if host_out { base + values as u64 } else { result };
+
+    let mut reads = vec![xv.range(nu, elem, nb)?];
+    if let Some(v) = &yv {
+        reads.push(v.range(nu, elem, nb)?);
+    }
+    let (op, mut flags) = match what {
+        Reduction::Dot(conj) => (Op::Dot, if conj { F_CONJ } else { 0 }),
+        Reduction::Asum => (Op::Asum, 0),
+        Reduction::Nrm2 => (Op::Nrm2, 0),
+        Reduction::Iamax(min, _) => (Op::Iamax, if min { F_MIN } else { 0 }),
+    };
+    let first = Launch {
+        op, n: n as u32, x: xv, y: yv, sa: 0, sb: indices, out: partials, bsa: 0, flags, batch: batch as u32, scalars: [0.0; 4], groups_x: g as u32, real_bytes,
+    };
+    let scratch_range = oxrocm_range { addr: base, len: values };
+    if let Err(e) = first.run(c.stream, kernel, &reads, &[scratch_range]) {
+        return Some(Err(e));
+    }
+    let fin = match what {
+        Reduction::Dot(_) => Op::FinDot,
+        Reduction::Asum => Op::FinReal,
+        Reduction::Nrm2 => {
+            flags |= F_SQRT;
+            Op::FinReal
+        }
+        Reduction::Iamax(_, wide) => {
+            if wide {
+                flags |= F_I64;
+            }
+            Op::FinIamax
+        }
+    };
+    let none = Vector { ptr: 0, bs: 0, array: false, inc: 0 };
+    let second = Launch {
+        op: fin, n: g as u32, x: none, y: None, sa: partials, sb: indices, out, bsa: 0, flags, batch: batch as u32, scalars: [0.0; 4], groups_x: 1, real_bytes,
+    };
+    let out_range = oxrocm_range { addr: out, len: nb * res_bytes };
+    if let Err(e) = second.run(c.stream, kernel, &[scratch_range], &[out_range]) {
+        return Some(Err(e));
+    }
+    if host_out {
+        let rc = unsafe { hip::hipMemcpyAsync(result as *mut c_void, out as *const c_void, nb * res_bytes, hip::hipMemcpyDeviceToHost, c.stream) };
+        if rc != 0 {
+            return Some(Err(status_from_hip(rc)));
+        }
+        let mut capturing = 0;
+        let captured = unsafe { hip::hipStreamIsCapturing(c.stream, &mut capturing) } == 0 && capturing != 0;
+        if !captured {
+            return Some(super::exec::sync(c.stream));
+        }
+    }
+    Some(Ok(()))
+}
+
+// ---------------------------------------------------------------------------------------
+// The host twin
+
+/// The parameter block, read back.
+struct Params {
+    x: u64,
+    y: u64,
+    sa: u64,
+    sb: u64,
+    out: u64,
+    bsx: i64,
+    bsy: i64,
+    incx: i64,
+    incy: i64,
+    bsa: i64,
+    n: usize,
+    op: Op,
+    flags: u32,
+    batch: usize,
+    scalars: [f64; 4],
+}
+
+impl Params {
+    fn parse(p: &[u8], real_bytes: usize) -> Option<Params> {
+        if p.len() < P_SCALARS + 4 * real_bytes {
+            return None;
+        }
+        let i = |o: usize| u64_at(p, o) as i64;
+        let real = |k: usize| {
+            let o = P_SCALARS + k * real_bytes;
+            if real_bytes == 4 { f32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default()) as f64 } else { f64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default()) }
+        };
+        Some(Params {
+            x: u64_at(p, 0),
+            y: u64_at(p, 8),
+            sa: u64_at(p, 16),
+            sb: u64_at(p, 24),
+            out: u64_at(p, 32),
+            bsx: i(40),
+            bsy: i(48),
+            incx: i(56),
+            incy: i(64),
+            bsa: i(72),
+            n: u32_at(p, 80) as usize,
+            op: Op::from_u32(u32_at(p, 84))?,
+            flags: u32_at(p, 88),
+            batch: u32_at(p, 92) as usize,
+            scalars: [real(0), real(1), real(2), real(3)],
+        })
+    }
+    fn has(&self, f: u32) -> bool {
+        self.flags & f != 0
+    }
+}
+
+/// Host addresses of device memory, through the runtime's view.
+struct Mem {
+    view: *const c_void,
+    map: oxrocm_host_ptr_fn,
+}
+// The view outlives the twin's call; the threads it spawns end inside the call.
+unsafe impl Sync for Mem {}
+
+impl Mem {
+    fn host<T>(&self, addr: u64) -> *mut T {
+        unsafe { (self.map)(self.view, addr) as *mut T }
+    }
+    fn read<T: Copy>(&self, addr: u64) -> T {
+        unsafe { self.host::<T>(addr).read_unaligned() }
+    }
+    /// Start of batch entry `b` of a vector argument.
+    fn entry(&self, ptr: u64, bs: i64, array: bool, b: usize) -> u64 {
+        if array { self.read::<u64>(ptr + 8 * b as u64).wrapping_add_signed(bs) } else { ptr.wrapping_add_signed(b as i64 * bs) }
+    }
+}
+
+/// A vector of one batch entry on the host: element i at p + off(i).
+#[derive(Clone, Copy)]
+struct HostVec<T> {
+    p: *mut T,
+    s: Strided,
+}
+unsafe impl<T> Send for HostVec<T> {}
+unsafe impl<T> Sync for HostVec<T> {}
+
+impl<T: Copy> HostVec<T> {
+    #[inline]
+    fn get(&self, i: usize) -> T {
+        unsafe { self.p.add(self.s.off(i)).read_unaligned() }
+    }
+    #[inline]
+    fn set(&self, i: usize, v: T) {
+        unsafe { self.p.add(self.s.off(i)).write_unaligned(v) }
+    }
+}
+
+/// Elements per task when the twin splits a vector over threads (below: one task).
+const TWIN_CHUNK: usize = 1 << 16;
+
+/// Runs `f` over [0, n) in chunks on the thread pool, or at once for short vectors or when
+/// a written vector repeats its element (increment 0: the updates must stay in order).
+fn over(n: usize, serial: bool, f: impl Fn(std::ops::Range<usize>) + Sync) {
+    if serial || n < 2 * TWIN_CHUNK {
+        f(0..n);
+        return;
+    }
+    use rayon::prelude::*;
+    (0..n.div_ceil(TWIN_CHUNK)).into_par_iter().for_each(|c| f(c * TWIN_CHUNK..((c + 1) * TWIN_CHUNK).min(n)));
+}
+
+unsafe extern "C" fn twin<T: Kern>(push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32
+where
+    T::R: Real,
+{
+    let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
+    let groups = unsafe { *_groups };
+    let Some(prm) = Params::parse(p, T::real_bytes()) else { return 1 };
+    let mem = Mem { view, map: host_ptr };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_twin::<T>(&prm, &mem, groups as usize)));
+    if r.is_ok() { 0 } else { 999 }
+}
+
+fn run_twin<T: Kern>(p: &Params, m: &Mem, groups: usize)
+where
+    T::R: Real,
+{
+    let real = |addr: u64| T::parts(m.read::<T::R>(addr).to_f64(), 0.0);
+    let scalar = |dev: bool, real_typed: bool, addr: u64, host: T| if !dev { host } else if real_typed { real(addr) } else { m.read::<T>(addr) };
+    let (sx, sy) = (Strided::new(p.n as i64, p.incx), Strided::new(p.n as i64, p.incy));
+    let vec_x = |b: usize| HostVec::<T> { p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)), s: sx };
+    let vec_y = |b: usize| HostVec::<T> { p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)), s: sy };
+    let [a0, a1, b0, b1] = p.scalars;
+    match p.op {
+        Op::Axpy | Op::Scal | Op::Copy | Op::Swap | Op::Rot | Op::Rotm => {
+            let alpha = scalar(p.has(F_SA_DEV), p.has(F_SA_REAL), p.sa, T::parts(a0, a1));
+            let s = scalar(p.has(F_SB_DEV), p.has(F_SB_REAL), p.sb, T::parts(b0, b1));
+            let c = if p.op == Op::Rot { scalar(p.has(F_SA_DEV), true, p.sa, T::parts(a0, 0.0)) } else { alpha };
+            if p.op == Op::Axpy && alpha == T::zero() {
+                return;
+            }
+            for b in 0..p.batch {
+                let (x, y) = (vec_x(b), if p.op == Op::Scal { vec_x(b) } else { vec_y(b) });
+                let mut h = [T::parts(a0, 0.0), T::parts(a1, 0.0), T::parts(b0, 0.0), T::parts(b1, 0.0)];
+                if p.op == Op::Rotm && p.has(F_SA_DEV) {
+                    let at = m.entry(p.sa, p.bsa, p.has(F_SA_ARRAY), b);
+                    let v: [T; 5] = std::array::from_fn(|k| m.read::<T>(at + (k * size_of::<T>()) as u64));
+                    let flag = v[0].re().to_f64();
+                    if flag == -2.0 {
+                        continue;
+                    }
+                    let (one, neg) = (T::parts(1.0, 0.0), T::parts(-1.0, 0.0));
+                    h = [if flag == 0.0 { one } else { v[1] }, if flag > 0.0 { neg } else { v[2] }, if flag > 0.0 { one } else { v[3] }, if flag == 0.0 { one } else { v[4] }];
+                }
+                let serial = match p.op {
+                    Op::Scal => sx.inc == 0,
+                    Op::Axpy | Op::Copy => sy.inc == 0,
+                    _ => sx.inc == 0 || sy.inc == 0,
+                };
+                let op = p.op;
+                over(p.n, serial, |r| {
+                    for i in r {
+                        match op {
+                            Op::Axpy => y.set(i, alpha * x.get(i) + y.get(i)),
+                            Op::Scal => x.set(i, alpha * x.get(i)),
+                            Op::Copy => y.set(i, x.get(i)),
+                            Op::Swap => {
+                                let t = x.get(i);
+                                x.set(i, y.get(i));
+                                y.set(i, t);
+                            }
+                            Op::Rot => {
+                                let (xi, yi) = (x.get(i), y.get(i));
+                                x.set(i, c * xi + s * yi);
+                                y.set(i, c * yi - s.conj() * xi);
+                            }
+                            _ => {
+                                let (xi, yi) = (x.get(i), y.get(i));
+                                x.set(i, xi * h[0] + yi * h[2]);
+                                y.set(i, xi * h[1] + yi * h[3]);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        Op::Dot | Op::Asum | Op::Nrm2 | Op::Iamax => partials_twin::<T>(p, m, groups, &vec_x, &vec_y),
+        Op::FinDot | Op::FinReal | Op::FinIamax => finish_twin::<T>(p, m),
+    }
+}
+
+/// The first pass: group g's partial over elements g TPB + k G TPB .. + TPB (the shader's
+/// partition), groups on the thread pool.
+fn partials_twin<T: Kern>(p: &Params, m: &Mem, g: usize, vec_x: &(dyn Fn(usize) -> HostVec<T> + Sync), vec_y: &(dyn Fn(usize) -> HostVec<T> + Sync))
+where
+    T::R: Real,
+{
+    use rayon::prelude::*;
+    let (n, tpb) = (p.n, TPB as usize);
+    let step = g * tpb;
+    let conj = p.has(F_CONJ);
+    let min = p.has(F_MIN);
+    for b in 0..p.batch {
+        let x = vec_x(b);
+        let y = if p.op == Op::Dot { Some(vec_y(b)) } else { None };
+        let slot = b * g;
+        let elems = |grp: usize| (0..).map(move |k| grp * tpb + k * step).take_while(move |&s| s < n).flat_map(move |s| s..(s + tpb).min(n));
+        match p.op {
+            Op::Dot => {
+                let y = y.unwrap_or(x);
+                let out = m.host::<T>(p.out);
+                let sums: Vec<T> = (0..g).into_par_iter().map(|grp| elems(grp).fold(T::zero(), |acc, i| acc + if conj { x.get(i).conj() } else { x.get(i) } * y.get(i))).collect();
+                for (k, s) in sums.into_iter().enumerate() {
+                    unsafe { out.add(slot + k).write_unaligned(s) };
+                }
+            }
+            Op::Asum => {
+                let out = m.host::<T::R>(p.out);
+                let sums: Vec<T::R> = (0..g).into_par_iter().map(|grp| elems(grp).fold(T::R::zero(), |acc, i| acc + x.get(i).abs1())).collect();
+                for (k, s) in sums.into_iter().enumerate() {
+                    unsafe { out.add(slot + k).write_unaligned(s) };
+                }
+            }
+            Op::Nrm2 => {
+                let out = m.host::<T::R>(p.out);
+                let sums: Vec<Blue<T::R>> = (0..g)
+                    .into_par_iter()
+                    .map(|grp| {
+                        let mut a = Blue::default();
+                        for i in elems(grp) {
+                            let v = x.get(i);
+                            a.add(v.re());
+                            if T::COMPLEX {
+                                a.add(v.im());
+                            }
+                        }
+                        a
+                    })
+                    .collect();
+                for (k, s) in sums.into_iter().enumerate() {
+                    for (j, v) in [s.sml, s.med, s.big].into_iter().enumerate() {
+                        unsafe { out.add(3 * (slot + k) + j).write_unaligned(v) };
+                    }
+                }
+            }
+            _ => {
+                let (vals, idx) = (m.host::<T::R>(p.out), m.host::<u32>(p.sb));
+                let best: Vec<(T::R, u32)> = (0..g)
+                    .into_par_iter()
+                    .map(|grp| {
+                        let mut best = (T::R::zero(), u32::MAX);
+                        for i in elems(grp) {
+                            let v = x.get(i).abs1();
+                            if v == v && better(min, v, i as u32, best) {
+                                best = (v, i as u32);
+                            }
+                        }
+                        best
+                    })
+                    .collect();
+                for (k, (v, i)) in best.into_iter().enumerate() {
+                    unsafe {
+                        vals.add(slot + k).write_unaligned(v);
+                        idx.add(slot + k).write_unaligned(i);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The shader's order on (value, index) pairs: larger (smaller) value, then lower index;
+/// index u32::MAX is "none".
+fn better<R: PartialOrd>(min: bool, v: R, i: u32, best: (R, u32)) -> bool {
+    if i == u32::MAX {
+        return false;
+    }
+    if best.1 == u32::MAX {
+        return true;
+    }
+    let strictly = if min { v < best.0 } else { v > best.0 };
+    strictly || (v == best.0 && i < best.1)
+}
+
+/// The second pass: each batch entry's partials into its result.
+fn finish_twin<T: Kern>(p: &Params, m: &Mem)
+where
+    T::R: Real,
+{
+    let g = p.n;
+    for b in 0..p.batch {
+        let first = b * g;
+        match p.op {
+            Op::FinDot => {
+                let parts = m.host::<T>(p.sa);
+                let s = (0..g).fold(T::zero(), |acc, k| acc + unsafe { parts.add(first + k).read_unaligned() });
+                unsafe { m.host::<T>(p.out).add(b).write_unaligned(s) };
+            }
+            Op::FinReal if p.has(F_SQRT) => {
+                let parts = m.host::<T::R>(p.sa);
+                let at = |k: usize| unsafe { parts.add(k).read_unaligned() };
+                let mut a = Blue::default();
+                for k in first..first + g {
+                    a.sml = a.sml + at(3 * k);
+                    a.med = a.med + at(3 * k + 1);
+                    a.big = a.big + at(3 * k + 2);
+                }
+                unsafe { m.host::<T::R>(p.out).add(b).write_unaligned(a.norm()) };
+            }
+            Op::FinReal => {
+                let parts = m.host::<T::R>(p.sa);
+                let s = (0..g).fold(T::R::zero(), |acc, k| acc + unsafe { parts.add(first + k).read_unaligned() });
+                unsafe { m.host::<T::R>(p.out).add(b).write_unaligned(s) };
+            }
+            _ => {
+                let (vals, idx) = (m.host::<T::R>(p.sa), m.host::<u32>(p.sb));
+                let mut best = (T::R::zero(), u32::MAX);
+                for k in 0..g {
+                    let (v, i) = unsafe { (vals.add(first + k).read_unaligned(), idx.add(first + k).read_unaligned()) };
+                    if better(p.has(F_MIN), v, i, best) {
+                        best = (v, i);
+                    }
+                }
+                let r = if best.1 == u32::MAX { 1i64 } else { best.1 as i64 + 1 };
+                if p.has(F_I64) {
+                    unsafe { m.host::<i64>(p.out).add(b).write_unaligned(r) };
+                } else {
+                    unsafe { m.host::<i32>(p.out).add(b).write_unaligned(r as i32) };
+                }
+            }
+        }
+    }
+}
+
+/// Blue's accumulators for nrm2 (see the shader): sums of squares of small values scaled up,
+/// of big values scaled down, of the rest as they are.
+#[derive(Clone, Copy, Default)]
+struct Blue<R> {
+    sml: R,
+    med: R,
+    big: R,
+}
+
+impl<R: Real> Blue<R> {
+    /// (tsml, tbig, ssml, sbig): powers of two for f32 or f64.
+    fn limits() -> (R, R, R, R) {
+        let f = |e: i32| R::from_f64(2f64.powi(e));
+        if size_of::<R>() == 4 { (f(-63), f(52), f(75), f(-76)) } else { (f(-511), f(486), f(537), f(-538)) }
+    }
+    fn add(&mut self, v: R) {
+        let (tsml, tbig, ssml, sbig) = Self::limits();
+        let ax = v.abs();
+        if ax > tbig {
+            let t = ax * sbig;
+            self.big = self.big + t * t;
+        } else if ax < tsml {
+            let t = ax * ssml;
+            self.sml = self.sml + t * t;
+        } else {
+            self.med = self.med + ax * ax;
+        }
+    }
+    fn norm(self) -> R {
+        let (_, _, ssml, sbig) = Self::limits();
+        let zero = R::zero();
+        #[allow(clippy::eq_op)]
+        let med_counts = self.med > zero || self.med != self.med;
+        if self.big > zero {
+            let big = if med_counts { self.big + (self.med * sbig) * sbig } else { self.big };
+            return big.sqrt() / sbig;
+        }
+        if self.sml > zero {
+            if med_counts {
+                let (m, s) = (self.med.sqrt(), self.sml.sqrt() / ssml);
+                let (hi, lo) = if m > s { (m, s) } else { (s, m) };
+                return hi * (R::from_f64(1.0) + (lo / hi) * (lo / hi)).sqrt();
+            }
+            return self.sml.sqrt() / ssml;
+        }
+        self.med.sqrt()
+    }
+}
