@@ -439,7 +439,9 @@ fn reductions<T: E>(h: H) {
     // iamax strided batched: ties resolve to the first index; iamin plain
     let mut xi = data::<T>(batch * stride, 9.0);
     for b in 0..batch {
-        for i in [4000 - 1000 * b, 4500 - 1000 * b] {
+        // Equal maxima in other groups, and in the same invocation's round (i + 512: two
+        // rows of 256 further in the same tile).
+        for i in [4000 - 1000 * b, 4500 - 1000 * b, 4000 - 1000 * b + 512] {
             xi[b * stride + i] = T::from(-100.0, 1.0);
         }
     }

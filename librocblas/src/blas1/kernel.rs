@@ -21,10 +21,20 @@ use std::any::TypeId;
 use std::ffi::c_void;
 
 /// Invocations per workgroup and elements per invocation per round (the shader's TPB,
-/// UNROLL): a reduction's first pass uses ceil(n / (TPB UNROLL)) groups, at most
-/// `MAX_PARTIALS`, so the partition depends on n alone (deterministic results).
+/// UNROLL for elementwise kernels, RUNROLL for a reduction's first pass, by element size):
+/// a reduction's first pass uses ceil(n / (TPB RUNROLL)) groups, at most `MAX_PARTIALS`, so
+/// the partition depends on n and the type alone (deterministic results).
 const TPB: u64 = 256;
-const UNROLL: u64 = 4;
+fn unroll(elem: usize) -> u64 {
+    if elem <= 4 { 8 } else { 4 }
+}
+fn reduction_unroll(elem: usize) -> u64 {
+    match elem {
+        ..=4 => 16,
+        ..=8 => 8,
+        _ => 4,
+    }
+}
 const MAX_PARTIALS: u64 = 1024;
 /// Groups of an elementwise launch: enough to fill a large GPU, each invocation then loops.
 const MAX_ELEMENTWISE_GROUPS: u64 = 32768;
@@ -350,7 +360,7 @@ pub fn elementwise<X: 'static>(
     if b_real {
         flags |= F_SB_REAL;
     }
-    let groups_x = (n as u64).div_ceil(TPB * UNROLL).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
+    let groups_x = (n as u64).div_ceil(TPB * unroll(elem)).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
     let l = Launch { op, n: n as u32, x: xv, y: yv, sa, sb, out: 0, bsa: 0, flags, batch: batch as u32, scalars: scalars_of(a, b), groups_x, real_bytes };
     Some(l.run(c.stream, kernel, &reads, &writes))
 }
@@ -394,7 +404,7 @@ pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, p
             reads.push(pv.range(5, elem, nb)?);
         }
     }
-    let groups_x = (n as u64).div_ceil(TPB * UNROLL).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
+    let groups_x = (n as u64).div_ceil(TPB * unroll(elem)).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
     let l = Launch { op: Op::Rotm, n: n as u32, x: xv, y: Some(yv), sa, sb: 0, out: 0, bsa, flags, batch: batch as u32, scalars, groups_x, real_bytes: elem };
     Some(l.run(c.stream, kernel, &reads, &writes))
 }
@@ -425,7 +435,7 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
         None => None,
     };
     let (nu, nb) = (n as usize, batch as usize);
-    let g = (n as u64).div_ceil(TPB * UNROLL).clamp(1, MAX_PARTIALS) as usize;
+    let g = (n as u64).div_ceil(TPB * reduction_unroll(elem)).clamp(1, MAX_PARTIALS) as usize;
     let (part_bytes, res_bytes) = match what {
         Reduction::Dot(_) => (elem, elem),
         Reduction::Asum => (real_bytes, real_bytes),
@@ -687,22 +697,22 @@ where
     }
 }
 
-/// The first pass: group g's partial over elements g TPB + k G TPB .. + TPB (the shader's
-/// partition), groups on the thread pool.
+/// The first pass: group g's partial over its tiles, elements (g + k G) TILE .. + TILE (the
+/// shader's partition), groups on the thread pool.
 fn partials_twin<T: Kern>(p: &Params, m: &Mem, g: usize, vec_x: &(dyn Fn(usize) -> HostVec<T> + Sync), vec_y: &(dyn Fn(usize) -> HostVec<T> + Sync))
 where
     T::R: Real,
 {
     use rayon::prelude::*;
-    let (n, tpb) = (p.n, TPB as usize);
-    let step = g * tpb;
+    let (n, tile) = (p.n, (TPB * reduction_unroll(size_of::<T>())) as usize);
+    let step = g * tile;
     let conj = p.has(F_CONJ);
     let min = p.has(F_MIN);
     for b in 0..p.batch {
         let x = vec_x(b);
         let y = if p.op == Op::Dot { Some(vec_y(b)) } else { None };
         let slot = b * g;
-        let elems = |grp: usize| (0..).map(move |k| grp * tpb + k * step).take_while(move |&s| s < n).flat_map(move |s| s..(s + tpb).min(n));
+        let elems = |grp: usize| (0..).map(move |k| grp * tile + k * step).take_while(move |&s| s < n).flat_map(move |s| s..(s + tile).min(n));
         match p.op {
             Op::Dot => {
                 let y = y.unwrap_or(x);

@@ -13,6 +13,11 @@
 //! allocation between the matrices), --per_call 1 (also print each timed call's time), --warmup_ms N (call for N ms
 //! before timing).
 //! The backend is OXROCM_BACKEND's (cpu, vulkan).
+//!
+//! Level 1 (`level1.rs`): -f axpy|scal|copy|swap|dot|dotc|nrm2|asum|iamax|iamin|rot|rotm with
+//! -r s|d|c|z, -n, --incx, --incy, --pointer_mode, -i, -j, -v.
+
+mod level1;
 
 use amdhip64 as _;
 use half::{bf16, f16};
@@ -70,6 +75,9 @@ fn main() {
     let get = |k: &str, d: &str| opt.get(k).cloned().unwrap_or_else(|| d.to_string());
     let num = |k: &str, d: i64| get(k, &d.to_string()).parse::<i64>().unwrap_or(d);
     let func = get("f", "gemm");
+    if level1::FUNCTIONS.contains(&func.as_str()) {
+        return level1::run(&opt);
+    }
     let (ty, size) = datatype(&get("r", "f32_r")).unwrap_or_else(|| {
         eprintln!("unsupported -r {}", get("r", ""));
         std::process::exit(2)
