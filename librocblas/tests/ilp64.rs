@@ -159,6 +159,8 @@ fn product(m: usize, n: usize, k: usize, alpha: f64, a: &[f64], lda: usize, ta: 
 
 #[test]
 fn axpy_dot_nrm2_iamax_64_match_the_f64_reference() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     let (n, incx, incy) = (53usize, -3i64, 2i64);
     let x = vals(n * 3, 1.0);
@@ -227,6 +229,8 @@ fn axpy_dot_nrm2_iamax_64_match_the_f64_reference() {
 
 #[test]
 fn level1_64_sizes_beyond_32_bits_are_not_truncated() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     unsafe {
         // n = 2^32 truncated to 32 bits would be 0 (a quick return): here it needs x and y
@@ -249,6 +253,8 @@ fn level1_64_sizes_beyond_32_bits_are_not_truncated() {
 
 #[test]
 fn gemv_ger_trsv_64_match_the_f64_reference() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     let (m, n, lda) = (23usize, 17usize, 29usize);
     let a = vals(lda * n, 5.0);
@@ -353,6 +359,8 @@ fn gemm_64_and_gemm_ex_64_match_the_f64_reference() {
 
 #[test]
 fn gemm_64_leading_dimensions_beyond_32_bits() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     // One column of B and C: only their first rows are touched, so leading dimensions that
     // no 32-bit value holds need no memory. The kernels take 32-bit sizes, so this runs on
     // the host path on every backend.
@@ -376,6 +384,8 @@ fn gemm_64_leading_dimensions_beyond_32_bits() {
 
 #[test]
 fn trsm_syrk_geam_64_match_the_f64_reference() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     let (m, n) = (14usize, 9usize);
     unsafe {
@@ -440,6 +450,8 @@ fn trsm_syrk_geam_64_match_the_f64_reference() {
 
 #[test]
 fn abi4_trmm_writes_c_and_leaves_b_unchanged() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     let (m, n) = (12usize, 8usize);
     for (side, uplo, trans, diag) in [(LEFT, UPPER, N, NON_UNIT), (LEFT, LOWER, T, UNIT), (RIGHT, LOWER, N, NON_UNIT), (RIGHT, UPPER, T, UNIT)] {
@@ -474,6 +486,8 @@ fn abi4_trmm_writes_c_and_leaves_b_unchanged() {
 
 #[test]
 fn abi4_trmm_strided_batched_and_in_place() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     let (m, n, batch) = (6usize, 5usize, 3usize);
     let (lda, ldb) = (m, m + 1);
@@ -511,6 +525,8 @@ fn abi4_trmm_strided_batched_and_in_place() {
 
 #[test]
 fn bad_arguments_of_64_forms_in_rocblas_order() {
+    // Level-1 calls launch library kernels: one test at a time (see common::KernelPaths).
+    let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     let (x, a) = (dev(&vals(64, 1.0)), dev(&vals(64, 2.0)));
     let y = dev(&vals(64, 3.0));

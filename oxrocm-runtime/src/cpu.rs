@@ -87,13 +87,27 @@ impl CpuBackend {
             libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE,
                 libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE, -1, 0)
         };
-        if p == libc::MAP_FAILED { Err(HipError::OUT_OF_MEMORY) } else { Ok(p as u64) }
+        if p == libc::MAP_FAILED {
+            return Err(HipError::OUT_OF_MEMORY);
+        }
+        // Large allocations ask for transparent huge pages (where the system gives them on
+        // request, THP "madvise", as Debian's and Ubuntu's kernels default to): streaming
+        // kernels over 4 KiB pages spend their time in TLB misses, much more so in a virtual
+        // machine (measured: dscal over 128 MiB at 0.46x OpenBLAS, whose numpy arrays ask
+        // for huge pages the same way). A refusal changes nothing.
+        if len >= HUGE_PAGE_MIN {
+            unsafe { libc::madvise(p, len, libc::MADV_HUGEPAGE) };
+        }
+        Ok(p as u64)
     }
 
     fn free_bytes(addr: u64, size: usize) {
         unsafe { libc::munmap(addr as *mut libc::c_void, mapped_len(size)) };
     }
 }
+
+/// Allocations from this size on are offered transparent huge pages.
+const HUGE_PAGE_MIN: usize = 4 << 20;
 
 /// (major, minor, gcnArch) for a gfx target name such as `gfx1100` or `gfx90a`.
 fn arch_numbers(arch: &str) -> (i32, i32, i32) {
