@@ -233,7 +233,8 @@ fn verify(v: &Verify) {
     let mut cmp = |got: (f64, f64), want: (f64, f64), scale: f64, what: String| {
         let err = ((got.0 - want.0).abs() + (got.1 - want.1).abs()) / scale.max(1.0);
         worst = worst.max(err);
-        if !(err <= tol) {
+        // NaN fails too.
+        if err.is_nan() || err > tol {
             eprintln!("verify: {what} = {got:?}, expected {want:?}");
             std::process::exit(1);
         }

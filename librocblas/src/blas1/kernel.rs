@@ -30,8 +30,8 @@ fn unroll(elem: usize) -> u64 {
 }
 fn reduction_unroll(elem: usize) -> u64 {
     match elem {
-        ..=4 => 16,
-        ..=8 => 8,
+        0..=4 => 16,
+        5..=8 => 8,
         _ => 4,
     }
 }
@@ -870,39 +870,35 @@ where
     fn dot(&self, r: std::ops::Range<usize>) -> T {
         let (x, y, conj) = (self.x, self.y, self.conj);
         if T::COMPLEX && x.s.inc == 1 && y.s.inc == 1 {
-            // Interleaved reals in four (re, im) accumulator pairs, the conjugation decided
-            // outside the loop (complex products through a generic lane array ran at
-            // 6 GB/s).
-            let (xr, yr) = (x.p as *const T::R, y.p as *const T::R);
-            let ld = |p: *const T::R, i: usize| unsafe { p.add(i).read_unaligned() };
+            // The vectors as interleaved reals X, Y (2 len values from an even start), in 16
+            // lanes whose parity is the component's: P[l] sums X[k] Y[k] and Q[l] sums
+            // X[k] Y[k^1] over k = l mod 16. Then (a + ib)(c + id) = ac - bd + i(ad + bc):
+            // re = P even - P odd, im = Q all; conjugated x: re = P all, im = Q even - Q odd.
+            // Plain real products in fixed lanes vectorize (complex products per element
+            // ran the f32 dot at 8 GB/s, a third of the real dot's rate).
+            const L: usize = 16;
+            let len = 2 * r.len();
+            // SAFETY: the range lies within the vectors the runtime mapped for this launch.
+            let (xs, ys) = unsafe {
+                (std::slice::from_raw_parts((x.p as *const T::R).add(2 * r.start), len), std::slice::from_raw_parts((y.p as *const T::R).add(2 * r.start), len))
+            };
             let z = T::R::zero();
-            let (mut re, mut im) = ([z; 4], [z; 4]);
-            let mut i = r.start;
-            macro_rules! run {
-                ($sign:expr) => {{
-                    while i + 4 <= r.end {
-                        for l in 0..4 {
-                            let k = 2 * (i + l);
-                            let (a, b, c, d) = (ld(xr, k), ld(xr, k + 1), ld(yr, k), ld(yr, k + 1));
-                            // (a + ib)(c + id), or (a - ib)(c + id) with sign -1
-                            re[l] = re[l] + (a * c - $sign * (b * d));
-                            im[l] = im[l] + (a * d + $sign * (b * c));
-                        }
-                        i += 4;
-                    }
-                    while i < r.end {
-                        let k = 2 * i;
-                        let (a, b, c, d) = (ld(xr, k), ld(xr, k + 1), ld(yr, k), ld(yr, k + 1));
-                        re[0] = re[0] + (a * c - $sign * (b * d));
-                        im[0] = im[0] + (a * d + $sign * (b * c));
-                        i += 1;
-                    }
-                }};
+            let (mut pl, mut ql) = ([z; L], [z; L]);
+            let whole = len / L * L;
+            for (xc, yc) in xs[..whole].chunks_exact(L).zip(ys[..whole].chunks_exact(L)) {
+                for l in 0..L {
+                    pl[l] = pl[l] + xc[l] * yc[l];
+                    ql[l] = ql[l] + xc[l] * yc[l ^ 1];
+                }
             }
-            let one = T::R::from_f64(1.0);
-            if conj { run!(-one) } else { run!(one) }
-            let (sr, si) = (re[0] + re[1] + (re[2] + re[3]), im[0] + im[1] + (im[2] + im[3]));
-            return T::parts(sr.to_f64(), si.to_f64());
+            for k in whole..len {
+                pl[k % L] = pl[k % L] + xs[k] * ys[k];
+                ql[k % L] = ql[k % L] + xs[k] * ys[k ^ 1];
+            }
+            let half = |v: &[T::R; L], parity: usize| (parity..L).step_by(2).fold(z, |acc, l| acc + v[l]);
+            let (pe, po, qe, qo) = (half(&pl, 0), half(&pl, 1), half(&ql, 0), half(&ql, 1));
+            let (re, im) = if conj { (pe + po, qe - qo) } else { (pe - po, qe + qo) };
+            return T::parts(re.to_f64(), im.to_f64());
         }
         if x.s.inc == 1 && y.s.inc == 1 {
             let (xp, yp) = (x.p, y.p);
@@ -916,7 +912,34 @@ where
         }
     }
 
+    /// A unit-stride range as its interleaved reals (complex: 2 values per element).
+    fn reals(&self, r: &std::ops::Range<usize>) -> &[T::R] {
+        let w = if T::COMPLEX { 2 } else { 1 };
+        // SAFETY: the range lies within the vector the runtime mapped for this launch.
+        unsafe { std::slice::from_raw_parts((self.x.p as *const T::R).add(w * r.start), w * r.len()) }
+    }
+
+    /// Sum of f over real values in fixed lanes (vectorizes; see `dot`).
+    fn real_lanes<A: Copy + std::ops::Add<Output = A>>(xs: &[T::R], zero: A, f: impl Fn(T::R) -> A) -> A {
+        const L: usize = 16;
+        let mut acc = [zero; L];
+        let whole = xs.len() / L * L;
+        for c in xs[..whole].chunks_exact(L) {
+            for l in 0..L {
+                acc[l] = acc[l] + f(c[l]);
+            }
+        }
+        for &v in &xs[whole..] {
+            acc[0] = acc[0] + f(v);
+        }
+        acc.into_iter().fold(zero, |s, a| s + a)
+    }
+
     fn asum(&self, r: std::ops::Range<usize>) -> T::R {
+        if self.x.s.inc == 1 {
+            // |re| + |im| summed over elements = |v| summed over the reals.
+            return Self::real_lanes(self.reals(&r), T::R::zero(), |v| v.abs());
+        }
         if self.x.s.inc == 1 {
             let xp = self.x.p;
             Self::lanes(r, T::R::zero(), |i| unsafe { xp.add(i).read_unaligned() }.abs1())
@@ -926,19 +949,19 @@ where
     }
 
     /// Blue's accumulators of the range. The plain sum of squares in f64 where it cannot
-    /// overflow or lose the result (f32 data always; f64 data when no element is beyond the
-    /// big threshold and the sum is not tiny or zero, which underflow may have made it),
-    /// else element by element.
+    /// overflow or lose the result (f32 data always; f64 data when the sum is finite and
+    /// not tiny or zero, which underflow may have made it), else element by element.
     fn nrm2(&self, r: std::ops::Range<usize>) -> Blue<T::R> {
         let sq = |v: T| v.re().to_f64() * v.re().to_f64() + v.im().to_f64() * v.im().to_f64();
-        let sumsq = Self::lanes(r.clone(), 0f64, |i| sq(self.xi(i)));
-        let (tsml, tbig, _, _) = Blue::<T::R>::limits();
-        let plain = if size_of::<T::R>() == 4 {
-            true
+        let sumsq = if self.x.s.inc == 1 {
+            Self::real_lanes(self.reals(&r), 0f64, |v| v.to_f64() * v.to_f64())
         } else {
-            let big = Self::lanes(r.clone(), 0f64, |i| if self.xi(i).abs1().to_f64() > tbig.to_f64() { 1.0 } else { 0.0 });
-            big == 0.0 && sumsq.is_finite() && sumsq > tsml.to_f64() * tsml.to_f64() * 1e10
+            Self::lanes(r.clone(), 0f64, |i| sq(self.xi(i)))
         };
+        // In f64 a square overflows to infinity (caught) before it loses precision, and a
+        // sum far above the underflow threshold lost nothing to underflowing squares.
+        let (tsml, _, _, _) = Blue::<T::R>::limits();
+        let plain = size_of::<T::R>() == 4 || (sumsq.is_finite() && sumsq > tsml.to_f64() * tsml.to_f64() * 1e10);
         if plain {
             return Blue::from_sumsq(sumsq);
         }
