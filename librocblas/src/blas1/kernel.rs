@@ -985,12 +985,31 @@ where
         }
         let min = self.min;
         let sentinel = if min { T::R::from_f64(f64::INFINITY) } else { T::R::from_f64(-1.0) };
+        // Fixed lanes over whole chunks (an index-chosen lane per element did not vectorize:
+        // isamax at 0.44-0.88x of OpenBLAS), the decision on `min` outside the loop.
         let mut lanes = [sentinel; LANES];
-        for i in r.clone() {
+        let whole = r.start + r.len() / LANES * LANES;
+        let (lt, gt) = (|v: T::R, m: T::R| v < m, |v: T::R, m: T::R| v > m);
+        let better: &dyn Fn(T::R, T::R) -> bool = if min { &lt } else { &gt };
+        if min {
+            for base in (r.start..whole).step_by(LANES) {
+                for (l, m) in lanes.iter_mut().enumerate() {
+                    let v = self.xi(base + l).abs1();
+                    *m = if v < *m { v } else { *m };
+                }
+            }
+        } else {
+            for base in (r.start..whole).step_by(LANES) {
+                for (l, m) in lanes.iter_mut().enumerate() {
+                    let v = self.xi(base + l).abs1();
+                    *m = if v > *m { v } else { *m };
+                }
+            }
+        }
+        for i in whole..r.end {
             let v = self.xi(i).abs1();
-            let l = &mut lanes[i % LANES];
-            if (min && v < *l) || (!min && v > *l) {
-                *l = v;
+            if better(v, lanes[0]) {
+                lanes[0] = v;
             }
         }
         let extreme = lanes.into_iter().fold(sentinel, |m, v| if (min && v < m) || (!min && v > m) { v } else { m });
