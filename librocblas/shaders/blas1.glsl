@@ -58,10 +58,13 @@ layout(push_constant) uniform Params {
 const uint OP_AXPY = 0u, OP_SCAL = 1u, OP_COPY = 2u, OP_SWAP = 3u, OP_ROT = 4u, OP_ROTM = 5u;
 const uint OP_DOT = 6u, OP_ASUM = 7u, OP_NRM2 = 8u, OP_IAMAX = 9u;
 const uint OP_FIN_DOT = 10u, OP_FIN_REAL = 11u, OP_FIN_IAMAX = 12u;
+// Scalar work, one invocation per batch entry: the five pointer arguments are x, y, sa, sb,
+// out_ with batch strides bsx, bsy, incx, incy, bsa (bytes) or pointer arrays (flags).
+const uint OP_ROTG = 13u, OP_ROTMG = 14u;
 
 const uint F_X_ARRAY = 1u, F_Y_ARRAY = 2u, F_SA_DEV = 4u, F_SB_DEV = 8u, F_SA_ARRAY = 16u;
 const uint F_CONJ = 32u, F_SA_REAL = 64u, F_SB_REAL = 128u, F_SQRT = 256u, F_MIN = 512u;
-const uint F_I64 = 1024u;
+const uint F_I64 = 1024u, F_SB_ARRAY = 2048u, F_OUT_ARRAY = 4096u;
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 
@@ -404,10 +407,120 @@ void finish(uint b) {
     }
 }
 
+// rotg: the Givens rotation of (a, b) (BLAS's srotg / crotg): r and z (complex: r, b kept)
+// into a and b, c and s out; c real.
+void rotg(uint b) {
+    uint64_t pa = entry(p.x, p.bsx, has(F_X_ARRAY), b), pb = entry(p.y, p.bsy, has(F_Y_ARRAY), b);
+    uint64_t pc = entry(p.sa, p.incx, has(F_SA_ARRAY), b), ps = entry(p.sb, p.incy, has(F_SB_ARRAY), b);
+#ifdef CPLX
+    T a = ld(pa), bb = ld(pb);
+    REAL aa = length(a);
+    if (aa == REAL(0)) {
+        Rv(pc).v[0] = REAL(0);
+        st(ps, T(1, 0));
+        st(pa, bb);
+        return;
+    }
+    REAL scale = aa + length(bb);
+    REAL sa = length(a / scale), sb = length(bb / scale);
+    REAL norm = scale * sqrt(sa * sa + sb * sb);
+    T alpha = a / aa;
+    Rv(pc).v[0] = aa / norm;
+    st(ps, mul(alpha, conj_(bb)) / norm);
+    st(pa, alpha * norm);
+#else
+    REAL a = ld(pa), bb = ld(pb);
+    REAL aa = abs(a), ab = abs(bb), scale = aa + ab;
+    if (scale == REAL(0)) {
+        st(pc, REAL(1)); st(ps, REAL(0)); st(pa, REAL(0)); st(pb, REAL(0));
+        return;
+    }
+    REAL sa = a / scale, sb = bb / scale;
+    REAL r = scale * sqrt(sa * sa + sb * sb);
+    if ((aa > ab ? a : bb) < REAL(0)) r = -r;
+    REAL c = a / r, s = bb / r, z = REAL(1);
+    if (aa > ab) z = s;
+    if (ab >= aa && c != REAL(0)) z = REAL(1) / c;
+    st(pc, c); st(ps, s); st(pa, r); st(pb, z);
+#endif
+}
+
+#ifndef CPLX
+// rotmg: the modified Givens transformation of (d1, d2, x1, y1) into param (BLAS's srotmg,
+// with its rescaling by gam = 4096).
+void rotmg(uint b) {
+    uint64_t p1a = entry(p.x, p.bsx, has(F_X_ARRAY), b), p2a = entry(p.y, p.bsy, has(F_Y_ARRAY), b);
+    uint64_t pxa = entry(p.sa, p.incx, has(F_SA_ARRAY), b), pya = entry(p.sb, p.incy, has(F_SB_ARRAY), b);
+    uint64_t ppa = entry(p.out_, p.bsa, has(F_OUT_ARRAY), b);
+    REAL d1 = ld(p1a), d2 = ld(p2a), x1 = ld(pxa), y1 = ld(pya);
+    const REAL gam = REAL(4096), gamsq = REAL(16777216), rgamsq = REAL(1) / REAL(16777216);
+    REAL flag = REAL(-1), h11 = REAL(0), h21 = REAL(0), h12 = REAL(0), h22 = REAL(0);
+    if (d1 < REAL(0)) {
+        d1 = REAL(0); d2 = REAL(0); x1 = REAL(0);
+    } else {
+        REAL p2 = d2 * y1;
+        if (p2 == REAL(0)) {
+            Rv(ppa).v[0] = REAL(-2);
+            return;
+        }
+        REAL p1 = d1 * x1, q2 = p2 * y1, q1 = p1 * x1;
+        if (abs(q1) > abs(q2)) {
+            h21 = -y1 / x1;
+            h12 = p2 / p1;
+            REAL u = REAL(1) - h12 * h21;
+            if (u > REAL(0)) {
+                flag = REAL(0);
+                d1 /= u; d2 /= u; x1 *= u;
+            } else {
+                // Reference BLAS's safety path (rounding edge cases): everything zero.
+                h21 = REAL(0); h12 = REAL(0);
+                d1 = REAL(0); d2 = REAL(0); x1 = REAL(0);
+            }
+        } else if (q2 < REAL(0)) {
+            d1 = REAL(0); d2 = REAL(0); x1 = REAL(0);
+        } else {
+            flag = REAL(1);
+            h11 = p1 / p2;
+            h22 = x1 / y1;
+            REAL u = REAL(1) + h11 * h22, t = d2 / u;
+            d2 = d1 / u; d1 = t; x1 = y1 * u;
+        }
+        if (d1 != REAL(0)) {
+            while (d1 <= rgamsq || d1 >= gamsq) {
+                if (flag == REAL(0)) { h11 = REAL(1); h22 = REAL(1); } else if (flag > REAL(0)) { h21 = REAL(-1); h12 = REAL(1); }
+                flag = REAL(-1);
+                if (d1 <= rgamsq) { d1 *= gamsq; x1 /= gam; h11 /= gam; h12 /= gam; }
+                else { d1 /= gamsq; x1 *= gam; h11 *= gam; h12 *= gam; }
+            }
+        }
+        if (d2 != REAL(0)) {
+            while (abs(d2) <= rgamsq || abs(d2) >= gamsq) {
+                if (flag == REAL(0)) { h11 = REAL(1); h22 = REAL(1); } else if (flag > REAL(0)) { h21 = REAL(-1); h12 = REAL(1); }
+                flag = REAL(-1);
+                if (abs(d2) <= rgamsq) { d2 *= gamsq; h21 /= gam; h22 /= gam; }
+                else { d2 /= gamsq; h21 *= gam; h22 *= gam; }
+            }
+        }
+    }
+    Rv pr = Rv(ppa);
+    if (flag < REAL(0)) { pr.v[1] = h11; pr.v[2] = h21; pr.v[3] = h12; pr.v[4] = h22; }
+    else if (flag == REAL(0)) { pr.v[2] = h21; pr.v[3] = h12; }
+    else { pr.v[1] = h11; pr.v[4] = h22; }
+    pr.v[0] = flag;
+    st(p1a, d1); st(p2a, d2); st(pxa, x1);
+}
+#endif
+
 void main() {
     uint b = gl_WorkGroupID.y + gl_NumWorkGroups.y * gl_WorkGroupID.z;
     if (b >= p.batch) return;
     if (p.op <= OP_ROTM) elementwise(b);
     else if (p.op <= OP_IAMAX) partial(b);
-    else finish(b);
+    else if (p.op <= OP_FIN_IAMAX) finish(b);
+    else if (gl_LocalInvocationID.x == 0u && gl_WorkGroupID.x == 0u) {
+        if (p.op == OP_ROTG) rotg(b);
+#ifndef CPLX
+        else rotmg(b);
+#endif
+    }
 }

@@ -585,3 +585,103 @@ fn rot_rotm_run_as_kernels() {
     free(dp);
     fr.finish(&MODULES);
 }
+
+decl! {
+    rocblas_srotg_strided_batched: (M, i64, M, i64, M, i64, M, i64, i32); rocblas_drotg_strided_batched: (M, i64, M, i64, M, i64, M, i64, i32);
+    rocblas_crotg_strided_batched: (M, i64, M, i64, M, i64, M, i64, i32); rocblas_zrotg_strided_batched: (M, i64, M, i64, M, i64, M, i64, i32);
+    rocblas_srotg: (M, M, M, M); rocblas_drotg: (M, M, M, M); rocblas_crotg: (M, M, M, M); rocblas_zrotg: (M, M, M, M);
+    rocblas_drotmg_batched: (M, M, M, P, M, i32); rocblas_drotmg: (M, M, M, P, M);
+}
+
+/// rotg strided batched in device pointer mode against the same call in host mode (the
+/// host path, computed at once) entry by entry.
+fn rotg_case<T: E>(h: H) {
+    type SB = unsafe extern "C" fn(H, M, i64, M, i64, M, i64, M, i64, i32) -> i32;
+    type One = unsafe extern "C" fn(H, M, M, M, M) -> i32;
+    let (sb, one): (SB, One) = match T::MODULE {
+        "blas1_f32" => (rocblas_srotg_strided_batched, rocblas_srotg),
+        "blas1_f64" => (rocblas_drotg_strided_batched, rocblas_drotg),
+        "blas1_c32" => (rocblas_crotg_strided_batched, rocblas_crotg),
+        _ => (rocblas_zrotg_strided_batched, rocblas_zrotg),
+    };
+    let batch = 6usize;
+    // Entries include a = 0, b = 0 and both zero (the special cases).
+    let mut a = data::<T>(batch, 21.0);
+    let mut b = data::<T>(batch, 22.0);
+    a[1] = T::from(0.0, 0.0);
+    b[2] = T::from(0.0, 0.0);
+    a[3] = T::from(0.0, 0.0);
+    b[3] = T::from(0.0, 0.0);
+    let (da, db, ds) = (dev(&a), dev(&b), dev(&vec![T::default(); batch]));
+    // c is real: f32 for s/c, f64 for d/z; a buffer of the larger suffices.
+    let dc = dev(&vec![0f64; batch]);
+    let real8 = T::TOL < 1e-10;
+    mode(h, true);
+    let cstride = 1i64;
+    assert_eq!(unsafe { sb(h, da.cast(), 1, db.cast(), 1, dc.cast(), cstride, ds.cast(), 1, batch as i32) }, 0);
+    let (ga, gb, gs) = (host(da, batch), host(db, batch), host(ds, batch));
+    let gc: Vec<f64> = if real8 { host(dc, batch) } else { host(dc.cast::<f32>(), batch).into_iter().map(|v| v as f64).collect() };
+    mode(h, false);
+    for k in 0..batch {
+        let (mut wa, mut wb, mut ws) = (a[k], b[k], T::default());
+        let mut wc = [0u8; 8];
+        assert_eq!(unsafe { one(h, (&mut wa as *mut T).cast(), (&mut wb as *mut T).cast(), wc.as_mut_ptr().cast(), (&mut ws as *mut T).cast()) }, 0);
+        let wc = if real8 { f64::from_le_bytes(wc) } else { f32::from_le_bytes(wc[..4].try_into().unwrap()) as f64 };
+        close(c_of(ga[k]), c_of(wa), T::TOL, 4.0, &format!("rotg a[{k}]"));
+        close(c_of(gb[k]), c_of(wb), T::TOL, 4.0, &format!("rotg b[{k}]"));
+        close(c_of(gs[k]), c_of(ws), T::TOL, 4.0, &format!("rotg s[{k}]"));
+        close((gc[k], 0.0), (wc, 0.0), T::TOL, 4.0, &format!("rotg c[{k}]"));
+        // r^2 = |a|^2 + |b|^2 (real: r = a's new value; complex: |a'| = norm)
+        if k != 3 {
+            let n2 = c_of(a[k]).0.powi(2) + c_of(a[k]).1.powi(2) + c_of(b[k]).0.powi(2) + c_of(b[k]).1.powi(2);
+            let r = c_of(ga[k]);
+            close(((r.0 * r.0 + r.1 * r.1).sqrt(), 0.0), (n2.sqrt(), 0.0), T::TOL * 4.0, n2.sqrt(), &format!("rotg |r|[{k}]"));
+        }
+    }
+    for p in [da, db, ds] {
+        free(p);
+    }
+    free(dc);
+}
+
+#[test]
+fn rotg_rotmg_run_as_kernels_in_device_mode() {
+    let fr = Frame::start();
+    rotg_case::<f32>(fr.h);
+    rotg_case::<f64>(fr.h);
+    rotg_case::<Cx<f32>>(fr.h);
+    rotg_case::<Cx<f64>>(fr.h);
+    let h = fr.h;
+    // drotmg batched (pointer arrays) against the host path: inputs that take each branch
+    // (|q1| > |q2|, the other, d1 < 0, p2 = 0, and a rescaling by gam).
+    let cases: [[f64; 4]; 5] = [[2.0, 1.5, 0.75, 0.25], [0.5, 3.0, 0.25, 2.0], [-1.0, 2.0, 1.0, 1.0], [1.0, 0.0, 1.0, 2.0], [1e-9, 2.0, 3.0, 1e-6]];
+    let batch = cases.len();
+    let col = |k: usize| -> Vec<f64> { cases.iter().map(|c| c[k]).collect() };
+    let (d1, d2, x1, y1) = (dev(&col(0)), dev(&col(1)), dev(&col(2)), dev(&col(3)));
+    let prm = dev(&vec![7.0f64; 5 * batch]);
+    let ptrs = |base: *mut f64, stride: usize| ptr_array(base, stride, batch);
+    let (p1, p2, px, py, pp) = (ptrs(d1, 1), ptrs(d2, 1), ptrs(x1, 1), ptrs(y1, 1), ptrs(prm, 5));
+    mode(h, true);
+    assert_eq!(unsafe { rocblas_drotmg_batched(h, p1.cast(), p2.cast(), px.cast(), py.cast(), pp.cast(), batch as i32) }, 0);
+    let (g1, g2, gx, gp) = (host(d1, batch), host(d2, batch), host(x1, batch), host(prm, 5 * batch));
+    mode(h, false);
+    for (k, c) in cases.iter().enumerate() {
+        let (mut a, mut b, mut x) = (c[0], c[1], c[2]);
+        let mut q = [7.0f64; 5];
+        assert_eq!(unsafe { rocblas_drotmg(h, (&mut a as *mut f64).cast(), (&mut b as *mut f64).cast(), (&mut x as *mut f64).cast(), (&c[3] as *const f64).cast(), q.as_mut_ptr().cast()) }, 0);
+        assert_eq!(gp[5 * k], q[0], "rotmg flag of case {k}");
+        for (what, got, want) in [("d1", g1[k], a), ("d2", g2[k], b), ("x1", gx[k], x)] {
+            close((got, 0.0), (want, 0.0), 1e-13, want.abs(), &format!("rotmg {what} of case {k}"));
+        }
+        for j in 1..5 {
+            close((gp[5 * k + j], 0.0), (q[j], 0.0), 1e-13, q[j].abs(), &format!("rotmg param[{j}] of case {k}"));
+        }
+    }
+    for p in [d1, d2, x1, y1, prm] {
+        free(p);
+    }
+    for p in [p1, p2, px, py, pp] {
+        free(p);
+    }
+    fr.finish(&MODULES);
+}

@@ -55,12 +55,14 @@ pub enum Op {
     FinDot = 10,
     FinReal = 11,
     FinIamax = 12,
+    Rotg = 13,
+    Rotmg = 14,
 }
 
 impl Op {
     fn from_u32(v: u32) -> Option<Op> {
         use Op::*;
-        [Axpy, Scal, Copy, Swap, Rot, Rotm, Dot, Asum, Nrm2, Iamax, FinDot, FinReal, FinIamax].get(v as usize).copied()
+        [Axpy, Scal, Copy, Swap, Rot, Rotm, Dot, Asum, Nrm2, Iamax, FinDot, FinReal, FinIamax, Rotg, Rotmg].get(v as usize).copied()
     }
 }
 
@@ -75,6 +77,8 @@ const F_SB_REAL: u32 = 128;
 const F_SQRT: u32 = 256;
 const F_MIN: u32 = 512;
 const F_I64: u32 = 1024;
+const F_SB_ARRAY: u32 = 2048;
+const F_OUT_ARRAY: u32 = 4096;
 
 /// Parameter block offsets (std430 push constants).
 const P_SCALARS: usize = 96;
@@ -409,6 +413,58 @@ pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, p
     Some(l.run(c.stream, kernel, &reads, &writes))
 }
 
+/// rotg over a batch of (a, b, c, s) (`Rotg`; c is real for complex types) or rotmg over
+/// (d1, d2, x1, y1, param) (`Rotmg`, real types), scalars in device memory read and written
+/// by the kernel, one invocation per batch entry (device pointer mode; host mode computes
+/// on the host at once, as rocBLAS does).
+pub fn scalars<X: 'static>(c: &Ctx, op: Op, args: &[Src], batch: i64) -> Option<Status> {
+    let (kernel, elem, complex) = module_of::<X>()?;
+    let rotmg = op == Op::Rotmg;
+    if (rotmg && complex) || !(1..=65535i64 * 65535).contains(&batch) || args.len() != if rotmg { 5 } else { 4 } {
+        return None;
+    }
+    let real_bytes = if complex { elem / 2 } else { elem };
+    let nb = batch as usize;
+    let mut v = Vec::new();
+    let (mut reads, mut writes) = (Vec::new(), Vec::new());
+    for (k, &src) in args.iter().enumerate() {
+        // rotg's c is real; rotmg's param holds five values.
+        let (size, wide) = match (rotmg, k) {
+            (false, 2) => (real_bytes, false),
+            (true, 4) => (5 * elem, false),
+            _ => (elem, complex),
+        };
+        let vec = Vector::new(src, 1, if rotmg && k == 4 { elem } else { size }, wide)?;
+        let r = if vec.array { oxrocm_range { addr: vec.ptr, len: nb * 8 } } else { Vector { inc: 1, ..vec }.range(1, size, nb)? };
+        // rotmg's y1 is only read; pointer arrays are read.
+        if vec.array || (rotmg && k == 3) { reads.push(r) } else { writes.push(r) }
+        v.push(vec);
+    }
+    let mut flags = 0;
+    for (k, f) in [(2, F_SA_ARRAY), (3, F_SB_ARRAY), (4, F_OUT_ARRAY)] {
+        if v.get(k).is_some_and(|a| a.array) {
+            flags |= f;
+        }
+    }
+    let out = v.get(4).copied().unwrap_or(Vector { ptr: 0, bs: 0, array: false, inc: 0 });
+    let l = Launch {
+        op,
+        n: 1,
+        x: Vector { inc: v[2].bs, ..v[0] },
+        y: Some(Vector { inc: v[3].bs, ..v[1] }),
+        sa: v[2].ptr,
+        sb: v[3].ptr,
+        out: out.ptr,
+        bsa: out.bs,
+        flags,
+        batch: batch as u32,
+        scalars: [0.0; 4],
+        groups_x: 1,
+        real_bytes,
+    };
+    Some(l.run(c.stream, kernel, &reads, &writes))
+}
+
 /// What a reduction computes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Reduction {
@@ -678,6 +734,54 @@ where
         }
         Op::Dot | Op::Asum | Op::Nrm2 | Op::Iamax => partials_twin::<T>(p, m, groups, &vec_x, &vec_y),
         Op::FinDot | Op::FinReal | Op::FinIamax => finish_twin::<T>(p, m),
+        Op::Rotg | Op::Rotmg => scalars_twin::<T>(p, m),
+    }
+}
+
+/// rotg / rotmg on the host, through the host path's own functions (`ops.rs`).
+fn scalars_twin<T: Kern>(p: &Params, m: &Mem)
+where
+    T::R: Real,
+{
+    use super::ops::{rotg_complex, rotg_real, rotmg_calc};
+    for b in 0..p.batch {
+        let at = [
+            m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b),
+            m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b),
+            m.entry(p.sa, p.incx, p.has(F_SA_ARRAY), b),
+            m.entry(p.sb, p.incy, p.has(F_SB_ARRAY), b),
+            m.entry(p.out, p.bsa, p.has(F_OUT_ARRAY), b),
+        ];
+        // SAFETY: the addresses are the call's arguments, mapped for this launch; the types
+        // are the module's (complex T is Complex<T::R>).
+        unsafe {
+            if p.op == Op::Rotmg {
+                let (d1, d2, x1, y1) = (m.host::<T::R>(at[0]), m.host::<T::R>(at[1]), m.host::<T::R>(at[2]), m.host::<T::R>(at[3]));
+                let prm = m.host::<[T::R; 5]>(at[4]);
+                let (mut a, mut bb, mut x, y, mut q) = (d1.read_unaligned(), d2.read_unaligned(), x1.read_unaligned(), y1.read_unaligned(), prm.read_unaligned());
+                rotmg_calc(&mut a, &mut bb, &mut x, y, &mut q);
+                d1.write_unaligned(a);
+                d2.write_unaligned(bb);
+                x1.write_unaligned(x);
+                prm.write_unaligned(q);
+            } else if T::COMPLEX {
+                let (pa, pb, pc, ps) = (m.host::<Complex<T::R>>(at[0]), m.host::<Complex<T::R>>(at[1]), m.host::<T::R>(at[2]), m.host::<Complex<T::R>>(at[3]));
+                let (mut a, mut bb, mut c, mut s) = (pa.read_unaligned(), pb.read_unaligned(), pc.read_unaligned(), ps.read_unaligned());
+                rotg_complex(&mut a, &mut bb, &mut c, &mut s);
+                pa.write_unaligned(a);
+                pb.write_unaligned(bb);
+                pc.write_unaligned(c);
+                ps.write_unaligned(s);
+            } else {
+                let [pa, pb, pc, ps] = [0, 1, 2, 3].map(|k| m.host::<T::R>(at[k]));
+                let (mut a, mut bb, mut c, mut s) = (pa.read_unaligned(), pb.read_unaligned(), pc.read_unaligned(), ps.read_unaligned());
+                rotg_real(&mut a, &mut bb, &mut c, &mut s);
+                pa.write_unaligned(a);
+                pb.write_unaligned(bb);
+                pc.write_unaligned(c);
+                ps.write_unaligned(s);
+            }
+        }
     }
 }
 

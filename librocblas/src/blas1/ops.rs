@@ -517,7 +517,7 @@ pub unsafe fn rotm<T: Elem<F = T> + Real>(
 // rotg, rotmg: scalars only; host pointer mode computes at once on host memory
 
 /// Givens rotation of real (a, b): r, z into a, b; c, s out.
-fn rotg_real<T: Real>(a: &mut T, b: &mut T, c: &mut T, s: &mut T) {
+pub(crate) fn rotg_real<T: Real>(a: &mut T, b: &mut T, c: &mut T, s: &mut T) {
     let (zero, one) = (T::zero(), T::from_f64(1.0));
     let (aa, ab) = (a.abs(), b.abs());
     let scale = aa + ab;
@@ -548,7 +548,7 @@ fn rotg_real<T: Real>(a: &mut T, b: &mut T, c: &mut T, s: &mut T) {
 }
 
 /// Complex Givens rotation (c real): r into a, c, s out, b unchanged.
-fn rotg_complex<R: Real>(a: &mut Complex<R>, b: &mut Complex<R>, c: &mut R, s: &mut Complex<R>) {
+pub(crate) fn rotg_complex<R: Real>(a: &mut Complex<R>, b: &mut Complex<R>, c: &mut R, s: &mut Complex<R>) {
     let abs = |z: Complex<R>| R::from_f64(z.re.to_f64().hypot(z.im.to_f64()));
     let div = |z: Complex<R>, d: R| Complex { re: z.re / d, im: z.im / d };
     let aa = abs(*a);
@@ -612,6 +612,11 @@ pub unsafe fn rotg<T: Rotg>(h: rocblas_handle, a: Src, b: Src, cc: Src, s: Src, 
     if a.is_null() || b.is_null() || cc.is_null() || s.is_null() {
         return BAD_PTR;
     }
+    if c.mode == rocblas_pointer_mode_device
+        && let Some(r) = k::scalars::<T>(&c, KOp::Rotg, &[a, b, cc, s], batch)
+    {
+        return r;
+    }
     let nb = batch as usize;
     let (te, ce) = (size_of::<T>(), size_of::<T::C>());
     let ab = scalar_bases(a, te, nb, &c)?;
@@ -644,7 +649,7 @@ pub unsafe fn rotg<T: Rotg>(h: rocblas_handle, a: Src, b: Src, cc: Src, s: Src, 
 }
 
 /// The modified Givens transformation (rotmg) of (d1, d2, x1, y1) into `param`.
-fn rotmg_calc<T: Real>(d1: &mut T, d2: &mut T, x1: &mut T, y1: T, param: &mut [T; 5]) {
+pub(crate) fn rotmg_calc<T: Real>(d1: &mut T, d2: &mut T, x1: &mut T, y1: T, param: &mut [T; 5]) {
     let f = |v: f64| T::from_f64(v);
     let (gam, gamsq) = (4096.0f64, 4096.0f64 * 4096.0);
     let (rgamsq, zero, one) = (1.0 / gamsq, f(0.0), f(1.0));
@@ -672,6 +677,12 @@ fn rotmg_calc<T: Real>(d1: &mut T, d2: &mut T, x1: &mut T, y1: T, param: &mut [T
                 *d1 = f(d1.to_f64() / u.to_f64());
                 *d2 = f(d2.to_f64() / u.to_f64());
                 *x1 = *x1 * u;
+            } else {
+                // Reference BLAS's safety path (rounding edge cases): everything zero.
+                (h21, h12) = (zero, zero);
+                *d1 = zero;
+                *d2 = zero;
+                *x1 = zero;
             }
         } else if q2 < zero {
             *d1 = zero;
@@ -687,11 +698,13 @@ fn rotmg_calc<T: Real>(d1: &mut T, d2: &mut T, x1: &mut T, y1: T, param: &mut [T
             *d1 = temp;
             *x1 = y1 * u;
         }
+        // The implied entries of flags 0 and 1 made explicit (a full matrix, flag -1,
+        // keeps its own).
         let to_full = |flag: &mut f64, h11: &mut T, h21: &mut T, h12: &mut T, h22: &mut T| {
             if *flag == 0.0 {
                 *h11 = one;
                 *h22 = one;
-            } else {
+            } else if *flag > 0.0 {
                 *h21 = -one;
                 *h12 = one;
             }
@@ -753,6 +766,11 @@ pub unsafe fn rotmg<T: Elem<F = T> + Real>(h: rocblas_handle, d1: Src, d2: Src, 
     }
     if d1.is_null() || d2.is_null() || x1.is_null() || y1.is_null() || param.is_null() {
         return BAD_PTR;
+    }
+    if c.mode == rocblas_pointer_mode_device
+        && let Some(r) = k::scalars::<T>(&c, KOp::Rotmg, &[d1, d2, x1, y1, param], batch)
+    {
+        return r;
     }
     let (nb, te) = (batch as usize, size_of::<T>());
     let bases: Vec<Bases> = [d1, d2, x1, y1, param].iter().map(|s| scalar_bases(*s, te, nb, &c)).collect::<Status<_>>()?;
