@@ -172,18 +172,10 @@ REAL group_rsum(REAL v) {
     return r;
 }
 
-// (value, index) of the group's best: larger (smaller with F_MIN) value, then the lower
-// index; index ~0 is "none" (NaN elements never win).
-bool better(REAL v, uint i, REAL bv, uint bi) {
-    if (i == ~0u) return false;
-    if (bi == ~0u) return true;
-    bool strictly = has(F_MIN) ? v < bv : v > bv;
-    return strictly || (v == bv && i < bi);
-}
-
-// Whether (bv, bi) replaces (av, ai): bi is an element and ai is none, or bv is strictly
-// better, or as good at a lower index (the rule of `better`, in integer logic so that no
-// branch is emitted).
+// iamax/iamin's order on (value, index) pairs: whether (bv, bi) replaces (av, ai): bi is
+// an element and ai is none, or bv is strictly better (larger; smaller with `mn`), or as good
+// at a lower index. Index ~0 is "none" (NaN elements never win). Integer logic, so that no
+// branch is emitted.
 bool takes(bool mn, REAL av, uint ai, REAL bv, uint bi) {
     uint strictly = mn ? uint(bv < av) : uint(bv > av);
     uint tie = uint(bv == av) & uint(bi < ai);
@@ -196,7 +188,7 @@ void group_best(inout REAL v, inout uint i) {
     shi[l] = i;
     barrier();
     [[unroll]] for (uint s = TPB / 2u; s > 0u; s >>= 1u) {
-        if (l < s && better(shv[l + s], shi[l + s], shv[l], shi[l])) {
+        if (l < s && takes(has(F_MIN), shv[l], shi[l], shv[l + s], shi[l + s])) {
             shv[l] = shv[l + s];
             shi[l] = shi[l + s];
         }
@@ -395,7 +387,7 @@ void finish(uint b) {
         for (uint g = l; g < G; g += TPB) {
             REAL v = Rv(p.sa).v[first + g];
             uint i = U32v(p.sb).v[first + g];
-            if (better(v, i, bv, bi)) { bv = v; bi = i; }
+            if (takes(has(F_MIN), bv, bi, v, i)) { bv = v; bi = i; }
         }
         group_best(bv, bi);
         if (l == 0u) {

@@ -158,7 +158,8 @@ impl Src {
     }
 }
 
-fn capturing(stream: hipStream_t) -> bool {
+/// Whether `stream` is being captured into a graph.
+pub(crate) fn capturing(stream: hipStream_t) -> bool {
     let mut status = 0;
     unsafe { hip::hipStreamIsCapturing(stream, &mut status) == 0 && status != 0 }
 }

@@ -9,8 +9,8 @@
 //! take (other element types, mixed-type `_ex` forms, ILP64 sizes past 32 bits, misaligned
 //! complex vectors) keeps the generic host closure.
 
-use super::exec::{Src, Status, Strided};
-use super::num::{C32, C64, Complex, Field, Real};
+use super::exec::{Src, Status, Strided, capturing};
+use super::num::{Blue, C32, C64, Complex, Field, Real};
 use crate::auxiliary::status_from_hip;
 use crate::blas3::gemm_pack::Scratch;
 use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
@@ -36,6 +36,8 @@ fn reduction_unroll(elem: usize) -> u64 {
     }
 }
 const MAX_PARTIALS: u64 = 1024;
+/// Batch entries a launch takes: the grid's y and z (65,535 each on every Vulkan device).
+const MAX_BATCH: i64 = 65535 * 65535;
 /// Groups of an elementwise launch: enough to fill a large GPU, each invocation then loops.
 const MAX_ELEMENTWISE_GROUPS: u64 = 32768;
 
@@ -86,38 +88,25 @@ const P_SCALARS: usize = 96;
 /// Element types with a module: memory and arithmetic are the same type.
 pub trait Kern: Field {
     fn parts(re: f64, im: f64) -> Self;
-    fn real_bytes() -> usize;
 }
 impl Kern for f32 {
     fn parts(re: f64, _: f64) -> Self {
         re as f32
-    }
-    fn real_bytes() -> usize {
-        4
     }
 }
 impl Kern for f64 {
     fn parts(re: f64, _: f64) -> Self {
         re
     }
-    fn real_bytes() -> usize {
-        8
-    }
 }
 impl Kern for C32 {
     fn parts(re: f64, im: f64) -> Self {
         Complex { re: re as f32, im: im as f32 }
     }
-    fn real_bytes() -> usize {
-        4
-    }
 }
 impl Kern for C64 {
     fn parts(re: f64, im: f64) -> Self {
         Complex { re, im }
-    }
-    fn real_bytes() -> usize {
-        8
     }
 }
 
@@ -126,26 +115,36 @@ static BLAS1_F64: oxrocm_spirv_kernel = spirv_kernel!("blas1_f64", twin::<f64>);
 static BLAS1_C32: oxrocm_spirv_kernel = spirv_kernel!("blas1_c32", twin::<C32>);
 static BLAS1_C64: oxrocm_spirv_kernel = spirv_kernel!("blas1_c64", twin::<C64>);
 
-/// The module of vectors of `X`, with its element size and whether it is complex.
-fn module_of<X: 'static>() -> Option<(&'static oxrocm_spirv_kernel, usize, bool)> {
-    let t = TypeId::of::<X>();
-    if t == TypeId::of::<f32>() {
-        Some((&BLAS1_F32, 4, false))
-    } else if t == TypeId::of::<f64>() {
-        Some((&BLAS1_F64, 8, false))
-    } else if t == TypeId::of::<C32>() {
-        Some((&BLAS1_C32, 8, true))
-    } else if t == TypeId::of::<C64>() {
-        Some((&BLAS1_C64, 16, true))
-    } else {
-        None
+/// The module of one element type: its element size and whether it is complex.
+#[derive(Clone, Copy)]
+struct Module {
+    kernel: &'static oxrocm_spirv_kernel,
+    elem: usize,
+    complex: bool,
+}
+
+impl Module {
+    /// Bytes of the real type (a complex element's half).
+    fn real_bytes(&self) -> usize {
+        if self.complex { self.elem / 2 } else { self.elem }
     }
 }
 
-/// Whether the kernels take vectors of `X` (and a scalar of `A`: the same type, or the real
-/// type of a complex `X`).
-pub fn takes<X: 'static>() -> bool {
-    module_of::<X>().is_some()
+/// The module of vectors of `X`.
+fn module_of<X: 'static>() -> Option<Module> {
+    let t = TypeId::of::<X>();
+    let (kernel, elem, complex) = if t == TypeId::of::<f32>() {
+        (&BLAS1_F32, 4, false)
+    } else if t == TypeId::of::<f64>() {
+        (&BLAS1_F64, 8, false)
+    } else if t == TypeId::of::<C32>() {
+        (&BLAS1_C32, 8, true)
+    } else if t == TypeId::of::<C64>() {
+        (&BLAS1_C64, 16, true)
+    } else {
+        return None;
+    };
+    Some(Module { kernel, elem, complex })
 }
 
 /// Whether `A` is the real type of complex `X` (csscal, csrot's c and s).
@@ -165,6 +164,9 @@ pub struct Vector {
 }
 
 impl Vector {
+    /// No vector (a parameter block's unused slot).
+    const NONE: Vector = Vector { ptr: 0, bs: 0, array: false, inc: 0 };
+
     /// `None` where the kernels cannot address it (a strided complex vector not aligned to
     /// its element size, which the shader's wide loads need).
     pub fn new(src: Src, inc: i64, elem: usize, complex: bool) -> Option<Vector> {
@@ -203,15 +205,14 @@ pub enum Scal {
 /// Scalar `p` of a call on vectors of `X` under the handle's pointer mode (`real_typed`: the
 /// real type of complex `X`); `None` if `X` has no module.
 pub unsafe fn scalar<X: 'static>(p: *const c_void, mode: rocblas_pointer_mode, real_typed: bool) -> Option<Scal> {
-    let (_, elem, complex) = module_of::<X>()?;
+    let m = module_of::<X>()?;
     if mode == rocblas_pointer_mode_device {
         return Some(Scal::Dev(p as u64));
     }
-    let real_bytes = if complex { elem / 2 } else { elem };
     let at = |k: usize| unsafe {
-        if real_bytes == 4 { (p as *const f32).add(k).read_unaligned() as f64 } else { (p as *const f64).add(k).read_unaligned() }
+        if m.real_bytes() == 4 { (p as *const f32).add(k).read_unaligned() as f64 } else { (p as *const f64).add(k).read_unaligned() }
     };
-    Some(Scal::Host(at(0), if complex && !real_typed { at(1) } else { 0.0 }))
+    Some(Scal::Host(at(0), if m.complex && !real_typed { at(1) } else { 0.0 }))
 }
 
 /// Whether `A` and `B` are one type.
@@ -222,10 +223,8 @@ pub fn same<A: 'static, B: 'static>() -> bool {
 /// Whether `R` is the real type of `X` (f32 for f32 and C32, f64 for f64 and C64).
 pub fn real_result<X: 'static, R: 'static>() -> bool {
     match module_of::<X>() {
-        Some((_, elem, complex)) => {
-            let rb = if complex { elem / 2 } else { elem };
-            if rb == 4 { same::<R, f32>() } else { same::<R, f64>() }
-        }
+        Some(m) if m.real_bytes() == 4 => same::<R, f32>(),
+        Some(_) => same::<R, f64>(),
         None => false,
     }
 }
@@ -250,7 +249,7 @@ struct Launch {
 impl Launch {
     fn push(&self) -> Vec<u8> {
         let mut p = Vec::with_capacity(128);
-        let y = self.y.unwrap_or(Vector { ptr: 0, bs: 0, array: false, inc: 0 });
+        let y = self.y.unwrap_or(Vector::NONE);
         for v in [self.x.ptr, y.ptr, self.sa, self.sb, self.out] {
             p.extend_from_slice(&v.to_le_bytes());
         }
@@ -293,7 +292,12 @@ impl Launch {
 
 /// Sizes the kernels take: n and the batch in 32 bits, the batch within the grid.
 fn sized(n: i64, batch: i64) -> bool {
-    (1..=i32::MAX as i64).contains(&n) && (1..=65535i64 * 65535).contains(&batch)
+    (1..=i32::MAX as i64).contains(&n) && (1..=MAX_BATCH).contains(&batch)
+}
+
+/// Workgroups sharing one vector of n elements in an elementwise launch.
+fn elementwise_groups(n: i64, elem: usize) -> u32 {
+    (n as u64).div_ceil(TPB * unroll(elem)).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32
 }
 
 fn scalars_of(a: Option<Scal>, b: Option<Scal>) -> [f64; 4] {
@@ -312,13 +316,14 @@ fn scalars_of(a: Option<Scal>, b: Option<Scal>) -> [f64; 4] {
 pub fn elementwise<X: 'static>(
     c: &Ctx, op: Op, n: i64, x: Src, incx: i64, y: Option<(Src, i64)>, a: Option<Scal>, a_real: bool, b: Option<Scal>, b_real: bool, batch: i64,
 ) -> Option<Status> {
-    let (kernel, elem, complex) = module_of::<X>()?;
+    let m = module_of::<X>()?;
+    let (elem, real_bytes) = (m.elem, m.real_bytes());
     if !sized(n, batch) {
         return None;
     }
-    let xv = Vector::new(x, incx, elem, complex)?;
+    let xv = Vector::new(x, incx, elem, m.complex)?;
     let yv = match y {
-        Some((s, inc)) => Some(Vector::new(s, inc, elem, complex)?),
+        Some((s, inc)) => Some(Vector::new(s, inc, elem, m.complex)?),
         None => None,
     };
     let (nb, nu) = (batch as usize, n as usize);
@@ -346,7 +351,6 @@ pub fn elementwise<X: 'static>(
         _ => return None,
     }
     let mut flags = 0;
-    let real_bytes = if complex { elem / 2 } else { elem };
     let (mut sa, mut sb) = (0, 0);
     if let Some(Scal::Dev(p)) = a {
         flags |= F_SA_DEV;
@@ -364,9 +368,8 @@ pub fn elementwise<X: 'static>(
     if b_real {
         flags |= F_SB_REAL;
     }
-    let groups_x = (n as u64).div_ceil(TPB * unroll(elem)).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
-    let l = Launch { op, n: n as u32, x: xv, y: yv, sa, sb, out: 0, bsa: 0, flags, batch: batch as u32, scalars: scalars_of(a, b), groups_x, real_bytes };
-    Some(l.run(c.stream, kernel, &reads, &writes))
+    let l = Launch { op, n: n as u32, x: xv, y: yv, sa, sb, out: 0, bsa: 0, flags, batch: batch as u32, scalars: scalars_of(a, b), groups_x: elementwise_groups(n, elem), real_bytes };
+    Some(l.run(c.stream, m.kernel, &reads, &writes))
 }
 
 /// rotm's parameters: the five values on the host (single call, host pointer mode) or each
@@ -378,8 +381,9 @@ pub enum RotmParams {
 
 #[allow(clippy::too_many_arguments)]
 pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, params: RotmParams, batch: i64) -> Option<Status> {
-    let (kernel, elem, complex) = module_of::<X>()?;
-    if complex || !sized(n, batch) {
+    let m = module_of::<X>()?;
+    let elem = m.elem;
+    if m.complex || !sized(n, batch) {
         return None;
     }
     let (xv, yv) = (Vector::new(x, incx, elem, false)?, Vector::new(y, incy, elem, false)?);
@@ -408,9 +412,8 @@ pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, p
             reads.push(pv.range(5, elem, nb)?);
         }
     }
-    let groups_x = (n as u64).div_ceil(TPB * unroll(elem)).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32;
-    let l = Launch { op: Op::Rotm, n: n as u32, x: xv, y: Some(yv), sa, sb: 0, out: 0, bsa, flags, batch: batch as u32, scalars, groups_x, real_bytes: elem };
-    Some(l.run(c.stream, kernel, &reads, &writes))
+    let l = Launch { op: Op::Rotm, n: n as u32, x: xv, y: Some(yv), sa, sb: 0, out: 0, bsa, flags, batch: batch as u32, scalars, groups_x: elementwise_groups(n, elem), real_bytes: elem };
+    Some(l.run(c.stream, m.kernel, &reads, &writes))
 }
 
 /// rotg over a batch of (a, b, c, s) (`Rotg`; c is real for complex types) or rotmg over
@@ -418,12 +421,12 @@ pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, p
 /// by the kernel, one invocation per batch entry (device pointer mode; host mode computes
 /// on the host at once, as rocBLAS does).
 pub fn scalars<X: 'static>(c: &Ctx, op: Op, args: &[Src], batch: i64) -> Option<Status> {
-    let (kernel, elem, complex) = module_of::<X>()?;
+    let m = module_of::<X>()?;
+    let (elem, complex, real_bytes) = (m.elem, m.complex, m.real_bytes());
     let rotmg = op == Op::Rotmg;
-    if (rotmg && complex) || !(1..=65535i64 * 65535).contains(&batch) || args.len() != if rotmg { 5 } else { 4 } {
+    if (rotmg && complex) || !(1..=MAX_BATCH).contains(&batch) || args.len() != if rotmg { 5 } else { 4 } {
         return None;
     }
-    let real_bytes = if complex { elem / 2 } else { elem };
     let nb = batch as usize;
     let mut v = Vec::new();
     let (mut reads, mut writes) = (Vec::new(), Vec::new());
@@ -446,7 +449,7 @@ pub fn scalars<X: 'static>(c: &Ctx, op: Op, args: &[Src], batch: i64) -> Option<
             flags |= f;
         }
     }
-    let out = v.get(4).copied().unwrap_or(Vector { ptr: 0, bs: 0, array: false, inc: 0 });
+    let out = v.get(4).copied().unwrap_or(Vector::NONE);
     let l = Launch {
         op,
         n: 1,
@@ -462,7 +465,7 @@ pub fn scalars<X: 'static>(c: &Ctx, op: Op, args: &[Src], batch: i64) -> Option<
         groups_x: 1,
         real_bytes,
     };
-    Some(l.run(c.stream, kernel, &reads, &writes))
+    Some(l.run(c.stream, m.kernel, &reads, &writes))
 }
 
 /// What a reduction computes.
@@ -480,14 +483,14 @@ pub enum Reduction {
 /// mode, else host memory written before this returns, unless the stream is being captured).
 #[allow(clippy::too_many_arguments)]
 pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y: Option<(Src, i64)>, batch: i64, result: u64) -> Option<Status> {
-    let (kernel, elem, complex) = module_of::<X>()?;
+    let m = module_of::<X>()?;
+    let (elem, real_bytes) = (m.elem, m.real_bytes());
     if !sized(n, batch) {
         return None;
     }
-    let real_bytes = if complex { elem / 2 } else { elem };
-    let xv = Vector::new(x, incx, elem, complex)?;
+    let xv = Vector::new(x, incx, elem, m.complex)?;
     let yv = match y {
-        Some((s, inc)) => Some(Vector::new(s, inc, elem, complex)?),
+        Some((s, inc)) => Some(Vector::new(s, inc, elem, m.complex)?),
         None => None,
     };
     let (nu, nb) = (n as usize, batch as usize);
@@ -497,11 +500,12 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
         Reduction::Asum => (real_bytes, real_bytes),
         // Blue's three sums per group.
         Reduction::Nrm2 => (3 * real_bytes, real_bytes),
-        Reduction::Iamax(_, wide) => (real_bytes + 4, if wide { 8 } else { 4 }),
+        // and a 32-bit index each, after the values
+        Reduction::Iamax(_, wide) => (real_bytes, if wide { 8 } else { 4 }),
     };
     let iamax = matches!(what, Reduction::Iamax(..));
     // Partial values, then (iamax) their indices, then (host pointer mode) the results.
-    let value_bytes = (g * nb * if iamax { real_bytes } else { part_bytes }).next_multiple_of(8);
+    let value_bytes = (g * nb * part_bytes).next_multiple_of(8);
     let values = (value_bytes + if iamax { g * nb * 4 } else { 0 }).next_multiple_of(256);
     let host_out = c.mode != rocblas_pointer_mode_device;
     let total = values + if host_out { (nb * res_bytes).next_multiple_of(256) } else { 0 };
@@ -524,7 +528,7 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
         op, n: n as u32, x: xv, y: yv, sa: 0, sb: indices, out: partials, bsa: 0, flags, batch: batch as u32, scalars: [0.0; 4], groups_x: g as u32, real_bytes,
     };
     let scratch_range = oxrocm_range { addr: base, len: values };
-    if let Err(e) = first.run(c.stream, kernel, &reads, &[scratch_range]) {
+    if let Err(e) = first.run(c.stream, m.kernel, &reads, &[scratch_range]) {
         return Some(Err(e));
     }
     let fin = match what {
@@ -541,12 +545,11 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
             Op::FinIamax
         }
     };
-    let none = Vector { ptr: 0, bs: 0, array: false, inc: 0 };
     let second = Launch {
-        op: fin, n: g as u32, x: none, y: None, sa: partials, sb: indices, out, bsa: 0, flags, batch: batch as u32, scalars: [0.0; 4], groups_x: 1, real_bytes,
+        op: fin, n: g as u32, x: Vector::NONE, y: None, sa: partials, sb: indices, out, bsa: 0, flags, batch: batch as u32, scalars: [0.0; 4], groups_x: 1, real_bytes,
     };
     let out_range = oxrocm_range { addr: out, len: nb * res_bytes };
-    if let Err(e) = second.run(c.stream, kernel, &[scratch_range], &[out_range]) {
+    if let Err(e) = second.run(c.stream, m.kernel, &[scratch_range], &[out_range]) {
         return Some(Err(e));
     }
     if host_out {
@@ -554,9 +557,8 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
         if rc != 0 {
             return Some(Err(status_from_hip(rc)));
         }
-        let mut capturing = 0;
-        let captured = unsafe { hip::hipStreamIsCapturing(c.stream, &mut capturing) } == 0 && capturing != 0;
-        if !captured {
+        // rocBLAS waits for host results, except while the stream is captured.
+        if !capturing(c.stream) {
             return Some(super::exec::sync(c.stream));
         }
     }
@@ -687,7 +689,7 @@ where
 {
     let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
     let groups = unsafe { *_groups };
-    let Some(prm) = Params::parse(p, T::real_bytes()) else { return 1 };
+    let Some(prm) = Params::parse(p, size_of::<T::R>()) else { return 1 };
     let mem = Mem { view, map: host_ptr };
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_twin::<T>(&prm, &mem, groups as usize)));
     if r.is_ok() { 0 } else { 999 }
@@ -892,43 +894,34 @@ where
         match p.op {
             Op::Dot => {
                 let sums: Vec<T> = ranges(()).map(|r| t.dot(r)).collect();
-                let out = m.host::<T>(p.out);
-                for k in 0..g {
-                    let v = if k == 0 { sums.iter().fold(T::zero(), |a, &s| a + s) } else { T::zero() };
-                    unsafe { out.add(slot + k).write_unaligned(v) };
-                }
+                put_partials(m.host::<T>(p.out), slot, g, sums.iter().fold(T::zero(), |a, &s| a + s), T::zero());
             }
             Op::Asum => {
                 let sums: Vec<T::R> = ranges(()).map(|r| t.asum(r)).collect();
-                let out = m.host::<T::R>(p.out);
-                for k in 0..g {
-                    let v = if k == 0 { sums.iter().fold(T::R::zero(), |a, &s| a + s) } else { T::R::zero() };
-                    unsafe { out.add(slot + k).write_unaligned(v) };
-                }
+                put_partials(m.host::<T::R>(p.out), slot, g, sums.iter().fold(T::R::zero(), |a, &s| a + s), T::R::zero());
             }
             Op::Nrm2 => {
+                // Three values (small, medium, big) per partial.
                 let sums: Vec<Blue<T::R>> = ranges(()).map(|r| t.nrm2(r)).collect();
-                let out = m.host::<T::R>(p.out);
-                for k in 0..g {
-                    let v = if k == 0 { sums.iter().fold(Blue::default(), |a, &s| a.merge(s)) } else { Blue::default() };
-                    for (j, e) in [v.sml, v.med, v.big].into_iter().enumerate() {
-                        unsafe { out.add(3 * (slot + k) + j).write_unaligned(e) };
-                    }
-                }
+                let v = sums.iter().fold(Blue::default(), |a, &s| a.merge(s));
+                put_partials(m.host::<[T::R; 3]>(p.out), slot, g, [v.sml, v.med, v.big], [T::R::zero(); 3]);
             }
             _ => {
                 let bests: Vec<(T::R, u32)> = ranges(()).map(|r| t.best(r)).collect();
                 let best = bests.into_iter().fold((T::R::zero(), u32::MAX), |b, (v, i)| if better(min, v, i, b) { (v, i) } else { b });
-                let (vals, idx) = (m.host::<T::R>(p.out), m.host::<u32>(p.sb));
-                for k in 0..g {
-                    let (v, i) = if k == 0 { best } else { (T::R::zero(), u32::MAX) };
-                    unsafe {
-                        vals.add(slot + k).write_unaligned(v);
-                        idx.add(slot + k).write_unaligned(i);
-                    }
-                }
+                put_partials(m.host::<T::R>(p.out), slot, g, best.0, T::R::zero());
+                put_partials(m.host::<u32>(p.sb), slot, g, best.1, u32::MAX);
             }
         }
+    }
+}
+
+/// Writes one batch entry's `g` partials from `slot`: the host's whole result first, the
+/// others neutral.
+fn put_partials<V: Copy>(out: *mut V, slot: usize, g: usize, first: V, neutral: V) {
+    for k in 0..g {
+        // SAFETY: the partials lie in the scratch range the runtime mapped for this launch.
+        unsafe { out.add(slot + k).write_unaligned(if k == 0 { first } else { neutral }) };
     }
 }
 
@@ -1044,12 +1037,7 @@ where
             // |re| + |im| summed over elements = |v| summed over the reals.
             return Self::real_lanes(self.reals(&r), T::R::zero(), |v| v.abs());
         }
-        if self.x.s.inc == 1 {
-            let xp = self.x.p;
-            Self::lanes(r, T::R::zero(), |i| unsafe { xp.add(i).read_unaligned() }.abs1())
-        } else {
-            Self::lanes(r, T::R::zero(), |i| self.x.get(i).abs1())
-        }
+        Self::lanes(r, T::R::zero(), |i| self.x.get(i).abs1())
     }
 
     /// Blue's accumulators of the range. The plain sum of squares in f64 where it cannot
@@ -1080,6 +1068,26 @@ where
         a
     }
 
+    /// The extreme |re| + |im| of the range under `beats` (`sentinel` if none beats it), in
+    /// fixed lanes over whole chunks; one copy per comparison, so the loop holds no choice.
+    fn extreme(&self, r: &std::ops::Range<usize>, sentinel: T::R, beats: impl Fn(T::R, T::R) -> bool) -> T::R {
+        let mut lanes = [sentinel; LANES];
+        let whole = r.start + r.len() / LANES * LANES;
+        for base in (r.start..whole).step_by(LANES) {
+            for (l, m) in lanes.iter_mut().enumerate() {
+                let v = self.xi(base + l).abs1();
+                *m = if beats(v, *m) { v } else { *m };
+            }
+        }
+        for i in whole..r.end {
+            let v = self.xi(i).abs1();
+            if beats(v, lanes[0]) {
+                lanes[0] = v;
+            }
+        }
+        lanes.into_iter().fold(sentinel, |m, v| if beats(v, m) { v } else { m })
+    }
+
     /// The range's (value, index) best under `better`: the extreme |re| + |im| in lanes (NaN
     /// never wins), then its first index; none (u32::MAX) if every element is NaN.
     fn best(&self, r: std::ops::Range<usize>) -> (T::R, u32) {
@@ -1091,32 +1099,7 @@ where
         let sentinel = if min { T::R::from_f64(f64::INFINITY) } else { T::R::from_f64(-1.0) };
         // Fixed lanes over whole chunks (an index-chosen lane per element did not vectorize:
         // isamax at 0.44-0.88x of OpenBLAS), the decision on `min` outside the loop.
-        let mut lanes = [sentinel; LANES];
-        let whole = r.start + r.len() / LANES * LANES;
-        let (lt, gt) = (|v: T::R, m: T::R| v < m, |v: T::R, m: T::R| v > m);
-        let better: &dyn Fn(T::R, T::R) -> bool = if min { &lt } else { &gt };
-        if min {
-            for base in (r.start..whole).step_by(LANES) {
-                for (l, m) in lanes.iter_mut().enumerate() {
-                    let v = self.xi(base + l).abs1();
-                    *m = if v < *m { v } else { *m };
-                }
-            }
-        } else {
-            for base in (r.start..whole).step_by(LANES) {
-                for (l, m) in lanes.iter_mut().enumerate() {
-                    let v = self.xi(base + l).abs1();
-                    *m = if v > *m { v } else { *m };
-                }
-            }
-        }
-        for i in whole..r.end {
-            let v = self.xi(i).abs1();
-            if better(v, lanes[0]) {
-                lanes[0] = v;
-            }
-        }
-        let extreme = lanes.into_iter().fold(sentinel, |m, v| if (min && v < m) || (!min && v > m) { v } else { m });
+        let extreme = if min { self.extreme(&r, sentinel, |v, m| v < m) } else { self.extreme(&r, sentinel, |v, m| v > m) };
         // The first element of that value (for iamin it may be an infinity itself).
         #[allow(clippy::eq_op)]
         r.into_iter().find(|&i| self.xi(i).abs1() == extreme).map_or(none, |i| (extreme, i as u32))
@@ -1183,70 +1166,5 @@ where
                 }
             }
         }
-    }
-}
-
-/// Blue's accumulators for nrm2 (see the shader): sums of squares of small values scaled up,
-/// of big values scaled down, of the rest as they are.
-#[derive(Clone, Copy, Default)]
-struct Blue<R> {
-    sml: R,
-    med: R,
-    big: R,
-}
-
-impl<R: Real> Blue<R> {
-    /// (tsml, tbig, ssml, sbig): powers of two for f32 or f64.
-    fn limits() -> (R, R, R, R) {
-        let f = |e: i32| R::from_f64(2f64.powi(e));
-        if size_of::<R>() == 4 { (f(-63), f(52), f(75), f(-76)) } else { (f(-511), f(486), f(537), f(-538)) }
-    }
-    fn add(&mut self, v: R) {
-        let (tsml, tbig, ssml, sbig) = Self::limits();
-        let ax = v.abs();
-        if ax > tbig {
-            let t = ax * sbig;
-            self.big = self.big + t * t;
-        } else if ax < tsml {
-            let t = ax * ssml;
-            self.sml = self.sml + t * t;
-        } else {
-            self.med = self.med + ax * ax;
-        }
-    }
-    fn merge(self, o: Self) -> Self {
-        Blue { sml: self.sml + o.sml, med: self.med + o.med, big: self.big + o.big }
-    }
-    /// The accumulators of a plain f64 sum of squares (scaled into range where R is f32).
-    fn from_sumsq(s: f64) -> Self {
-        let (tsml, tbig, ssml, sbig) = Self::limits();
-        let (tsml, tbig, ssml, sbig) = (tsml.to_f64(), tbig.to_f64(), ssml.to_f64(), sbig.to_f64());
-        let zero = R::zero();
-        if s > tbig * tbig {
-            Blue { sml: zero, med: zero, big: R::from_f64(s * sbig * sbig) }
-        } else if s < tsml * tsml && s > 0.0 {
-            Blue { sml: R::from_f64(s * ssml * ssml), med: zero, big: zero }
-        } else {
-            Blue { sml: zero, med: R::from_f64(s), big: zero }
-        }
-    }
-    fn norm(self) -> R {
-        let (_, _, ssml, sbig) = Self::limits();
-        let zero = R::zero();
-        #[allow(clippy::eq_op)]
-        let med_counts = self.med > zero || self.med != self.med;
-        if self.big > zero {
-            let big = if med_counts { self.big + (self.med * sbig) * sbig } else { self.big };
-            return big.sqrt() / sbig;
-        }
-        if self.sml > zero {
-            if med_counts {
-                let (m, s) = (self.med.sqrt(), self.sml.sqrt() / ssml);
-                let (hi, lo) = if m > s { (m, s) } else { (s, m) };
-                return hi * (R::from_f64(1.0) + (lo / hi) * (lo / hi)).sqrt();
-            }
-            return self.sml.sqrt() / ssml;
-        }
-        self.med.sqrt()
     }
 }

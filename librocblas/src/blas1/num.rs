@@ -197,37 +197,69 @@ impl Promote<f64> for f32 {
     }
 }
 
-/// Euclidean norm of a sequence without overflow or underflow in the sum of squares:
-/// a plain sum of squares in `f64` while it stays in range, else a scaled sum (as
-/// reference BLAS's nrm2).
-#[derive(Default)]
-pub struct Norm2 {
-    vals: Vec<f64>,
+/// A Euclidean norm without overflow or underflow in the sum of squares: Blue's three
+/// accumulators (squares of small values scaled up, of big values scaled down, the rest as
+/// they are; the thresholds of reference BLAS's nrm2), as `shaders/blas1.glsl` keeps them.
+/// The host path's nrm2 (in f64) and the Level-1 kernels' host twin share it.
+#[derive(Clone, Copy, Default)]
+pub struct Blue<R> {
+    pub sml: R,
+    pub med: R,
+    pub big: R,
 }
 
-impl Norm2 {
-    pub fn new() -> Self {
-        Norm2 { vals: Vec::new() }
+impl<R: Real> Blue<R> {
+    /// (tsml, tbig, ssml, sbig): powers of two for f32 or f64.
+    pub fn limits() -> (R, R, R, R) {
+        let f = |e: i32| R::from_f64(2f64.powi(e));
+        if size_of::<R>() == 4 { (f(-63), f(52), f(75), f(-76)) } else { (f(-511), f(486), f(537), f(-538)) }
     }
-    pub fn add(&mut self, v: f64) {
-        self.vals.push(v);
+    pub fn add(&mut self, v: R) {
+        let (tsml, tbig, ssml, sbig) = Self::limits();
+        let ax = v.abs();
+        if ax > tbig {
+            let t = ax * sbig;
+            self.big = self.big + t * t;
+        } else if ax < tsml {
+            let t = ax * ssml;
+            self.sml = self.sml + t * t;
+        } else {
+            self.med = self.med + ax * ax;
+        }
     }
-    pub fn value(&self) -> f64 {
-        let plain: f64 = self.vals.iter().map(|v| v * v).sum();
-        if plain.is_finite() && (plain == 0.0 || plain > 1e-280) {
-            return plain.sqrt();
+    pub fn merge(self, o: Self) -> Self {
+        Blue { sml: self.sml + o.sml, med: self.med + o.med, big: self.big + o.big }
+    }
+    /// The accumulators of a plain f64 sum of squares (scaled into range where R is f32).
+    pub fn from_sumsq(s: f64) -> Self {
+        let (tsml, tbig, ssml, sbig) = Self::limits();
+        let (tsml, tbig, ssml, sbig) = (tsml.to_f64(), tbig.to_f64(), ssml.to_f64(), sbig.to_f64());
+        let zero = R::zero();
+        if s > tbig * tbig {
+            Blue { sml: zero, med: zero, big: R::from_f64(s * sbig * sbig) }
+        } else if s < tsml * tsml && s > 0.0 {
+            Blue { sml: R::from_f64(s * ssml * ssml), med: zero, big: zero }
+        } else {
+            Blue { sml: zero, med: R::from_f64(s), big: zero }
         }
-        if self.vals.iter().any(|v| v.is_nan()) {
-            return f64::NAN;
+    }
+    pub fn norm(self) -> R {
+        let (_, _, ssml, sbig) = Self::limits();
+        let zero = R::zero();
+        #[allow(clippy::eq_op)]
+        let med_counts = self.med > zero || self.med != self.med;
+        if self.big > zero {
+            let big = if med_counts { self.big + (self.med * sbig) * sbig } else { self.big };
+            return big.sqrt() / sbig;
         }
-        if self.vals.iter().any(|v| v.is_infinite()) {
-            return f64::INFINITY;
+        if self.sml > zero {
+            if med_counts {
+                let (m, s) = (self.med.sqrt(), self.sml.sqrt() / ssml);
+                let (hi, lo) = if m > s { (m, s) } else { (s, m) };
+                return hi * (R::from_f64(1.0) + (lo / hi) * (lo / hi)).sqrt();
+            }
+            return self.sml.sqrt() / ssml;
         }
-        let scale = self.vals.iter().fold(0f64, |m, v| m.max(v.abs()));
-        if scale == 0.0 {
-            return 0.0;
-        }
-        let ssq: f64 = self.vals.iter().map(|v| (v / scale) * (v / scale)).sum();
-        scale * ssq.sqrt()
+        self.med.sqrt()
     }
 }

@@ -310,7 +310,7 @@ where
             let r = match what {
                 Reduce::Asum => (0..sx.n).map(|i| xv.get(i).load().abs1().to_f64()).sum::<f64>(),
                 Reduce::Nrm2 => {
-                    let mut acc = Norm2::new();
+                    let mut acc = Blue::<f64>::default();
                     for i in 0..sx.n {
                         let e = xv.get(i).load();
                         acc.add(e.re().to_f64());
@@ -318,7 +318,7 @@ where
                             acc.add(e.im().to_f64());
                         }
                     }
-                    acc.value()
+                    acc.norm()
                 }
             };
             sink.put(v, b, R::store(R::F::from_f64(r)));
