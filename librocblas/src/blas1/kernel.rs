@@ -157,15 +157,15 @@ pub fn real_of<A: 'static, X: 'static>() -> bool {
 /// the entries' byte shift), increment.
 #[derive(Clone, Copy, Debug)]
 pub struct Vector {
-    ptr: u64,
-    bs: i64,
-    array: bool,
-    inc: i64,
+    pub(crate) ptr: u64,
+    pub(crate) bs: i64,
+    pub(crate) array: bool,
+    pub(crate) inc: i64,
 }
 
 impl Vector {
     /// No vector (a parameter block's unused slot).
-    const NONE: Vector = Vector { ptr: 0, bs: 0, array: false, inc: 0 };
+    pub(crate) const NONE: Vector = Vector { ptr: 0, bs: 0, array: false, inc: 0 };
 
     /// `None` where the kernels cannot address it (a strided complex vector not aligned to
     /// its element size, which the shader's wide loads need).
@@ -183,7 +183,7 @@ impl Vector {
 
     /// The device range the batch's vectors occupy (strided: one range over every entry; a
     /// pointer array: the array itself, the vectors being reached through it).
-    fn range(&self, n: usize, elem: usize, batch: usize) -> Option<oxrocm_range> {
+    pub(crate) fn range(&self, n: usize, elem: usize, batch: usize) -> Option<oxrocm_range> {
         if self.array {
             return Some(oxrocm_range { addr: self.ptr, len: batch * 8 });
         }
@@ -621,22 +621,22 @@ impl Params {
 }
 
 /// Host addresses of device memory, through the runtime's view.
-struct Mem {
-    view: *const c_void,
-    map: oxrocm_host_ptr_fn,
+pub(crate) struct Mem {
+    pub(crate) view: *const c_void,
+    pub(crate) map: oxrocm_host_ptr_fn,
 }
 // The view outlives the twin's call; the threads it spawns end inside the call.
 unsafe impl Sync for Mem {}
 
 impl Mem {
-    fn host<T>(&self, addr: u64) -> *mut T {
+    pub(crate) fn host<T>(&self, addr: u64) -> *mut T {
         unsafe { (self.map)(self.view, addr) as *mut T }
     }
-    fn read<T: Copy>(&self, addr: u64) -> T {
+    pub(crate) fn read<T: Copy>(&self, addr: u64) -> T {
         unsafe { self.host::<T>(addr).read_unaligned() }
     }
     /// Start of batch entry `b` of a vector argument.
-    fn entry(&self, ptr: u64, bs: i64, array: bool, b: usize) -> u64 {
+    pub(crate) fn entry(&self, ptr: u64, bs: i64, array: bool, b: usize) -> u64 {
         if array { self.read::<u64>(ptr + 8 * b as u64).wrapping_add_signed(bs) } else { ptr.wrapping_add_signed(b as i64 * bs) }
     }
 }

@@ -5,5 +5,6 @@
 //! Level 1's execution layer (`blas1::exec`).
 
 mod exports;
-pub(crate) mod kern;
+pub mod kern;
+pub(crate) mod kernel;
 pub mod ops;

@@ -6,6 +6,8 @@
 //! 32-bit and `_64` entry points share the operations); enums stay 32-bit.
 
 use super::kern::{self, Num, Op, Shape, Tri, Wide};
+use super::kernel::{self as gpu, Geom, Mv};
+use crate::blas1::kernel::{Scal, same, scalar};
 use crate::blas1::exec::*;
 use crate::blas1::num::{Field, Promote};
 use crate::handle::{Ctx, ctx, report_workspace};
@@ -62,6 +64,12 @@ fn r64(b: usize) -> usize {
 /// `rocblas_status_invalid_size` after the argument checks for anything larger.
 pub(crate) fn beyond_i32(sizes: &[i64]) -> Status {
     if sizes.iter().any(|&v| v > i32::MAX as i64) { BAD_SIZE } else { SUCCESS }
+}
+
+/// A scalar argument as the kernels take it (`real_typed`: a real scalar of complex data);
+/// `None` for types without kernels.
+fn scal<T: 'static>(c: &Ctx, p: *const T, real_typed: bool) -> Option<Scal> {
+    unsafe { scalar::<T>(p as *const std::ffi::c_void, c.mode, real_typed) }
 }
 
 pub(crate) fn host_val<T: Num>(p: *const T) -> T::W {
@@ -230,6 +238,12 @@ unsafe fn gemv_typed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
     let (m, n, lda) = (m as usize, n as usize, lda as usize);
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
     let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
+    if same::<T, Ty>() && same::<T, S>()
+        && let Some(r) = Geom::general(m, n, lda)
+            .and_then(|g| gpu::mv::<T>(&c, Mv::General(op), a, g, scal(&c, alpha, false), scal(&c, beta, false), x, incx, y, incy, batch))
+    {
+        return r;
+    }
     unsafe {
         run_mv_mixed::<T, Ty, S>(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| {
             kern::gemv(op, m, n, a, lda, x, acc)
@@ -256,6 +270,11 @@ pub unsafe fn gbmv<T: Num>(
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
     let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
     let span = (n - 1) * lda + (kl + ku + 1);
+    if let Some(r) = Geom::band(m, n, kl, ku, lda)
+        .and_then(|g| gpu::mv::<T>(&c, Mv::General(op), a, g, scal(&c, alpha, false), scal(&c, beta, false), x, incx, y, incy, batch))
+    {
+        return r;
+    }
     unsafe { run_mv(&c, batch, alpha, beta, a, span, x, sx, y, sy, move |a, x, acc| kern::gbmv(op, m, n, kl, ku, a, lda, x, acc)) }
 }
 
@@ -304,6 +323,9 @@ pub unsafe fn symv<T: Num>(
         SymKind::Packed => Shape::Packed,
     };
     let t = Tri { n: nu, upper, shape };
+    if let Some(r) = Geom::tri(t).and_then(|g| gpu::mv::<T>(&c, Mv::Sym { herm }, a, g, scal(&c, alpha, false), scal(&c, beta, false), x, incx, y, incy, batch)) {
+        return r;
+    }
     let s = |inc: i64| Strided { n: nu, inc };
     unsafe { run_mv(&c, batch, alpha, beta, a, t.span(), x, s(incx), y, s(incy), move |a, x, acc| kern::symv(t, herm, a, x, acc)) }
 }
@@ -380,6 +402,13 @@ pub unsafe fn ger<T: Num>(
         return SUCCESS;
     }
     let (m, n, lda) = (m as usize, n as usize, lda as usize);
+    let upd = gpu::Upd { conj, rank2: false, herm: false, real_alpha: false };
+    if let Some(r) = Geom::general(m, n, lda)
+        .zip(scal(&c, alpha, false))
+        .and_then(|(g, al)| gpu::update::<T>(&c, upd, a, g, al, x, incx, y, incy, batch))
+    {
+        return r;
+    }
     let (sx, sy) = (Strided { n: m, inc: incx }, Strided { n, inc: incy });
     unsafe {
         run_update::<T, T>(&c, batch, alpha, x, sx, Some((y, sy)), a, (n - 1) * lda + m, move |alpha, a, xs, ys| {
@@ -438,6 +467,15 @@ where
     let s = |inc: i64| Strided { n: nu, inc };
     let yv = if two { Some((y, s(incy))) } else { None };
     let herm = matches!(kind, Upd::Her | Upd::Her2);
+    let upd = gpu::Upd { conj: herm, rank2: two, herm, real_alpha: !same::<A, T>() };
+    // Rank-1 updates read x twice (x x' as x y').
+    let (ys, incy2) = if two { (y, incy) } else { (x, incx) };
+    if let Some(r) = Geom::tri(t)
+        .zip(scal(&c, alpha, !same::<A, T>()))
+        .and_then(|(g, al)| gpu::update::<T>(&c, upd, a, g, al, x, incx, ys, incy2, batch))
+    {
+        return r;
+    }
     unsafe {
         run_update::<T, A>(&c, batch, alpha, x, s(incx), yv, a, t.span(), move |al, a, xs, ys| match kind {
             Upd::Syr => kern::tri_update(t, herm, a, |i, j| al * xs[i] * xs[j]),
@@ -522,6 +560,12 @@ pub unsafe fn tri<T: Num>(
     };
     let t = Tri { n: nu, upper, shape };
     let solve = matches!(kind, TriKind::Trsv | TriKind::Tbsv(_) | TriKind::Tpsv);
+    let on_gpu = Geom::tri(t).and_then(|g| {
+        if solve { gpu::trsv::<T>(&c, a, g, op, unit, x, incx, batch) } else { gpu::mv::<T>(&c, Mv::Tri { op, unit }, a, g, None, None, x, incx, x, incx, batch) }
+    });
+    if let Some(r) = on_gpu {
+        return r;
+    }
     let sx = Strided { n: nu, inc: incx };
     let mut p = Prep::new(&c, batch);
     let Some(ab) = p.area::<T>(a, t.span(), false, true)? else { return SUCCESS };

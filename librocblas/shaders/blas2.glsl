@@ -1,0 +1,439 @@
+// Level-2 BLAS over column-major matrices of one element type (the module defines REAL and,
+// for complex modules, CPLX). Every storage rocBLAS has is one addressing rule: element
+// (i, j) sits at i + colbase(j), and column j stores rows [j - ku, j + kl] of [0, m):
+//   general:        colbase = j lda,               kl = m - 1, ku = n - 1
+//   general band:   colbase = j (lda - 1) + ku      (gbmv's kl, ku)
+//   triangle:       colbase = j lda,               upper kl = 0, ku = n - 1; lower the mirror
+//   triangle band:  colbase = j (lda - 1) + ku      (upper ku = k, lower kl = k and ku = 0)
+//   packed:         colbase = j (j + 1) / 2 (upper), j (2n - j - 1) / 2 (lower)
+// The host passes the column step (lda or lda - 1) and the flags say band or packed.
+//
+// Operations (op in the flags' top byte):
+//   MV_N   partial products over a chunk of columns, one invocation per row:
+//          ws[aux + c][b][i] = sum_{j in chunk c} A(i, j) x_j        (grid: rows, chunks, batch)
+//   MV_T   partial products over a chunk of rows, 32 invocations per column (or one, for short ones):
+//          ws[aux + c][b][j] = sum_{i in chunk c} op(A(i, j)) x_i    (grid: columns/8 or /256, chunks, batch)
+//   MV_FIN y_i := alpha sum_c ws[c][b][i] + beta y_i over aux chunks (beta 0: y not read)
+//   UPDATE A(i, j) += alpha x_i y'_j (+ alpha' y_i x'_j) over the stored entries
+//   TRSV   x := op(A)^-1 x in blocks of B rows, one workgroup per batch entry
+// gemv / gbmv are one MV pass and MV_FIN; symv / hemv (full, band, packed) are MV_N over the
+// stored triangle plus MV_T over it without the diagonal, then MV_FIN; trmv and its band and
+// packed forms are one MV pass, then MV_FIN into x (alpha 1, beta 0). Partial sums go
+// through ws in a partition fixed by the sizes, so results do not depend on timing.
+// Host twin: librocblas/src/blas2/kernel.rs.
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_control_flow_attributes : require
+
+const uint TPB = 256u;
+layout(local_size_x = TPB) in;
+
+layout(buffer_reference, std430, buffer_reference_align = RALIGN) buffer Rv { REAL v[]; };
+// x of a triangular solve is written and read back by the invocations of a workgroup while
+// it runs: those accesses bypass incoherent caches.
+layout(buffer_reference, std430, buffer_reference_align = RALIGN) coherent buffer RvC { REAL v[]; };
+#ifdef CPLX
+layout(buffer_reference, std430, buffer_reference_align = CALIGN) buffer Cv { CPLX v[]; };
+layout(buffer_reference, std430, buffer_reference_align = CALIGN) coherent buffer CvC { CPLX v[]; };
+#define T CPLX
+#define ES (2u * RALIGN)
+#else
+#define T REAL
+#define ES RALIGN
+#endif
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer U64v { uint64_t v[]; };
+
+layout(push_constant) uniform Params {
+    uint64_t a, x, y;  // matrix, vectors (or pointer arrays)
+    uint64_t ws;       // partial sums
+    int64_t bsa, bsx, bsy;  // batch strides in bytes, or byte shifts of pointer-array entries
+    int incx, incy;
+    uint m, n;
+    uint lda;          // column step (lda, or lda - 1 for band storage)
+    uint kl, ku;
+    uint aux;          // MV passes: first chunk slot; MV_FIN: chunks
+    uint flags;        // op << 24 | flags
+    uint batch;
+    uvec4 alpha, beta; // host values (re, im as REAL bits) or a device address (flags)
+} p;
+
+const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_TRSV = 5u;
+
+const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_BETA_DEV = 16u;
+const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
+const uint F_SKIP_DIAG = 1024u, F_UNIT_DIAG = 2048u, F_REAL_DIAG = 4096u, F_CONJ_Y = 8192u;
+const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u;
+
+bool has(uint f) { return (p.flags & f) != 0u; }
+uint op_() { return p.flags >> 24; }
+
+#ifdef CPLX
+T mul(T a, T b) { return T(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+T conj_(T a) { return T(a.x, -a.y); }
+T real_part(T a) { return T(a.x, REAL(0)); }
+T zero() { return T(REAL(0)); }
+T one() { return T(REAL(1), REAL(0)); }
+bool is_zero(T a) { return a.x == REAL(0) && a.y == REAL(0); }
+bool is_one(T a) { return a.x == REAL(1) && a.y == REAL(0); }
+// Smith's division, as the host path divides.
+T div_(T a, T b) {
+    if (abs(b.x) >= abs(b.y)) {
+        REAL r = b.y / b.x, d = b.x + b.y * r;
+        return T((a.x + a.y * r) / d, (a.y - a.x * r) / d);
+    }
+    REAL r = b.x / b.y, d = b.x * r + b.y;
+    return T((a.x * r + a.y) / d, (a.y * r - a.x) / d);
+}
+T ld(uint64_t addr) { return Cv(addr).v[0]; }
+void st(uint64_t addr, T v) { Cv(addr).v[0] = v; }
+T ldc(uint64_t addr) { return CvC(addr).v[0]; }
+void stc(uint64_t addr, T v) { CvC(addr).v[0] = v; }
+#else
+T mul(T a, T b) { return a * b; }
+T conj_(T a) { return a; }
+T real_part(T a) { return a; }
+T zero() { return REAL(0); }
+T one() { return REAL(1); }
+bool is_zero(T a) { return a == REAL(0); }
+bool is_one(T a) { return a == REAL(1); }
+T div_(T a, T b) { return a / b; }
+T ld(uint64_t addr) { return Rv(addr).v[0]; }
+void st(uint64_t addr, T v) { Rv(addr).v[0] = v; }
+T ldc(uint64_t addr) { return RvC(addr).v[0]; }
+void stc(uint64_t addr, T v) { RvC(addr).v[0] = v; }
+#endif
+
+REAL bits_real(uvec2 w) {
+#if RALIGN == 4
+    return uintBitsToFloat(w.x);
+#else
+    return packDouble2x32(w);
+#endif
+}
+
+// A scalar slot: the host's (re, im), or read at the device address it holds (a real value
+// where `real_typed`: her's and hpr's alpha).
+T scalar(uvec4 s, bool dev, bool real_typed) {
+#if RALIGN == 4
+    uvec2 re = uvec2(s.x, 0u), im = uvec2(s.y, 0u);
+#else
+    uvec2 re = s.xy, im = s.zw;
+#endif
+    if (!dev) {
+#ifdef CPLX
+        return T(bits_real(re), bits_real(im));
+#else
+        return bits_real(re);
+#endif
+    }
+    uint64_t addr = packUint2x32(s.xy);
+#ifdef CPLX
+    if (real_typed) return T(Rv(addr).v[0], REAL(0));
+#endif
+    return ld(addr);
+}
+T alpha_() { return scalar(p.alpha, has(F_ALPHA_DEV), has(F_ALPHA_REAL)); }
+T beta_() { return scalar(p.beta, has(F_BETA_DEV), false); }
+
+uint64_t entry(uint64_t ptr, int64_t bstride, bool array, uint b) {
+    return array ? U64v(ptr).v[b] + uint64_t(bstride) : ptr + uint64_t(int64_t(b) * bstride);
+}
+
+// Element i of a vector of len elements (BLAS order for negative increments).
+uint64_t at(uint64_t base, int inc, uint i, uint len) {
+    int64_t k = inc >= 0 ? int64_t(i) * int64_t(inc) : (int64_t(len) - 1 - int64_t(i)) * int64_t(-inc);
+    return base + uint64_t(k) * ES;
+}
+
+int64_t colbase(uint j) {
+    if (has(F_PACKED)) {
+        int64_t jj = int64_t(j);
+        return has(F_UPPER) ? jj * (jj + 1) / 2 : jj * (2 * int64_t(p.n) - jj - 1) / 2;
+    }
+    return int64_t(j) * int64_t(p.lda) + (has(F_BAND) ? int64_t(p.ku) : 0);
+}
+uint64_t el(uint64_t a, uint i, uint j) { return a + uint64_t(int64_t(i) + colbase(j)) * ES; }
+// Stored rows of column j, and stored columns of row i: [lo, hi).
+uint row_lo(uint j) { return j > p.ku ? j - p.ku : 0u; }
+uint row_hi(uint j) { return uint(min(uint64_t(p.m), uint64_t(j) + p.kl + 1u)); }
+uint col_lo(uint i) { return i > p.kl ? i - p.kl : 0u; }
+uint col_hi(uint i) { return uint(min(uint64_t(p.n), uint64_t(i) + p.ku + 1u)); }
+
+// Stored value (i, j) as the operation uses it (diagonal rules, conjugation).
+T value(uint64_t a, uint i, uint j) {
+    if (i == j) {
+        if (has(F_UNIT_DIAG)) return one();
+        if (has(F_SKIP_DIAG)) return zero();
+        T v = ld(el(a, i, j));
+        if (has(F_REAL_DIAG)) return real_part(v);
+        return has(F_CONJ_A) ? conj_(v) : v;
+    }
+    T v = ld(el(a, i, j));
+    return has(F_CONJ_A) ? conj_(v) : v;
+}
+
+uint64_t partial(uint slot, uint b, uint i, uint len) {
+    return p.ws + ((uint64_t(slot) * p.batch + b) * len + i) * ES;
+}
+
+// ---------------------------------------------------------------------------------------
+// Matrix-vector products
+
+// sum_{j in [j0, j1)} A(i, j) x_j off the diagonal, eight columns at a time so that enough
+// loads are in flight.
+T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
+    T acc = zero();
+    uint j = j0;
+    for (; j + 8u <= j1; j += 8u) {
+        T av[8], xv[8];
+        [[unroll]] for (uint k = 0u; k < 8u; k++) {
+            av[k] = ld(el(a, i, j + k));
+            xv[k] = ld(at(x, p.incx, j + k, p.n));
+        }
+        [[unroll]] for (uint k = 0u; k < 8u; k++) acc += mul(has(F_CONJ_A) ? conj_(av[k]) : av[k], xv[k]);
+    }
+    for (; j < j1; j++) {
+        T v = ld(el(a, i, j));
+        acc += mul(has(F_CONJ_A) ? conj_(v) : v, ld(at(x, p.incx, j, p.n)));
+    }
+    return acc;
+}
+
+void mv_n(uint b) {
+    uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
+    if (i >= p.m) return;
+    uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
+    uint cw = (p.n + chunks - 1u) / chunks;
+    uint j0 = max(c * cw, col_lo(i)), j1 = min(min(p.n, c * cw + cw), col_hi(i));
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    T acc;
+    if (i >= j0 && i < j1) {
+        // the diagonal's rules (unit, real, skipped) apply to one column
+        acc = row_span(a, x, i, j0, i) + mul(value(a, i, i), ld(at(x, p.incx, i, p.n))) + row_span(a, x, i, i + 1u, j1);
+    } else {
+        acc = row_span(a, x, i, j0, max(j0, j1));
+    }
+    st(partial(p.aux + c, b, i, p.m), acc);
+}
+
+const uint LANES = 32u;  // invocations per column in MV_T
+shared T red[TPB];
+
+// MV_T over short columns (fewer rows than a workgroup): one invocation per column, no
+// reduction (32 invocations on 32 rows would idle and synchronise for nothing; lavapipe
+// runs such barriers slowly).
+void mv_t_short(uint b) {
+    uint j = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
+    if (j >= p.n) return;
+    uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
+    uint rw = (p.m + chunks - 1u) / chunks;
+    uint i0 = max(c * rw, row_lo(j)), i1 = min(min(p.m, c * rw + rw), row_hi(j));
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    T acc = zero();
+    for (uint i = i0; i < i1; i++) acc += mul(value(a, i, j), ld(at(x, p.incx, i, p.m)));
+    st(partial(p.aux + c, b, j, p.n), acc);
+}
+
+void mv_t(uint b) {
+    if (has(F_ONE_LANE)) {
+        mv_t_short(b);
+        return;
+    }
+    uint lane = gl_LocalInvocationID.x % LANES, s = gl_LocalInvocationID.x / LANES;
+    uint j = gl_WorkGroupID.x * (TPB / LANES) + s;
+    uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
+    T acc = zero();
+    if (j < p.n) {
+        uint rw = (p.m + chunks - 1u) / chunks;
+        uint i0 = max(c * rw, row_lo(j)), i1 = min(min(p.m, c * rw + rw), row_hi(j));
+        uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+        uint i = i0 + lane;
+        for (; i + 7u * LANES < i1; i += 8u * LANES) {
+            T av[8], xv[8];
+            [[unroll]] for (uint k = 0u; k < 8u; k++) {
+                uint r = i + k * LANES;
+                av[k] = r == j ? value(a, r, j) : ld(el(a, r, j));
+                xv[k] = ld(at(x, p.incx, r, p.m));
+            }
+            [[unroll]] for (uint k = 0u; k < 8u; k++) {
+                uint r = i + k * LANES;
+                acc += mul(r != j && has(F_CONJ_A) ? conj_(av[k]) : av[k], xv[k]);
+            }
+        }
+        for (; i < i1; i += LANES) acc += mul(value(a, i, j), ld(at(x, p.incx, i, p.m)));
+    }
+    red[gl_LocalInvocationID.x] = acc;
+    barrier();
+    [[unroll]] for (uint h = LANES / 2u; h > 0u; h >>= 1) {
+        if (lane < h) red[gl_LocalInvocationID.x] += red[gl_LocalInvocationID.x + h];
+        barrier();
+    }
+    if (lane == 0u && j < p.n) st(partial(p.aux + c, b, j, p.n), red[gl_LocalInvocationID.x]);
+    barrier();  // the next batch entry reuses red
+}
+
+// y_i := alpha sum + beta y_i over the aux partial slots; y has m elements.
+void mv_fin(uint b) {
+    uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
+    if (i >= p.m) return;
+    T al = alpha_(), be = beta_();
+    uint64_t y = at(entry(p.y, p.bsy, has(F_Y_ARRAY), b), p.incy, i, p.m);
+    T v = zero();
+    if (!is_zero(al)) {
+        T s = zero();
+        for (uint c = 0u; c < p.aux; c++) s += ld(partial(c, b, i, p.m));
+        v = mul(al, s);
+    }
+    if (!is_zero(be)) v += mul(be, ld(y));
+    st(y, v);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rank-1 and rank-2 updates: A(i, j) += alpha x_i y'_j (+ alpha' y_i x'_j), x of m and y of
+// n elements, ' conjugating where F_CONJ_Y says (gerc, her, her2), alpha' = conj(alpha)
+// for Hermitian rank-2 updates. Invocation per row, each over a chunk of columns.
+void update(uint b) {
+    uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
+    if (i >= p.m) return;
+    T al = alpha_();
+    if (is_zero(al)) return;
+    T al2 = has(F_HERM) ? conj_(al) : al;
+    uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
+    uint cw = (p.n + chunks - 1u) / chunks;
+    uint j0 = max(c * cw, col_lo(i)), j1 = min(min(p.n, c * cw + cw), col_hi(i));
+    if (j0 >= j1) return;
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    uint64_t y = entry(p.y, p.bsy, has(F_Y_ARRAY), b);
+    T xi = ld(at(x, p.incx, i, p.m));
+    T yi = has(F_RANK2) ? ld(at(y, p.incy, i, p.m)) : zero();
+    T axi = mul(al, xi), ayi = mul(al2, yi);
+    for (uint j = j0; j < j1; j++) {
+        T yj = ld(at(y, p.incy, j, p.n));
+        uint64_t e = el(a, i, j);
+        T v = ld(e) + mul(axi, has(F_CONJ_Y) ? conj_(yj) : yj);
+        if (has(F_RANK2)) {
+            T xj = ld(at(x, p.incx, j, p.n));
+            v += mul(ayi, has(F_CONJ_Y) ? conj_(xj) : xj);
+        }
+        if (i == j && has(F_REAL_DIAG)) v = real_part(v);
+        st(e, v);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Triangular solve, x := op(A)^-1 x over an n x n triangle (full, band or packed storage).
+//
+// One workgroup per batch entry takes blocks of B rows in solving order: forward (lower with
+// op N, upper transposed) from row 0, backward from row n - 1. Block t subtracts the
+// contributions of the earlier blocks within the band's reach (coalesced: op N reads down
+// columns, transposed ones down the stored column of each row), solves its diagonal block
+// in shared memory and writes its x. (A chain of one workgroup per block, handing x on
+// through flags, read stale x on lavapipe with plain atomics and barriers: docs.)
+const uint B = ES <= 4u ? 64u : 32u;
+const uint S = TPB / B;  // slices of the workgroup over a block's other dimension
+shared T tri_d[B * B];   // the diagonal block (op applied), or partial sums to reduce
+shared T tri_x[B];
+
+bool forward() { return has(F_UPPER) == has(F_TRANS); }
+// First row of block t and its row count.
+uint block_lo(uint t) {
+    if (forward()) return t * B;
+    uint hi = p.n - t * B;
+    return hi > B ? hi - B : 0u;
+}
+uint block_len(uint t) {
+    if (forward()) return min(B, p.n - t * B);
+    uint hi = p.n - t * B;
+    return min(B, hi);
+}
+// op(A)(r, c) for stored-triangle rows r and c (0 where it is not stored).
+T op_at(uint64_t a, uint r, uint c) {
+    uint i = has(F_TRANS) ? c : r, j = has(F_TRANS) ? r : c;
+    if (i < row_lo(j) || i >= row_hi(j)) return zero();
+    T v = ld(el(a, i, j));
+    return has(F_CONJ_A) ? conj_(v) : v;
+}
+
+void trsv(uint b) {
+    uint lid = gl_LocalInvocationID.x;
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    uint reach = has(F_UPPER) ? p.ku : p.kl;  // how far from the diagonal entries are stored
+    uint lane = lid % B, s = lid / B;
+    uint blocks = (p.n + B - 1u) / B;
+    for (uint t = 0u; t < blocks; t++) {
+        uint lo = block_lo(t), len = block_len(t);
+        // Per invocation: op N sums rows `lane` over columns s, s + S, ... of each earlier
+        // block; transposed, it sums column entries `lane` (contiguous in memory) for rows
+        // s + k S.
+        T acc[B / S];
+        [[unroll]] for (uint k = 0u; k < B / S; k++) acc[k] = zero();
+        for (uint c = 0u; c < t; c++) {
+            uint clo = block_lo(c), clen = block_len(c);
+            // nearest distance between a row of block c and one of block t
+            uint dist = forward() ? lo - (clo + clen - 1u) : clo - (lo + len - 1u);
+            if (dist > reach) continue;
+            if (!has(F_TRANS)) {
+                if (lane < len) {
+                    for (uint r = s; r < clen; r += S) {
+                        acc[0] += mul(op_at(a, lo + lane, clo + r), ldc(at(x, p.incx, clo + r, p.n)));
+                    }
+                }
+            } else if (lane < clen) {
+                T xr = ldc(at(x, p.incx, clo + lane, p.n));
+                [[unroll]] for (uint k = 0u; k < B / S; k++) {
+                    uint r = s + k * S;
+                    if (r < len) acc[k] += mul(op_at(a, lo + r, clo + lane), xr);
+                }
+            }
+        }
+        // Reduce the sums to one per row of the block: tri_d[row * B + part].
+        if (!has(F_TRANS)) {
+            tri_d[lane * B + s] = acc[0];
+        } else {
+            [[unroll]] for (uint k = 0u; k < B / S; k++) tri_d[(s + k * S) * B + lane] = acc[k];
+        }
+        barrier();
+        uint parts = has(F_TRANS) ? B : S;
+        T xi = zero();
+        if (lid < len) {
+            T sum = zero();
+            for (uint q = 0u; q < parts; q++) sum += tri_d[lid * B + q];
+            xi = ldc(at(x, p.incx, lo + lid, p.n)) - sum;
+        }
+        barrier();
+        // The diagonal block: tri_d[r * B + c] = op(A)(lo + r, lo + c).
+        for (uint e = lid; e < B * B; e += TPB) {
+            uint r = e / B, c = e % B;
+            tri_d[e] = r < len && c < len ? op_at(a, lo + r, lo + c) : zero();
+        }
+        barrier();
+        // Substitution in solving order: the owner of row r finishes it, then every later
+        // row subtracts its part (forward blocks in increasing row order, backward ones in
+        // decreasing order).
+        for (uint q = 0u; q < len; q++) {
+            uint r = forward() ? q : len - 1u - q;
+            if (lid == r) {
+                if (!has(F_UNIT_DIAG)) xi = div_(xi, tri_d[r * B + r]);
+                tri_x[r] = xi;
+            }
+            barrier();
+            bool later = forward() ? lid > r : lid < r;
+            if (lid < len && later) xi -= mul(tri_d[lid * B + r], tri_x[r]);
+        }
+        if (lid < len) stc(at(x, p.incx, lo + lid, p.n), xi);
+        // the next blocks read this one's x, and tri_d is refilled
+        memoryBarrierBuffer();
+        barrier();
+    }
+}
+
+void main() {
+    uint op = op_();
+    for (uint b = gl_WorkGroupID.z; b < p.batch; b += gl_NumWorkGroups.z) {
+        if (op == OP_MV_N) mv_n(b);
+        else if (op == OP_MV_T) mv_t(b);
+        else if (op == OP_MV_FIN) mv_fin(b);
+        else if (op == OP_UPDATE) update(b);
+        else if (op == OP_TRSV) trsv(b);
+    }
+}

@@ -1,0 +1,850 @@
+//! Level-2 work as the SPIR-V kernels of `shaders/blas2.glsl` (f32, f64 and their complex
+//! forms), launched in stream order with no operand leaving the device: matrix-vector
+//! products in two deterministic passes through the handle's scratch, rank-1/2 updates in
+//! one, triangular solves in blocks by one workgroup per batch entry. The host twin below computes
+//! the same parameter blocks on the host: the CPU backend's path (threaded over the same
+//! partition) and the fallback of Vulkan devices that cannot run a module.
+//!
+//! `ops.rs` validates every call as rocBLAS does and then offers it here; what this does not
+//! take (mixed-precision gemv, sizes past 32 bits, misaligned complex data) keeps the
+//! generic host closure.
+
+use super::kern::{Op, Shape, Tri};
+use crate::auxiliary::status_from_hip;
+use crate::blas1::exec::{Src, Status, Strided};
+use crate::blas1::kernel::{Kern, Mem, Scal, Vector};
+use crate::blas1::num::{C32, C64, Complex, Real};
+use crate::blas3::gemm_pack::Scratch;
+use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
+use crate::handle::Ctx;
+use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use rayon::prelude::*;
+use std::any::TypeId;
+use std::ffi::c_void;
+
+/// Invocations per workgroup; invocations per column of a transposed product.
+const TPB: u64 = 256;
+const LANES: u64 = 32;
+/// Workgroups a product's first pass aims at (fills a large GPU; the partition, and so the
+/// rounding, depends on the sizes only).
+const TARGET_GROUPS: u64 = 2048;
+/// The grid's y and z limits on every Vulkan device.
+const MAX_GRID: u64 = 65535;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u32)]
+enum Pass {
+    MvN = 0,
+    MvT = 1,
+    MvFin = 2,
+    Update = 3,
+    Trsv = 5,
+}
+
+impl Pass {
+    fn from_u32(v: u32) -> Option<Pass> {
+        use Pass::*;
+        match v {
+            0 => Some(MvN),
+            1 => Some(MvT),
+            2 => Some(MvFin),
+            3 => Some(Update),
+            5 => Some(Trsv),
+            _ => None,
+        }
+    }
+}
+
+const F_A_ARRAY: u32 = 1;
+const F_X_ARRAY: u32 = 2;
+const F_Y_ARRAY: u32 = 4;
+const F_ALPHA_DEV: u32 = 8;
+const F_BETA_DEV: u32 = 16;
+const F_ALPHA_REAL: u32 = 32;
+const F_BAND: u32 = 64;
+const F_PACKED: u32 = 128;
+const F_UPPER: u32 = 256;
+const F_CONJ_A: u32 = 512;
+const F_SKIP_DIAG: u32 = 1024;
+const F_UNIT_DIAG: u32 = 2048;
+const F_REAL_DIAG: u32 = 4096;
+const F_CONJ_Y: u32 = 8192;
+const F_RANK2: u32 = 16384;
+const F_HERM: u32 = 32768;
+const F_TRANS: u32 = 65536;
+const F_ONE_LANE: u32 = 131072;
+/// Columns of at most this many stored rows take one invocation each in MV_T.
+const SHORT_COLUMN: u64 = 256;
+
+/// Element types with a module, with the arithmetic the twin needs beyond `Field`.
+pub trait K2: Kern {
+    fn one() -> Self;
+    fn real_part(self) -> Self;
+    fn div(self, o: Self) -> Self;
+}
+impl K2 for f32 {
+    fn one() -> f32 {
+        1.0
+    }
+    fn real_part(self) -> f32 {
+        self
+    }
+    fn div(self, o: f32) -> f32 {
+        self / o
+    }
+}
+impl K2 for f64 {
+    fn one() -> f64 {
+        1.0
+    }
+    fn real_part(self) -> f64 {
+        self
+    }
+    fn div(self, o: f64) -> f64 {
+        self / o
+    }
+}
+/// Smith's division (the shader's and the host path's).
+fn smith<R: Real>(a: Complex<R>, b: Complex<R>) -> Complex<R> {
+    if b.re.abs() >= b.im.abs() {
+        let r = b.im / b.re;
+        let d = b.re + b.im * r;
+        Complex { re: (a.re + a.im * r) / d, im: (a.im - a.re * r) / d }
+    } else {
+        let r = b.re / b.im;
+        let d = b.re * r + b.im;
+        Complex { re: (a.re * r + a.im) / d, im: (a.im * r - a.re) / d }
+    }
+}
+impl K2 for C32 {
+    fn one() -> C32 {
+        Complex { re: 1.0, im: 0.0 }
+    }
+    fn real_part(self) -> C32 {
+        Complex { re: self.re, im: 0.0 }
+    }
+    fn div(self, o: C32) -> C32 {
+        smith(self, o)
+    }
+}
+impl K2 for C64 {
+    fn one() -> C64 {
+        Complex { re: 1.0, im: 0.0 }
+    }
+    fn real_part(self) -> C64 {
+        Complex { re: self.re, im: 0.0 }
+    }
+    fn div(self, o: C64) -> C64 {
+        smith(self, o)
+    }
+}
+
+static BLAS2_F32: oxrocm_spirv_kernel = spirv_kernel!("blas2_f32", twin::<f32>);
+static BLAS2_F64: oxrocm_spirv_kernel = spirv_kernel!("blas2_f64", twin::<f64>);
+static BLAS2_C32: oxrocm_spirv_kernel = spirv_kernel!("blas2_c32", twin::<C32>);
+static BLAS2_C64: oxrocm_spirv_kernel = spirv_kernel!("blas2_c64", twin::<C64>);
+
+/// The module of one element type: its element size and whether it is complex.
+#[derive(Clone, Copy)]
+struct Module {
+    kernel: &'static oxrocm_spirv_kernel,
+    elem: usize,
+    complex: bool,
+}
+
+fn module_of<X: 'static>() -> Option<Module> {
+    let t = TypeId::of::<X>();
+    let (kernel, elem, complex) = if t == TypeId::of::<f32>() {
+        (&BLAS2_F32, 4, false)
+    } else if t == TypeId::of::<f64>() {
+        (&BLAS2_F64, 8, false)
+    } else if t == TypeId::of::<C32>() {
+        (&BLAS2_C32, 8, true)
+    } else if t == TypeId::of::<C64>() {
+        (&BLAS2_C64, 16, true)
+    } else {
+        return None;
+    };
+    Some(Module { kernel, elem, complex })
+}
+
+/// How the shader addresses a matrix (see blas2.glsl): m x n, column step, stored band.
+#[derive(Clone, Copy, Debug)]
+pub struct Geom {
+    m: u32,
+    n: u32,
+    step: u32,
+    kl: u32,
+    ku: u32,
+    flags: u32,
+    /// Elements from the first to past the last stored one.
+    span: usize,
+}
+
+fn u32_of(v: usize) -> Option<u32> {
+    (v <= i32::MAX as usize).then_some(v as u32)
+}
+
+impl Geom {
+    /// A general m x n matrix.
+    pub fn general(m: usize, n: usize, lda: usize) -> Option<Geom> {
+        if m == 0 || n == 0 {
+            return None;
+        }
+        Some(Geom { m: u32_of(m)?, n: u32_of(n)?, step: u32_of(lda)?, kl: u32_of(m - 1)?, ku: u32_of(n - 1)?, flags: 0, span: (n - 1) * lda + m })
+    }
+    /// A general band matrix (gbmv's storage).
+    pub fn band(m: usize, n: usize, kl: usize, ku: usize, lda: usize) -> Option<Geom> {
+        if m == 0 || n == 0 || lda == 0 {
+            return None;
+        }
+        Some(Geom { m: u32_of(m)?, n: u32_of(n)?, step: u32_of(lda - 1)?, kl: u32_of(kl)?, ku: u32_of(ku)?, flags: F_BAND, span: (n - 1) * lda + kl + ku + 1 })
+    }
+    /// A stored triangle in full, band or packed storage.
+    pub fn tri(t: Tri) -> Option<Geom> {
+        let n = t.n;
+        if n == 0 {
+            return None;
+        }
+        let (step, k, flags) = match t.shape {
+            Shape::Full { ld } => (ld, n - 1, 0),
+            Shape::Band { ld, k } if ld > 0 => (ld - 1, k, F_BAND),
+            Shape::Band { .. } => return None,
+            Shape::Packed => (0, n - 1, F_PACKED),
+        };
+        let (kl, ku) = if t.upper { (0, k) } else { (k, 0) };
+        let flags = flags | if t.upper { F_UPPER } else { 0 };
+        Some(Geom { m: u32_of(n)?, n: u32_of(n)?, step: u32_of(step)?, kl: u32_of(kl)?, ku: u32_of(ku)?, flags, span: t.span() })
+    }
+}
+
+/// A scalar's parameter-block slot (host value bits or device address) and whether it is
+/// a device address.
+fn slot(s: Scal, real_bytes: usize) -> ([u32; 4], bool) {
+    match s {
+        Scal::Dev(addr) => ([addr as u32, (addr >> 32) as u32, 0, 0], true),
+        Scal::Host(re, im) if real_bytes == 4 => ([(re as f32).to_bits(), (im as f32).to_bits(), 0, 0], false),
+        Scal::Host(re, im) => {
+            let (r, i) = (re.to_bits(), im.to_bits());
+            ([r as u32, (r >> 32) as u32, i as u32, (i >> 32) as u32], false)
+        }
+    }
+}
+
+/// One launch's parameter block and grid.
+struct Launch {
+    pass: Pass,
+    a: Vector,
+    x: Vector,
+    y: Vector,
+    ws: u64,
+    g: Geom,
+    aux: u32,
+    flags: u32,
+    batch: u32,
+    alpha: Option<(Scal, bool)>,
+    beta: Option<Scal>,
+    grid: [u32; 3],
+    real_bytes: usize,
+}
+
+impl Launch {
+    fn new(pass: Pass, g: Geom, batch: usize, real_bytes: usize) -> Launch {
+        Launch {
+            pass, a: Vector::NONE, x: Vector::NONE, y: Vector::NONE, ws: 0, g, aux: 0, flags: g.flags, batch: batch as u32, alpha: None, beta: None,
+            grid: [1, 1, batch.min(MAX_GRID as usize) as u32], real_bytes,
+        }
+    }
+
+    fn push(&self) -> Vec<u8> {
+        let mut p = Vec::with_capacity(128);
+        for v in [self.a.ptr, self.x.ptr, self.y.ptr, self.ws] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [self.a.bs, self.x.bs, self.y.bs] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [self.x.inc as i32, self.y.inc as i32] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut flags = self.flags;
+        for (v, f) in [(&self.a, F_A_ARRAY), (&self.x, F_X_ARRAY), (&self.y, F_Y_ARRAY)] {
+            if v.array {
+                flags |= f;
+            }
+        }
+        let (alpha, beta) = (self.alpha.map(|(s, _)| slot(s, self.real_bytes)), self.beta.map(|s| slot(s, self.real_bytes)));
+        if let Some((_, true)) = alpha {
+            flags |= F_ALPHA_DEV;
+        }
+        if let Some((_, true)) = beta {
+            flags |= F_BETA_DEV;
+        }
+        if let Some((_, true)) = self.alpha {
+            flags |= F_ALPHA_REAL;
+        }
+        let g = &self.g;
+        for v in [g.m, g.n, g.step, g.kl, g.ku, self.aux, flags | (self.pass as u32) << 24, self.batch] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        for s in [alpha.map_or([0; 4], |a| a.0), beta.map_or([0; 4], |b| b.0)] {
+            for w in s {
+                p.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        p
+    }
+
+    fn run(&self, c: &Ctx, m: &Module, reads: &[oxrocm_range], writes: &[oxrocm_range]) -> Status {
+        match launch(c.stream, m.kernel, &self.push(), self.grid, reads, writes) {
+            0 => Ok(()),
+            e => Err(status_from_hip(e)),
+        }
+    }
+}
+
+/// The batch fits the kernels (the grid loops over entries past 65,535).
+fn batch_ok(batch: i64) -> bool {
+    (1..=u32::MAX as i64).contains(&batch)
+}
+
+fn vector(src: Src, inc: i64, m: &Module) -> Option<Vector> {
+    if inc.unsigned_abs() > i32::MAX as u64 {
+        return None;
+    }
+    Vector::new(src, inc, m.elem, m.complex)
+}
+
+/// Scratch of the handle for a launch sequence: `bytes`, and its range.
+fn scratch(s: &mut Scratch, bytes: usize) -> Option<(u64, oxrocm_range)> {
+    let bytes = bytes.max(256).next_multiple_of(256);
+    let base = s.memory(bytes)?;
+    Some((base, oxrocm_range { addr: base, len: bytes }))
+}
+
+/// What a matrix-vector product computes.
+#[derive(Clone, Copy, Debug)]
+pub enum Mv {
+    /// gemv, gbmv: y := alpha op(A) x + beta y.
+    General(Op),
+    /// symv, hemv and their band and packed forms.
+    Sym { herm: bool },
+    /// trmv, tbmv, tpmv: x := op(A) x.
+    Tri { op: Op, unit: bool },
+}
+
+/// A first pass's grid and chunk count: MV_N over m rows (chunks of columns), MV_T over n
+/// columns (chunks of rows); `reach`: how many rows/columns a row/column stores at most.
+fn first_grid(pass: Pass, g: &Geom, batch: usize) -> [u32; 3] {
+    let bz = (batch as u64).min(MAX_GRID);
+    let (gx, len, per) = match pass {
+        Pass::MvN => ((g.m as u64).div_ceil(TPB), (g.n as u64).min(g.kl as u64 + g.ku as u64 + 1), 64),
+        _ if short_columns(g) => ((g.n as u64).div_ceil(TPB), SHORT_COLUMN, TPB),
+        _ => ((g.n as u64).div_ceil(TPB / LANES), (g.m as u64).min(g.kl as u64 + g.ku as u64 + 1), TPB),
+    };
+    let chunks = TARGET_GROUPS.div_ceil(gx * bz).clamp(1, (len / per).clamp(1, MAX_GRID));
+    [gx as u32, chunks as u32, bz as u32]
+}
+
+/// Whether MV_T takes one invocation per column (columns store at most SHORT_COLUMN rows).
+fn short_columns(g: &Geom) -> bool {
+    (g.m as u64).min(g.kl as u64 + g.ku as u64 + 1) <= SHORT_COLUMN
+}
+
+/// A matrix-vector product (`alpha`, `beta` unused for triangles: x := op(A) x). `None`: not
+/// a kernel case. Under a device alpha, a null A or x reads as alpha == 0, as on the host path.
+#[allow(clippy::too_many_arguments)]
+pub fn mv<X: 'static>(
+    c: &Ctx, kind: Mv, a: Src, g: Geom, alpha: Option<Scal>, beta: Option<Scal>, x: Src, incx: i64, y: Src, incy: i64, batch: i64,
+) -> Option<Status> {
+    let m = module_of::<X>()?;
+    let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
+    if !batch_ok(batch) {
+        return None;
+    }
+    let nb = batch as usize;
+    let av = vector(a, 1, &m)?;
+    let xv = vector(x, incx, &m)?;
+    let (yv, alpha, beta) = match kind {
+        Mv::Tri { .. } => (xv, Scal::Host(1.0, 0.0), Scal::Host(0.0, 0.0)),
+        _ if y.is_null() => return Some(Ok(())),
+        _ => (vector(y, incy, &m)?, alpha?, beta?),
+    };
+    // Passes: (pass, extra flags).
+    let passes: Vec<(Pass, u32)> = match kind {
+        Mv::General(Op::N) => vec![(Pass::MvN, 0)],
+        Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
+        Mv::Sym { herm } => vec![(Pass::MvN, if herm { F_REAL_DIAG } else { 0 }), (Pass::MvT, F_SKIP_DIAG | if herm { F_CONJ_A } else { 0 })],
+        Mv::Tri { op, unit } => {
+            let u = if unit { F_UNIT_DIAG } else { 0 };
+            if op == Op::N { vec![(Pass::MvN, u)] } else { vec![(Pass::MvT, u | if op == Op::C { F_CONJ_A } else { 0 })] }
+        }
+    };
+    let (xl, yl) = match kind {
+        Mv::General(Op::N) => (g.n, g.m),
+        Mv::General(_) => (g.m, g.n),
+        _ => (g.n, g.n),
+    };
+    // A host alpha of 0, or a null A or x: only y := beta y.
+    let skip = a.is_null() || x.is_null() || matches!(alpha, Scal::Host(re, im) if re == 0.0 && im == 0.0);
+    let grids: Vec<[u32; 3]> = passes.iter().map(|(p, _)| first_grid(*p, &g, nb)).collect();
+    let slots: usize = if skip { 0 } else { grids.iter().map(|g| g[1] as usize).sum() };
+    let part_bytes = slots.checked_mul(nb)?.checked_mul(yl as usize)?.checked_mul(m.elem)?;
+    let mut s = Scratch::new(c);
+    let (ws, ws_range) = scratch(&mut s, part_bytes)?;
+    if !skip {
+        let reads = [av.range(g.span, m.elem, nb)?, xv.range(xl as usize, m.elem, nb)?];
+        let mut first_slot = 0;
+        for ((pass, extra), grid) in passes.iter().zip(&grids) {
+            let mut l = Launch::new(*pass, g, nb, real_bytes);
+            (l.a, l.x, l.ws, l.aux, l.grid) = (av, xv, ws, first_slot, *grid);
+            l.flags |= extra;
+            if *pass == Pass::MvT && short_columns(&g) {
+                l.flags |= F_ONE_LANE;
+            }
+            if let Err(e) = l.run(c, &m, &reads, &[ws_range]) {
+                return Some(Err(e));
+            }
+            first_slot += grid[1];
+        }
+    }
+    // MV_FIN over y's yl elements (its m).
+    let fin_geom = Geom { m: yl, ..g };
+    let mut fin = Launch::new(Pass::MvFin, fin_geom, nb, real_bytes);
+    (fin.y, fin.ws, fin.aux) = (yv, ws, slots as u32);
+    (fin.alpha, fin.beta) = (Some((alpha, false)), Some(beta));
+    fin.grid[0] = (yl as u64).div_ceil(TPB) as u32;
+    let y_range = yv.range(yl as usize, m.elem, nb)?;
+    Some(fin.run(c, &m, &[ws_range, y_range], &[y_range]))
+}
+
+/// Which rank-1 or rank-2 update (ger: general A, y of n elements; the rest: a triangle).
+#[derive(Clone, Copy, Debug)]
+pub struct Upd {
+    /// conjugate y (and x in the second term): gerc, her, her2
+    pub conj: bool,
+    /// A += alpha x y' + alpha' y x'
+    pub rank2: bool,
+    /// Hermitian: real diagonal, alpha' = conj(alpha)
+    pub herm: bool,
+    /// alpha is of the real type (her, hpr)
+    pub real_alpha: bool,
+}
+
+/// A := A + alpha x y' (+ alpha' y x'); rank-1 symmetric updates pass x as y. `None`: not a
+/// kernel case.
+#[allow(clippy::too_many_arguments)]
+pub fn update<X: 'static>(c: &Ctx, u: Upd, a: Src, g: Geom, alpha: Scal, x: Src, incx: i64, y: Src, incy: i64, batch: i64) -> Option<Status> {
+    let m = module_of::<X>()?;
+    let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
+    if !batch_ok(batch) {
+        return None;
+    }
+    let nb = batch as usize;
+    let (av, xv, yv) = (vector(a, 1, &m)?, vector(x, incx, &m)?, vector(y, incy, &m)?);
+    let mut l = Launch::new(Pass::Update, g, nb, real_bytes);
+    (l.a, l.x, l.y, l.alpha) = (av, xv, yv, Some((alpha, u.real_alpha)));
+    for (on, f) in [(u.conj, F_CONJ_Y), (u.rank2, F_RANK2), (u.herm, F_HERM | F_REAL_DIAG)] {
+        if on {
+            l.flags |= f;
+        }
+    }
+    let gx = (g.m as u64).div_ceil(TPB);
+    let bz = l.grid[2] as u64;
+    let chunks = TARGET_GROUPS.div_ceil(gx * bz).clamp(1, (g.n as u64 / 8).clamp(1, MAX_GRID));
+    l.grid = [gx as u32, chunks as u32, bz as u32];
+    let a_range = av.range(g.span, m.elem, nb)?;
+    let reads = [a_range, xv.range(g.m as usize, m.elem, nb)?, yv.range(g.n as usize, m.elem, nb)?];
+    Some(l.run(c, &m, &reads, &[a_range]))
+}
+
+/// x := op(A)^-1 x for a stored triangle. `None`: not a kernel case.
+pub fn trsv<X: 'static>(c: &Ctx, a: Src, g: Geom, op: Op, unit: bool, x: Src, incx: i64, batch: i64) -> Option<Status> {
+    let m = module_of::<X>()?;
+    let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
+    if !batch_ok(batch) {
+        return None;
+    }
+    let nb = batch as usize;
+    let (av, xv) = (vector(a, 1, &m)?, vector(x, incx, &m)?);
+    let mut l = Launch::new(Pass::Trsv, g, nb, real_bytes);
+    (l.a, l.x) = (av, xv);
+    if op != Op::N {
+        l.flags |= F_TRANS;
+    }
+    if op == Op::C {
+        l.flags |= F_CONJ_A;
+    }
+    if unit {
+        l.flags |= F_UNIT_DIAG;
+    }
+    let x_range = xv.range(g.n as usize, m.elem, nb)?;
+    Some(l.run(c, &m, &[av.range(g.span, m.elem, nb)?, x_range], &[x_range]))
+}
+
+// ---------------------------------------------------------------------------------------
+// The host twin
+
+/// The parameter block, read back.
+struct Params {
+    a: u64,
+    x: u64,
+    y: u64,
+    ws: u64,
+    bsa: i64,
+    bsx: i64,
+    bsy: i64,
+    incx: i64,
+    incy: i64,
+    m: usize,
+    n: usize,
+    step: usize,
+    kl: usize,
+    ku: usize,
+    aux: usize,
+    flags: u32,
+    pass: Pass,
+    batch: usize,
+    alpha: [u32; 4],
+    beta: [u32; 4],
+}
+
+impl Params {
+    fn parse(p: &[u8]) -> Option<Params> {
+        if p.len() < 128 {
+            return None;
+        }
+        let i64_at = |o: usize| u64_at(p, o) as i64;
+        let i32_at = |o: usize| u32_at(p, o) as i32 as i64;
+        let u = |o: usize| u32_at(p, o) as usize;
+        let words = |o: usize| [u32_at(p, o), u32_at(p, o + 4), u32_at(p, o + 8), u32_at(p, o + 12)];
+        let flags = u32_at(p, 88);
+        Some(Params {
+            a: u64_at(p, 0),
+            x: u64_at(p, 8),
+            y: u64_at(p, 16),
+            ws: u64_at(p, 24),
+            bsa: i64_at(32),
+            bsx: i64_at(40),
+            bsy: i64_at(48),
+            incx: i32_at(56),
+            incy: i32_at(60),
+            m: u(64),
+            n: u(68),
+            step: u(72),
+            kl: u(76),
+            ku: u(80),
+            aux: u(84),
+            flags: flags & 0xff_ffff,
+            pass: Pass::from_u32(flags >> 24)?,
+            batch: u(92),
+            alpha: words(96),
+            beta: words(112),
+        })
+    }
+    fn has(&self, f: u32) -> bool {
+        self.flags & f != 0
+    }
+    fn colbase(&self, j: usize) -> usize {
+        if self.has(F_PACKED) {
+            return if self.has(F_UPPER) { j * (j + 1) / 2 } else { j * (2 * self.n - j - 1) / 2 };
+        }
+        j * self.step + if self.has(F_BAND) { self.ku } else { 0 }
+    }
+    fn rows(&self, j: usize) -> std::ops::Range<usize> {
+        j.saturating_sub(self.ku)..self.m.min(j + self.kl + 1)
+    }
+}
+
+/// Reads a scalar slot as the shader does.
+fn scalar_of<T: K2>(m: &Mem, s: [u32; 4], dev: bool, real_typed: bool) -> T
+where
+    T::R: Real,
+{
+    let rb = size_of::<T::R>();
+    if dev {
+        let addr = s[0] as u64 | (s[1] as u64) << 32;
+        if real_typed {
+            return T::parts(m.read::<T::R>(addr).to_f64(), 0.0);
+        }
+        return m.read::<T>(addr);
+    }
+    if rb == 4 {
+        T::parts(f32::from_bits(s[0]) as f64, f32::from_bits(s[1]) as f64)
+    } else {
+        T::parts(f64::from_bits(s[0] as u64 | (s[1] as u64) << 32), f64::from_bits(s[2] as u64 | (s[3] as u64) << 32))
+    }
+}
+
+/// A vector of one batch entry in host memory.
+#[derive(Clone, Copy)]
+struct HV<T> {
+    p: *mut T,
+    s: Strided,
+}
+unsafe impl<T> Send for HV<T> {}
+unsafe impl<T> Sync for HV<T> {}
+impl<T: Copy> HV<T> {
+    #[inline]
+    fn get(&self, i: usize) -> T {
+        unsafe { self.p.add(self.s.off(i)).read_unaligned() }
+    }
+    #[inline]
+    fn set(&self, i: usize, v: T) {
+        unsafe { self.p.add(self.s.off(i)).write_unaligned(v) }
+    }
+    /// The elements as a slice where they are contiguous (increment 1).
+    fn all(&self) -> Vec<T> {
+        (0..self.s.n).map(|i| self.get(i)).collect()
+    }
+}
+
+/// A matrix of one batch entry: element (i, j) at p + i + colbase(j).
+#[derive(Clone, Copy)]
+struct HM<T> {
+    p: *mut T,
+}
+unsafe impl<T> Send for HM<T> {}
+unsafe impl<T> Sync for HM<T> {}
+
+unsafe extern "C" fn twin<T: K2>(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32
+where
+    T::R: Real,
+{
+    let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
+    let grid = unsafe { [*groups, *groups.add(1), *groups.add(2)] };
+    let Some(prm) = Params::parse(p) else { return 1 };
+    let mem = Mem { view, map: host_ptr };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_twin::<T>(&prm, &mem, grid)));
+    if r.is_ok() { 0 } else { 999 }
+}
+
+fn run_twin<T: K2>(p: &Params, m: &Mem, grid: [u32; 3])
+where
+    T::R: Real,
+{
+    let mat = |b: usize| HM::<T> { p: m.host(m.entry(p.a, p.bsa, p.has(F_A_ARRAY), b)) };
+    let vx = |b: usize, len: usize| HV::<T> { p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)), s: Strided::new(len as i64, p.incx) };
+    let vy = |b: usize, len: usize| HV::<T> { p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)), s: Strided::new(len as i64, p.incy) };
+    let ws = m.host::<T>(p.ws) as usize;
+    let partial = move |slot: usize, b: usize, i: usize, len: usize, batch: usize| (ws as *mut T).wrapping_add((slot * batch + b) * len + i);
+    let conj_a = p.has(F_CONJ_A);
+    let opa = move |v: T| if conj_a { v.conj() } else { v };
+    // The diagonal's value under the operation's rules.
+    let diag = |a: HM<T>, i: usize| -> T {
+        if p.has(F_UNIT_DIAG) {
+            return T::one();
+        }
+        if p.has(F_SKIP_DIAG) {
+            return T::zero();
+        }
+        let v = unsafe { a.p.add(i + p.colbase(i)).read_unaligned() };
+        if p.has(F_REAL_DIAG) { v.real_part() } else { opa(v) }
+    };
+    let chunks = grid[1] as usize;
+    match p.pass {
+        Pass::MvN => {
+            // Column sweeps over blocks of rows (contiguous, vectorisable), per chunk.
+            let gx = p.m.div_ceil(TPB as usize);
+            let cw = p.n.div_ceil(chunks);
+            (0..p.batch * gx * chunks).into_par_iter().for_each(|task| {
+                let (b, g, c) = (task / (gx * chunks), task / chunks % gx, task % chunks);
+                let (a, x) = (mat(b), vx(b, p.n));
+                let (r0, r1) = (g * TPB as usize, ((g + 1) * TPB as usize).min(p.m));
+                let mut acc = vec![T::zero(); r1 - r0];
+                for j in c * cw..((c + 1) * cw).min(p.n) {
+                    let rows = p.rows(j);
+                    let (lo, hi) = (rows.start.max(r0), rows.end.min(r1));
+                    if lo >= hi {
+                        continue;
+                    }
+                    let xj = x.get(j);
+                    let col = unsafe { a.p.add(p.colbase(j)) };
+                    let sweep = |acc: &mut [T], from: usize, to: usize| {
+                        let col = unsafe { std::slice::from_raw_parts(col.add(from), to - from) };
+                        let acc = &mut acc[from - r0..to - r0];
+                        if conj_a {
+                            acc.iter_mut().zip(col).for_each(|(s, &v)| *s = *s + v.conj() * xj);
+                        } else {
+                            acc.iter_mut().zip(col).for_each(|(s, &v)| *s = *s + v * xj);
+                        }
+                    };
+                    if (lo..hi).contains(&j) {
+                        sweep(&mut acc, lo, j);
+                        acc[j - r0] = acc[j - r0] + diag(a, j) * xj;
+                        sweep(&mut acc, j + 1, hi);
+                    } else {
+                        sweep(&mut acc, lo, hi);
+                    }
+                }
+                for (k, v) in acc.into_iter().enumerate() {
+                    unsafe { partial(p.aux + c, b, r0 + k, p.m, p.batch).write_unaligned(v) };
+                }
+            });
+        }
+        Pass::MvT => {
+            let per = if p.has(F_ONE_LANE) { TPB as usize } else { (TPB / LANES) as usize };
+            let gx = p.n.div_ceil(per);
+            let rw = p.m.div_ceil(chunks);
+            (0..p.batch * gx * chunks).into_par_iter().for_each(|task| {
+                let (b, g, c) = (task / (gx * chunks), task / chunks % gx, task % chunks);
+                let (a, x) = (mat(b), vx(b, p.m));
+                let xs: Vec<T> = if p.incx == 1 { Vec::new() } else { (c * rw..((c + 1) * rw).min(p.m)).map(|i| x.get(i)).collect() };
+                for j in g * per..((g + 1) * per).min(p.n) {
+                    let rows = p.rows(j);
+                    let (lo, hi) = (rows.start.max(c * rw), rows.end.min((c + 1) * rw).min(p.m));
+                    let col = unsafe { a.p.add(p.colbase(j)) };
+                    let xv = |i: usize| if p.incx == 1 { x.get(i) } else { xs[i - c * rw] };
+                    let dot = |from: usize, to: usize| -> T {
+                        if from >= to {
+                            return T::zero();
+                        }
+                        let col = unsafe { std::slice::from_raw_parts(col.add(from), to - from) };
+                        let xsl: Vec<T>;
+                        let xr: &[T] = if p.incx == 1 {
+                            unsafe { std::slice::from_raw_parts(x.p.add(from), to - from) }
+                        } else {
+                            xsl = (from..to).map(xv).collect();
+                            &xsl
+                        };
+                        lanes_dot(col, xr, conj_a)
+                    };
+                    let v = if lo < hi && (lo..hi).contains(&j) { dot(lo, j) + diag(a, j) * xv(j) + dot(j + 1, hi) } else { dot(lo, hi) };
+                    unsafe { partial(p.aux + c, b, j, p.n, p.batch).write_unaligned(v) };
+                }
+            });
+        }
+        Pass::MvFin => {
+            let al: T = scalar_of(m, p.alpha, p.has(F_ALPHA_DEV), false);
+            let be: T = scalar_of(m, p.beta, p.has(F_BETA_DEV), false);
+            let blocks = p.m.div_ceil(4096);
+            (0..p.batch * blocks).into_par_iter().for_each(|task| {
+                let (b, g) = (task / blocks, task % blocks);
+                let y = vy(b, p.m);
+                for i in g * 4096..((g + 1) * 4096).min(p.m) {
+                    let mut v = T::zero();
+                    if al != T::zero() {
+                        let mut s = T::zero();
+                        for c in 0..p.aux {
+                            s = s + unsafe { partial(c, b, i, p.m, p.batch).read_unaligned() };
+                        }
+                        v = al * s;
+                    }
+                    if be != T::zero() {
+                        v = v + be * y.get(i);
+                    }
+                    y.set(i, v);
+                }
+            });
+        }
+        Pass::Update => {
+            let al: T = scalar_of(m, p.alpha, p.has(F_ALPHA_DEV), p.has(F_ALPHA_REAL));
+            if al == T::zero() {
+                return;
+            }
+            let al2 = if p.has(F_HERM) { al.conj() } else { al };
+            let gx = p.m.div_ceil(TPB as usize);
+            let cw = p.n.div_ceil(chunks);
+            let cy = p.has(F_CONJ_Y);
+            let cj = move |v: T| if cy { v.conj() } else { v };
+            (0..p.batch * gx * chunks).into_par_iter().for_each(|task| {
+                let (b, g, c) = (task / (gx * chunks), task / chunks % gx, task % chunks);
+                let (a, x, y) = (mat(b), vx(b, p.m), vy(b, p.n));
+                let (r0, r1) = (g * TPB as usize, ((g + 1) * TPB as usize).min(p.m));
+                let ax: Vec<T> = (r0..r1).map(|i| al * x.get(i)).collect();
+                let ay: Vec<T> = if p.has(F_RANK2) { (r0..r1).map(|i| al2 * vy(b, p.m).get(i)).collect() } else { Vec::new() };
+                for j in c * cw..((c + 1) * cw).min(p.n) {
+                    let rows = p.rows(j);
+                    let (lo, hi) = (rows.start.max(r0), rows.end.min(r1));
+                    if lo >= hi {
+                        continue;
+                    }
+                    let col = unsafe { std::slice::from_raw_parts_mut(a.p.add(p.colbase(j) + lo), hi - lo) };
+                    let yj = cj(y.get(j));
+                    let axs = &ax[lo - r0..hi - r0];
+                    if p.has(F_RANK2) {
+                        let xj = cj(x.get(j));
+                        let ays = &ay[lo - r0..hi - r0];
+                        col.iter_mut().zip(axs.iter().zip(ays)).for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
+                    } else {
+                        col.iter_mut().zip(axs).for_each(|(v, &s)| *v = *v + s * yj);
+                    }
+                    if p.has(F_REAL_DIAG) && (lo..hi).contains(&j) {
+                        col[j - lo] = col[j - lo].real_part();
+                    }
+                }
+            });
+        }
+        Pass::Trsv => {
+            (0..p.batch).into_par_iter().for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n), &opa));
+        }
+    }
+}
+
+/// sum op(col_i) x_i in eight independent lanes (vectorisable; the order is fixed).
+fn lanes_dot<T: K2>(col: &[T], x: &[T], conj: bool) -> T {
+    let mut acc = [T::zero(); 8];
+    let (cc, cr) = col.split_at(col.len() / 8 * 8);
+    let (xc, xr) = x.split_at(cc.len());
+    for (c8, x8) in cc.chunks_exact(8).zip(xc.chunks_exact(8)) {
+        for k in 0..8 {
+            let v = if conj { c8[k].conj() } else { c8[k] };
+            acc[k] = acc[k] + v * x8[k];
+        }
+    }
+    let mut s = T::zero();
+    for (v, &xi) in cr.iter().zip(xr) {
+        s = s + if conj { v.conj() } else { *v } * xi;
+    }
+    for a in acc {
+        s = s + a;
+    }
+    s
+}
+
+/// Substitution in the solving order (column sweeps for op N, dot products transposed).
+fn trsv_twin<T: K2>(p: &Params, a: HM<T>, x: HV<T>, opa: &(dyn Fn(T) -> T + Sync))
+where
+    T::R: Real,
+{
+    let n = p.n;
+    let mut xs = x.all();
+    let at = |i: usize, j: usize| unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
+    let forward = p.has(F_UPPER) == p.has(F_TRANS);
+    let unit = p.has(F_UNIT_DIAG);
+    let order: Box<dyn Iterator<Item = usize>> = if forward { Box::new(0..n) } else { Box::new((0..n).rev()) };
+    if !p.has(F_TRANS) {
+        for j in order {
+            if !unit {
+                xs[j] = xs[j].div(at(j, j));
+            }
+            let xj = xs[j];
+            if xj == T::zero() {
+                continue;
+            }
+            let rows = p.rows(j);
+            let col = unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(j) + rows.start), rows.len()) };
+            for (k, &v) in col.iter().enumerate() {
+                let i = rows.start + k;
+                if i != j {
+                    xs[i] = xs[i] - xj * v;
+                }
+            }
+        }
+    } else {
+        for i in order {
+            let rows = p.rows(i);
+            let col = unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(i) + rows.start), rows.len()) };
+            let (lo, hi) = if forward { (rows.start, i) } else { (i + 1, rows.end) };
+            let s = lanes_dot(&col[lo - rows.start..hi - rows.start], &xs[lo..hi], p.has(F_CONJ_A));
+            let mut v = xs[i] - s;
+            if !unit {
+                v = v.div(opa(at(i, i)));
+            }
+            xs[i] = v;
+        }
+    }
+    for (i, v) in xs.into_iter().enumerate() {
+        x.set(i, v);
+    }
+}
