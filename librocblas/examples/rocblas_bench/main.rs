@@ -16,8 +16,12 @@
 //!
 //! Level 1 (`level1.rs`): -f axpy|scal|copy|swap|dot|dotc|nrm2|asum|iamax|iamin|rot|rotm with
 //! -r s|d|c|z, -n, --incx, --incy, --pointer_mode, -i, -j, -v.
+//! Level 2 (`level2.rs`): -f gemv|gbmv|ger|geru|gerc|symv|hemv|sbmv|hbmv|spmv|hpmv|syr|her|
+//! spr|hpr|syr2|her2|spr2|hpr2|trmv|tbmv|tpmv|trsv|tbsv|tpsv with -m, -n, --kl, --ku, -k,
+//! --lda, --incx, --incy, --transposeA, --uplo, --diag, -i, -j, -v.
 
 mod level1;
+mod level2;
 
 use amdhip64 as _;
 use half::{bf16, f16};
@@ -77,6 +81,9 @@ fn main() {
     let func = get("f", "gemm");
     if level1::FUNCTIONS.contains(&func.as_str()) {
         return level1::run(&opt);
+    }
+    if level2::FUNCTIONS.contains(&func.as_str()) {
+        return level2::run(&opt);
     }
     let (ty, size) = datatype(&get("r", "f32_r")).unwrap_or_else(|| {
         eprintln!("unsupported -r {}", get("r", ""));
