@@ -205,7 +205,16 @@ pub fn run(opt: &HashMap<String, String>) {
     // 2 added (a solve then stays accurate in f32).
     let mut a = vec![0.0; sh.len() * w];
     for j in 0..n {
-        for i in 0..m {
+        // the rows column j stores (a superset for band storage: idx decides)
+        let rows = match store {
+            Store::General => 0..m,
+            Store::GBand => j.saturating_sub(ku)..m.min(j + kl + 1),
+            Store::Band if upper => j.saturating_sub(k)..j + 1,
+            Store::Band => j..n.min(j + k + 1),
+            _ if upper => 0..j + 1,
+            _ => j..n,
+        };
+        for i in rows {
             if let Some(e) = sh.idx(i, j) {
                 for q in 0..w {
                     let v = value(e * w + q, 1);

@@ -39,6 +39,7 @@ enum Pass {
     MvFin = 2,
     Update = 3,
     Trsv = 5,
+    MvSym = 6,
 }
 
 impl Pass {
@@ -50,6 +51,7 @@ impl Pass {
             2 => Some(MvFin),
             3 => Some(Update),
             5 => Some(Trsv),
+            6 => Some(MvSym),
             _ => None,
         }
     }
@@ -73,6 +75,9 @@ const F_RANK2: u32 = 16384;
 const F_HERM: u32 = 32768;
 const F_TRANS: u32 = 65536;
 const F_ONE_LANE: u32 = 131072;
+const F_SYM: u32 = 262144;
+/// MV_SYM's tile (the shader's TS).
+const TS: usize = 32;
 /// Columns of at most this many stored rows take one invocation each in MV_T.
 const SHORT_COLUMN: u64 = 256;
 
@@ -370,8 +375,11 @@ pub fn mv<X: 'static>(
         _ if y.is_null() => return Some(Ok(())),
         _ => (vector(y, incy, &m)?, alpha?, beta?),
     };
+    // Symmetric and Hermitian products over full or packed storage read the triangle once.
+    let fused = matches!(kind, Mv::Sym { .. }) && g.flags & F_BAND == 0 && (g.n as usize).div_ceil(TS) as u64 <= MAX_GRID;
     // Passes: (pass, extra flags).
     let passes: Vec<(Pass, u32)> = match kind {
+        Mv::Sym { herm } if fused => vec![(Pass::MvSym, if herm { F_HERM } else { 0 })],
         Mv::General(Op::N) => vec![(Pass::MvN, 0)],
         Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
         Mv::Sym { herm } => vec![(Pass::MvN, if herm { F_REAL_DIAG } else { 0 }), (Pass::MvT, F_SKIP_DIAG | if herm { F_CONJ_A } else { 0 })],
@@ -387,8 +395,13 @@ pub fn mv<X: 'static>(
     };
     // A host alpha of 0, or a null A or x: only y := beta y.
     let skip = a.is_null() || x.is_null() || matches!(alpha, Scal::Host(re, im) if re == 0.0 && im == 0.0);
-    let grids: Vec<[u32; 3]> = passes.iter().map(|(p, _)| first_grid(*p, &g, nb)).collect();
-    let slots: usize = if skip { 0 } else { grids.iter().map(|g| g[1] as usize).sum() };
+    let tiles = (g.n as usize).div_ceil(TS) as u32;
+    let grids: Vec<[u32; 3]> = passes.iter().map(|(p, _)| if *p == Pass::MvSym { [tiles, tiles, nb.min(MAX_GRID as usize) as u32] } else { first_grid(*p, &g, nb) }).collect();
+    let slots: usize = match () {
+        _ if skip => 0,
+        _ if fused => 2 * tiles as usize,
+        _ => grids.iter().map(|g| g[1] as usize).sum(),
+    };
     let part_bytes = slots.checked_mul(nb)?.checked_mul(yl as usize)?.checked_mul(m.elem)?;
     let mut s = Scratch::new(c);
     let (ws, ws_range) = scratch(&mut s, part_bytes)?;
@@ -402,6 +415,9 @@ pub fn mv<X: 'static>(
             if *pass == Pass::MvT && short_columns(&g) {
                 l.flags |= F_ONE_LANE;
             }
+            if *pass == Pass::MvSym {
+                l.aux = tiles;
+            }
             if let Err(e) = l.run(c, &m, &reads, &[ws_range]) {
                 return Some(Err(e));
             }
@@ -412,6 +428,10 @@ pub fn mv<X: 'static>(
     let fin_geom = Geom { m: yl, ..g };
     let mut fin = Launch::new(Pass::MvFin, fin_geom, nb, real_bytes);
     (fin.y, fin.ws, fin.aux) = (yv, ws, slots as u32);
+    if fused && !skip {
+        fin.aux = tiles;
+        fin.flags |= F_SYM;
+    }
     (fin.alpha, fin.beta) = (Some((alpha, false)), Some(beta));
     fin.grid[0] = (yl as u64).div_ceil(TPB) as u32;
     let y_range = yv.range(yl as usize, m.elem, nb)?;
@@ -551,6 +571,10 @@ impl Params {
         }
         j * self.step + if self.has(F_BAND) { self.ku } else { 0 }
     }
+    /// Columns of chunk [c0, c1) that store a row of [r0, r1).
+    fn col_span(&self, c0: usize, c1: usize, r0: usize, r1: usize) -> std::ops::Range<usize> {
+        c0.max(r0.saturating_sub(self.kl))..c1.min(self.n).min(r1 + self.ku)
+    }
     fn rows(&self, j: usize) -> std::ops::Range<usize> {
         j.saturating_sub(self.ku)..self.m.min(j + self.kl + 1)
     }
@@ -652,7 +676,7 @@ where
                 let (a, x) = (mat(b), vx(b, p.n));
                 let (r0, r1) = (g * TPB as usize, ((g + 1) * TPB as usize).min(p.m));
                 let mut acc = vec![T::zero(); r1 - r0];
-                for j in c * cw..((c + 1) * cw).min(p.n) {
+                for j in p.col_span(c * cw, (c + 1) * cw, r0, r1) {
                     let rows = p.rows(j);
                     let (lo, hi) = (rows.start.max(r0), rows.end.min(r1));
                     if lo >= hi {
@@ -725,7 +749,14 @@ where
                     let mut v = T::zero();
                     if al != T::zero() {
                         let mut s = T::zero();
-                        for c in 0..p.aux {
+                        let slots: Vec<usize> = if p.has(F_SYM) {
+                            let (nb, bi) = (p.aux, i / TS);
+                            let (first, second) = if p.has(F_UPPER) { (bi..nb, 0..bi + 1) } else { (0..bi + 1, bi..nb) };
+                            first.chain(second.map(|c| nb + c)).collect()
+                        } else {
+                            (0..p.aux).collect()
+                        };
+                        for c in slots {
                             s = s + unsafe { partial(c, b, i, p.m, p.batch).read_unaligned() };
                         }
                         v = al * s;
@@ -753,7 +784,7 @@ where
                 let (r0, r1) = (g * TPB as usize, ((g + 1) * TPB as usize).min(p.m));
                 let ax: Vec<T> = (r0..r1).map(|i| al * x.get(i)).collect();
                 let ay: Vec<T> = if p.has(F_RANK2) { (r0..r1).map(|i| al2 * vy(b, p.m).get(i)).collect() } else { Vec::new() };
-                for j in c * cw..((c + 1) * cw).min(p.n) {
+                for j in p.col_span(c * cw, (c + 1) * cw, r0, r1) {
                     let rows = p.rows(j);
                     let (lo, hi) = (rows.start.max(r0), rows.end.min(r1));
                     if lo >= hi {
@@ -771,6 +802,44 @@ where
                     }
                     if p.has(F_REAL_DIAG) && (lo..hi).contains(&j) {
                         col[j - lo] = col[j - lo].real_part();
+                    }
+                }
+            });
+        }
+        Pass::MvSym => {
+            // Column blocks in parallel, each over its tiles in the triangle.
+            let nb = p.aux;
+            let (herm, upper) = (p.has(F_HERM), p.has(F_UPPER));
+            (0..p.batch * nb).into_par_iter().for_each(|task| {
+                let (b, bj) = (task / nb, task % nb);
+                let (a, x) = (mat(b), vx(b, p.n));
+                let tiles = if upper { 0..bj + 1 } else { bj..nb };
+                let (j0, j1) = (bj * TS, ((bj + 1) * TS).min(p.n));
+                for bi in tiles {
+                    let (i0, i1) = (bi * TS, ((bi + 1) * TS).min(p.n));
+                    let mut rows = [T::zero(); TS];
+                    let mut cols = [T::zero(); TS];
+                    for j in j0..j1 {
+                        let xj = x.get(j);
+                        let col = unsafe { a.p.add(p.colbase(j)) };
+                        for i in i0..i1 {
+                            if if upper { i > j } else { i < j } {
+                                continue;
+                            }
+                            let v = unsafe { col.add(i).read_unaligned() };
+                            if i == j {
+                                rows[i - i0] = rows[i - i0] + if herm { v.real_part() } else { v } * xj;
+                            } else {
+                                rows[i - i0] = rows[i - i0] + v * xj;
+                                cols[j - j0] = cols[j - j0] + if herm { v.conj() } else { v } * x.get(i);
+                            }
+                        }
+                    }
+                    for i in i0..i1 {
+                        unsafe { partial(bj, b, i, p.n, p.batch).write_unaligned(rows[i - i0]) };
+                    }
+                    for j in j0..j1 {
+                        unsafe { partial(nb + bi, b, j, p.n, p.batch).write_unaligned(cols[j - j0]) };
                     }
                 }
             });
