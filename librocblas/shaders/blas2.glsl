@@ -13,18 +13,11 @@
 //          ws[aux + c][b][i] = sum_{j in chunk c} A(i, j) x_j        (grid: rows, chunks, batch)
 //   MV_T   partial products over a chunk of rows, 32 invocations per column (or one, for short ones):
 //          ws[aux + c][b][j] = sum_{i in chunk c} op(A(i, j)) x_i    (grid: columns/8 or /256, chunks, batch)
-//   MV_SYM symmetric / Hermitian products over a full or packed triangle in one pass: the
-//          workgroup of tile (I, J) of TS x TS reads it once for both its halves,
-//          ws[J][b][i] = sum_{j in J} A(i, j) x_j (rows of I) and
-//          ws[nb + I][b][j] = sum_{i in I, i != j} A(i, j)' x_i (columns of J)
-//                                                          (grid: nb, nb, batch; nb = aux)
-//   MV_FIN y_i := alpha sum_c ws[c][b][i] + beta y_i over aux chunks (beta 0: y not read);
-//          with F_SYM over the slots MV_SYM wrote for i
+//   MV_FIN y_i := alpha sum_c ws[c][b][i] + beta y_i over aux chunks (beta 0: y not read)
 //   UPDATE A(i, j) += alpha x_i y'_j (+ alpha' y_i x'_j) over the stored entries
 //   TRSV   x := op(A)^-1 x in blocks of B rows, one workgroup per batch entry
 // gemv / gbmv are one MV pass and MV_FIN; symv / hemv (full, band, packed) are MV_N over the
-// stored triangle plus MV_T over it without the diagonal, then MV_FIN (full and packed
-// storage: MV_SYM, reading the triangle once); trmv and its band and
+// stored triangle plus MV_T over it without the diagonal, then MV_FIN; trmv and its band and
 // packed forms are one MV pass, then MV_FIN into x (alpha 1, beta 0). Partial sums go
 // through ws in a partition fixed by the sizes, so results do not depend on timing.
 // Host twin: librocblas/src/blas2/kernel.rs.
@@ -64,12 +57,12 @@ layout(push_constant) uniform Params {
     uvec4 alpha, beta; // host values (re, im as REAL bits) or a device address (flags)
 } p;
 
-const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_TRSV = 5u, OP_MV_SYM = 6u;
+const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_TRSV = 5u;
 
 const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_BETA_DEV = 16u;
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
 const uint F_SKIP_DIAG = 1024u, F_UNIT_DIAG = 2048u, F_REAL_DIAG = 4096u, F_CONJ_Y = 8192u;
-const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u, F_SYM = 262144u;
+const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u;
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 uint op_() { return p.flags >> 24; }
@@ -236,8 +229,7 @@ void mv_n(uint b) {
 
 const uint LANES = 32u;  // invocations per column in MV_T
 shared T red[TPB];
-// trsv's blocks (B rows: its diagonal block sits in shared memory), whose arrays MV_SYM
-// reuses (drivers reserve every shared array of a module, whatever the operation).
+// trsv's blocks (B rows: its diagonal block sits in shared memory).
 const uint B = ES <= 4u ? 64u : 32u;
 const uint S = TPB / B;  // slices of the workgroup over a block's other dimension
 shared T tri_d[B * B];   // the diagonal block (op applied), or partial sums to reduce
@@ -301,53 +293,6 @@ void mv_t(uint b) {
     barrier();  // the next batch entry reuses red
 }
 
-// One tile of a symmetric / Hermitian product (MV_SYM): invocation (r, q) reads rows
-// I TS + r of columns J TS + q CPQ + c (coalesced down each column), sums A(i, j) x_j for
-// its row and keeps A(i, j)' x_i for each of its columns; shared memory reduces both.
-const uint TS = 32u, CPQ = TS * TS / TPB;
-#define sym_rows red
-#define sym_cols tri_d  // B * B >= TS * TS
-
-void mv_sym(uint b) {
-    uint I = gl_WorkGroupID.x, J = gl_WorkGroupID.y, nb = p.aux;
-    if (has(F_UPPER) ? I > J : I < J) return;
-    uint lid = gl_LocalInvocationID.x, r = lid % TS, q = lid / TS;
-    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
-    uint i = I * TS + r;
-    T xi = i < p.n ? ld(at(x, p.incx, i, p.n)) : zero();
-    T accr = zero();
-    T accc[CPQ];
-    [[unroll]] for (uint c = 0u; c < CPQ; c++) {
-        uint j = J * TS + q * CPQ + c;
-        bool stored = i < p.n && j < p.n && (has(F_UPPER) ? i <= j : i >= j);
-        T v = stored ? ld(el(a, i, j)) : zero();
-        T xj = j < p.n ? ld(at(x, p.incx, j, p.n)) : zero();
-        if (i == j) {
-            accr += mul(has(F_HERM) ? real_part(v) : v, xj);
-            accc[c] = zero();
-        } else {
-            accr += mul(v, xj);
-            accc[c] = mul(has(F_HERM) ? conj_(v) : v, xi);
-        }
-    }
-    sym_rows[q * TS + r] = accr;
-    [[unroll]] for (uint c = 0u; c < CPQ; c++) sym_cols[(q * CPQ + c) * TS + r] = accc[c];
-    barrier();
-    if (lid < TS) {
-        T s = zero();
-        for (uint k = 0u; k < TPB / TS; k++) s += sym_rows[k * TS + lid];
-        uint row = I * TS + lid;
-        if (row < p.n) st(partial(J, b, row, p.n), s);
-    } else if (lid < 2u * TS) {
-        uint col = lid - TS;
-        T s = zero();
-        for (uint k = 0u; k < TS; k++) s += sym_cols[col * TS + k];
-        uint j = J * TS + col;
-        if (j < p.n) st(partial(nb + I, b, j, p.n), s);
-    }
-    barrier();  // the next batch entry reuses the arrays
-}
-
 // y_i := alpha sum + beta y_i over the aux partial slots; y has m elements.
 void mv_fin(uint b) {
     uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
@@ -357,16 +302,7 @@ void mv_fin(uint b) {
     T v = zero();
     if (!is_zero(al)) {
         T s = zero();
-        if (has(F_SYM)) {
-            // tiles (I, J) in the triangle: row i's block is I for the first half, J for
-            // the second
-            uint nb = p.aux, bi = i / TS;
-            bool up = has(F_UPPER);
-            for (uint c = up ? bi : 0u; c < (up ? nb : bi + 1u); c++) s += ld(partial(c, b, i, p.m));
-            for (uint c = up ? 0u : bi; c < (up ? bi + 1u : nb); c++) s += ld(partial(nb + c, b, i, p.m));
-        } else {
-            for (uint c = 0u; c < p.aux; c++) s += ld(partial(c, b, i, p.m));
-        }
+        for (uint c = 0u; c < p.aux; c++) s += ld(partial(c, b, i, p.m));
         v = mul(al, s);
     }
     if (!is_zero(be)) v += mul(be, ld(y));
@@ -522,6 +458,5 @@ void main() {
         else if (op == OP_MV_FIN) mv_fin(b);
         else if (op == OP_UPDATE) update(b);
         else if (op == OP_TRSV) trsv(b);
-        else if (op == OP_MV_SYM) mv_sym(b);
     }
 }

@@ -473,17 +473,19 @@ impl RealOf for C64 {
 
 /// trmv / tbmv / tpmv and trsv / tbsv / tpsv, each operation and both triangles, on
 /// well-conditioned triangles (small off-diagonal entries), n 200 (several trsv blocks,
-/// some out of a band's reach), strided batched over 3 entries.
+/// some out of a band's reach) and 600 (trsv in panels), strided batched over 3 entries.
 fn triangular<T: E>(h: H) {
-    let (n, batch) = (200usize, 3usize);
+    let batch = 3usize;
+    // n 600: trsv in panels of 256 rows with gemv updates between them
     let cases = [
-        (Store::Full(210), TriKind::Trmv, TriKind::Trsv),
-        (Store::Band(6, 5), TriKind::Tbmv(5), TriKind::Tbsv(5)),
-        (Store::Band(120, 119), TriKind::Tbmv(119), TriKind::Tbsv(119)),
-        (Store::Packed, TriKind::Tpmv, TriKind::Tpsv),
+        (200, Store::Full(210), TriKind::Trmv, TriKind::Trsv),
+        (600, Store::Full(601), TriKind::Trmv, TriKind::Trsv),
+        (200, Store::Band(6, 5), TriKind::Tbmv(5), TriKind::Tbsv(5)),
+        (200, Store::Band(120, 119), TriKind::Tbmv(119), TriKind::Tbsv(119)),
+        (200, Store::Packed, TriKind::Tpmv, TriKind::Tpsv),
     ];
     let mut k = 0;
-    for (store, mv, sv) in cases {
+    for (n, store, mv, sv) in cases {
         for upper in [false, true] {
             for (op, diag) in [(N_OP, NON_UNIT), (T_OP, UNIT), (C_OP, NON_UNIT), (N_OP, UNIT)] {
                 k += 1;
