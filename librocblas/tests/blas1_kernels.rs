@@ -8,44 +8,13 @@
 mod common;
 
 use amdhip64 as _;
-use common::{KernelPaths, dev, handle, host, vals};
-use rocblas::handle::rocblas_set_pointer_mode;
+use common::{Frame, dev, free, host, mode, ptr_array, vals};
 use rocblas::types::*;
 use std::ffi::c_void;
 
 type H = rocblas_handle;
 type P = *const c_void;
 type M = *mut c_void;
-
-unsafe extern "C" {
-    fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
-    fn hipFree(p: *mut c_void) -> i32;
-}
-
-fn staged() -> u64 {
-    let mut b = 0;
-    assert_eq!(unsafe { oxrocm_private_v1_staged_bytes(&mut b) }, 0);
-    b
-}
-
-/// A test's frame: the kernel paths it takes and the staged bytes it must not add.
-struct Frame {
-    paths: KernelPaths,
-    staged: u64,
-    h: H,
-}
-
-impl Frame {
-    fn start() -> Frame {
-        let paths = KernelPaths::start();
-        Frame { paths, staged: staged(), h: handle() }
-    }
-    fn finish(self, modules: &[&str]) {
-        self.paths.check(modules);
-        assert_eq!(staged() - self.staged, 0, "device memory came to the host");
-        assert_eq!(unsafe { rocblas::handle::rocblas_destroy_handle(self.h) }, 0);
-    }
-}
 
 /// Element types: memory layout and conversion to (re, im) in f64.
 trait E: Copy + Default + 'static {
@@ -141,21 +110,6 @@ fn check_vec<T: E>(got: &[T], want: &[C], what: &str) {
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         close(c_of(*g), *w, T::TOL, w.0.abs() + w.1.abs(), &format!("{what}[{i}]"));
     }
-}
-
-/// Device pointer array of `batch` vectors at `base` + b * stride elements.
-fn ptr_array<T>(base: *mut T, stride: usize, batch: usize) -> *mut *mut T {
-    let ptrs: Vec<*mut T> = (0..batch).map(|b| unsafe { base.add(b * stride) }).collect();
-    dev(&ptrs)
-}
-
-fn free<T>(p: *mut T) {
-    assert_eq!(unsafe { hipFree(p.cast()) }, 0);
-}
-
-fn mode(h: H, device: bool) {
-    let m = if device { rocblas_pointer_mode_device } else { rocblas_pointer_mode_host };
-    assert_eq!(unsafe { rocblas_set_pointer_mode(h, m) }, 0);
 }
 
 /// The C entry points of one element type (pointers untyped: the signatures agree).

@@ -9,27 +9,16 @@
 mod common;
 
 use amdhip64 as _;
-use common::{KernelPaths, dev, handle, host, vals};
+use common::{Frame, dev, free, host, mode, ptr_array, vals};
 use rocblas::blas1::exec::Src;
 use rocblas::blas1::num::{C32, C64, Complex, Promote};
 use rocblas::blas2::kern::Num;
 use rocblas::blas2::ops::{self, SymKind, TriKind, Upd};
-use rocblas::handle::rocblas_set_pointer_mode;
 use rocblas::types::*;
-use std::ffi::c_void;
 
 type H = rocblas_handle;
 
-unsafe extern "C" {
-    fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
-    fn hipFree(p: *mut c_void) -> i32;
-}
-
-fn staged() -> u64 {
-    let mut b = 0;
-    assert_eq!(unsafe { oxrocm_private_v1_staged_bytes(&mut b) }, 0);
-    b
-}
+const MODULES: [&str; 4] = ["blas2_f32", "blas2_f64", "blas2_c32", "blas2_c64"];
 
 const N_OP: i32 = 111;
 const T_OP: i32 = 112;
@@ -123,20 +112,6 @@ fn check<T: E>(got: &[T], want: &[(C, f64)], what: &str) {
     }
 }
 
-fn free<U>(p: *mut U) {
-    assert_eq!(unsafe { hipFree(p.cast()) }, 0);
-}
-
-fn mode(h: H, device: bool) {
-    let m = if device { rocblas_pointer_mode_device } else { rocblas_pointer_mode_host };
-    assert_eq!(unsafe { rocblas_set_pointer_mode(h, m) }, 0);
-}
-
-fn ptr_array<U>(base: *mut U, stride: usize, batch: usize) -> *mut *mut U {
-    let ptrs: Vec<*mut U> = (0..batch).map(|b| unsafe { base.add(b * stride) }).collect();
-    dev(&ptrs)
-}
-
 fn strided<U>(p: *mut U, stride: usize) -> Src {
     Src::Strided(p as u64, stride as i64)
 }
@@ -205,25 +180,6 @@ fn placed<T: E>(base: &[T], vals: &[(C, f64)], inc: i64) -> Vec<(C, f64)> {
         out[at(i, vals.len(), inc)] = *v;
     }
     out
-}
-
-/// A test's frame: the kernel paths it takes and the staged bytes it must not add.
-struct Frame {
-    paths: KernelPaths,
-    staged: u64,
-    h: H,
-}
-
-impl Frame {
-    fn start() -> Frame {
-        let paths = KernelPaths::start();
-        Frame { paths, staged: staged(), h: handle() }
-    }
-    fn finish(self) {
-        self.paths.check(&["blas2_f32", "blas2_f64", "blas2_c32", "blas2_c64"]);
-        assert_eq!(staged() - self.staged, 0, "device memory came to the host");
-        assert_eq!(unsafe { rocblas::handle::rocblas_destroy_handle(self.h) }, 0);
-    }
 }
 
 fn scalar<T: E>(re: f64, im: f64) -> T {
@@ -552,7 +508,7 @@ fn gemv_and_gbmv_run_as_kernels() {
     general::<f64>(fr.h);
     general::<C32>(fr.h);
     general::<C64>(fr.h);
-    fr.finish();
+    fr.finish(&MODULES);
 }
 
 #[test]
@@ -562,7 +518,7 @@ fn symmetric_and_hermitian_products_run_as_kernels() {
     symmetric::<f64>(fr.h);
     symmetric::<C32>(fr.h);
     symmetric::<C64>(fr.h);
-    fr.finish();
+    fr.finish(&MODULES);
 }
 
 #[test]
@@ -572,7 +528,7 @@ fn rank_updates_run_as_kernels() {
     updates::<f64>(fr.h);
     updates::<C32>(fr.h);
     updates::<C64>(fr.h);
-    fr.finish();
+    fr.finish(&MODULES);
 }
 
 #[test]
@@ -582,5 +538,5 @@ fn triangular_products_and_solves_run_as_kernels() {
     triangular::<f64>(fr.h);
     triangular::<C32>(fr.h);
     triangular::<C64>(fr.h);
-    fr.finish();
+    fr.finish(&MODULES);
 }

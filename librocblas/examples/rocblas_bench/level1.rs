@@ -7,7 +7,7 @@
 //! must move: every vector read once, every written vector written once) and microseconds
 //! per call.
 
-use super::hip;
+use super::{hip, value};
 use rocblas::handle::{rocblas_create_handle, rocblas_set_pointer_mode};
 use rocblas::types::*;
 use std::collections::HashMap;
@@ -63,10 +63,6 @@ fn traffic(f: &str) -> (bool, bool, bool, bool) {
     }
 }
 
-/// Test values in [-1, 1) of element e of vector `salt`, exact in f32.
-fn value(e: usize, salt: usize) -> f64 {
-    (((e * 7 + salt * 13) % 17) as f64 - 8.0) / 16.0
-}
 
 pub fn run(opt: &HashMap<String, String>) {
     let get = |k: &str, d: &str| opt.get(k).cloned().unwrap_or_else(|| d.to_string());
@@ -170,26 +166,7 @@ pub fn run(opt: &HashMap<String, String>) {
         upload(x, &xv);
         upload(y, &yv);
     }
-    for _ in 0..cold {
-        check(call());
-    }
-    assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
-    let warmup = std::time::Duration::from_millis(num("warmup_ms", 0) as u64);
-    let t0 = std::time::Instant::now();
-    // Calls queued back to back (a synchronization every 16): the GPU stays busy, so its
-    // clocks rise before the timed calls.
-    while t0.elapsed() < warmup {
-        for _ in 0..16 {
-            check(call());
-        }
-        assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
-    }
-    let start = std::time::Instant::now();
-    for _ in 0..iters {
-        check(call());
-    }
-    assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
-    let us = start.elapsed().as_secs_f64() * 1e6 / iters as f64;
+    let us = super::time_calls(|| check(call()), cold, num("warmup_ms", 0), iters);
     let (xr, xw, yr, yw) = traffic(&f);
     let bytes = (n as f64) * es as f64 * [xr, xw, yr, yw].iter().filter(|&&b| b).count() as f64;
     println!("function,precision,N,incx,incy,rocblas-GB/s,us");

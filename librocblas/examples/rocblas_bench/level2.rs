@@ -7,7 +7,7 @@
 //! stored matrix entry and vector element read once, every written one written once) and
 //! microseconds per call.
 
-use super::hip;
+use super::{hip, value};
 use rocblas::handle::rocblas_create_handle;
 use rocblas::types::*;
 use std::collections::HashMap;
@@ -88,10 +88,6 @@ fn store_of(f: &str) -> Store {
     }
 }
 
-/// Test values in [-1, 1) of element e of array `salt`, exact in f32.
-fn value(e: usize, salt: usize) -> f64 {
-    (((e * 7 + salt * 13) % 17) as f64 - 8.0) / 16.0
-}
 
 type C = (f64, f64);
 fn mul(a: C, b: C) -> C {
@@ -317,24 +313,7 @@ pub fn run(opt: &HashMap<String, String>) {
             reload(d, v);
         }
     }
-    for _ in 0..cold {
-        check(call());
-    }
-    assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
-    let warmup = std::time::Duration::from_millis(num("warmup_ms", 0) as u64);
-    let t0 = std::time::Instant::now();
-    while t0.elapsed() < warmup {
-        for _ in 0..16 {
-            check(call());
-        }
-        assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
-    }
-    let start = std::time::Instant::now();
-    for _ in 0..iters {
-        check(call());
-    }
-    assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
-    let us = start.elapsed().as_secs_f64() * 1e6 / iters as f64;
+    let us = super::time_calls(|| check(call()), cold, num("warmup_ms", 0), iters);
     // Elements moved: the stored entries once (twice for updates: read and written), x
     // read, y read and written for products (beta != 0), x read and written for trmv/trsv.
     let es = (rb * w) as f64;

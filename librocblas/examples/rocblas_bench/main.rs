@@ -48,6 +48,36 @@ const OP_N: i32 = 111;
 const OP_T: i32 = 112;
 const OP_C: i32 = 113;
 
+/// Test values in [-1, 1) of element e of array `salt`, exact in f32 (Levels 1 and 2).
+pub fn value(e: usize, salt: usize) -> f64 {
+    (((e * 7 + salt * 13) % 17) as f64 - 8.0) / 16.0
+}
+
+/// Microseconds per call of `iters` calls queued back to back, after `cold` calls and
+/// `warmup_ms` of calls synchronised every 16 (the GPU stays busy, so its clocks rise
+/// before the timed calls). Levels 1 and 2; `call` checks its own status.
+pub fn time_calls(call: impl Fn(), cold: i64, warmup_ms: i64, iters: i64) -> f64 {
+    let sync = || assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
+    for _ in 0..cold {
+        call();
+    }
+    sync();
+    let warmup = std::time::Duration::from_millis(warmup_ms.max(0) as u64);
+    let t0 = std::time::Instant::now();
+    while t0.elapsed() < warmup {
+        for _ in 0..16 {
+            call();
+        }
+        sync();
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..iters {
+        call();
+    }
+    sync();
+    start.elapsed().as_secs_f64() * 1e6 / iters as f64
+}
+
 fn datatype(name: &str) -> Option<(i32, usize)> {
     Some(match name {
         "s" | "f32_r" => (rocblas_datatype_f32_r, 4),

@@ -643,20 +643,20 @@ impl Mem {
 
 /// A vector of one batch entry on the host: element i at p + off(i).
 #[derive(Clone, Copy)]
-struct HostVec<T> {
-    p: *mut T,
-    s: Strided,
+pub(crate) struct HostVec<T> {
+    pub(crate) p: *mut T,
+    pub(crate) s: Strided,
 }
 unsafe impl<T> Send for HostVec<T> {}
 unsafe impl<T> Sync for HostVec<T> {}
 
 impl<T: Copy> HostVec<T> {
     #[inline]
-    fn get(&self, i: usize) -> T {
+    pub(crate) fn get(&self, i: usize) -> T {
         unsafe { self.p.add(self.s.off(i)).read_unaligned() }
     }
     #[inline]
-    fn set(&self, i: usize, v: T) {
+    pub(crate) fn set(&self, i: usize, v: T) {
         unsafe { self.p.add(self.s.off(i)).write_unaligned(v) }
     }
 }

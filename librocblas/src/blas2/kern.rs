@@ -6,7 +6,7 @@
 //! banded or packed storage; every operation walks the stored entries column by column.
 
 use super::super::blas1::exec::HVec;
-use super::super::blas1::num::{C32, C64, Complex, Field};
+use super::super::blas1::num::{C32, C64, Complex, Field, Real};
 use std::fmt::Debug;
 use std::ops::Range;
 
@@ -34,18 +34,8 @@ impl Wide for f64 {
 }
 
 impl Wide for C64 {
-    /// Smith's division (no overflow in |o|^2).
     fn div(self, o: C64) -> C64 {
-        let (a, b, c, d) = (self.re, self.im, o.re, o.im);
-        if c.abs() >= d.abs() {
-            let r = d / c;
-            let den = c + d * r;
-            Complex { re: (a + b * r) / den, im: (b - a * r) / den }
-        } else {
-            let r = c / d;
-            let den = c * r + d;
-            Complex { re: (a * r + b) / den, im: (b * r - a) / den }
-        }
+        smith(self, o)
     }
     fn real_part(self) -> C64 {
         Complex { re: self.re, im: 0.0 }
@@ -55,6 +45,19 @@ impl Wide for C64 {
     }
 }
 
+/// Smith's division (no overflow in |b|^2): the host path's, the kernels' twins' and the
+/// shader's.
+pub fn smith<R: Real>(a: Complex<R>, b: Complex<R>) -> Complex<R> {
+    if b.re.abs() >= b.im.abs() {
+        let r = b.im / b.re;
+        let d = b.re + b.im * r;
+        Complex { re: (a.re + a.im * r) / d, im: (a.im - a.re * r) / d }
+    } else {
+        let r = b.re / b.im;
+        let d = b.re * r + b.im;
+        Complex { re: (a.re * r + a.im) / d, im: (a.im * r - a.re) / d }
+    }
+}
 /// An element type of Level-2 data and its wide arithmetic type.
 pub trait Num: Copy + Send + Sync + 'static + Default + Debug {
     type W: Wide;

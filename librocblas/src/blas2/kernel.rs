@@ -9,10 +9,10 @@
 //! take (mixed-precision gemv, sizes past 32 bits, misaligned complex data) keeps the
 //! generic host closure.
 
-use super::kern::{Op, Shape, Tri};
+use super::kern::{Op, Shape, Tri, smith};
 use crate::auxiliary::status_from_hip;
 use crate::blas1::exec::{Src, Status, Strided};
-use crate::blas1::kernel::{Kern, Mem, Scal, Vector};
+use crate::blas1::kernel::{HostVec, Kern, Mem, Scal, Vector};
 use crate::blas1::num::{C32, C64, Complex, Real};
 use crate::blas3::gemm_pack::Scratch;
 use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
@@ -104,18 +104,6 @@ impl K2 for f64 {
     }
     fn div(self, o: f64) -> f64 {
         self / o
-    }
-}
-/// Smith's division (the shader's and the host path's).
-fn smith<R: Real>(a: Complex<R>, b: Complex<R>) -> Complex<R> {
-    if b.re.abs() >= b.im.abs() {
-        let r = b.im / b.re;
-        let d = b.re + b.im * r;
-        Complex { re: (a.re + a.im * r) / d, im: (a.im - a.re * r) / d }
-    } else {
-        let r = b.re / b.im;
-        let d = b.re * r + b.im;
-        Complex { re: (a.re * r + a.im) / d, im: (a.im * r - a.re) / d }
     }
 }
 impl K2 for C32 {
@@ -335,8 +323,8 @@ pub enum Mv {
     Tri { op: Op, unit: bool },
 }
 
-/// A first pass's grid and chunk count: MV_N over m rows (chunks of columns), MV_T over n
-/// columns (chunks of rows); `reach`: how many rows/columns a row/column stores at most.
+/// A first pass's grid and chunk count: MV_N over m rows (chunks of columns, at least 64 of
+/// the columns a row stores each), MV_T over n columns (chunks of at least 256 stored rows).
 fn first_grid(pass: Pass, g: &Geom, batch: usize) -> [u32; 3] {
     let bz = (batch as u64).min(MAX_GRID);
     let (gx, len, per) = match pass {
@@ -644,29 +632,6 @@ where
     }
 }
 
-/// A vector of one batch entry in host memory.
-#[derive(Clone, Copy)]
-struct HV<T> {
-    p: *mut T,
-    s: Strided,
-}
-unsafe impl<T> Send for HV<T> {}
-unsafe impl<T> Sync for HV<T> {}
-impl<T: Copy> HV<T> {
-    #[inline]
-    fn get(&self, i: usize) -> T {
-        unsafe { self.p.add(self.s.off(i)).read_unaligned() }
-    }
-    #[inline]
-    fn set(&self, i: usize, v: T) {
-        unsafe { self.p.add(self.s.off(i)).write_unaligned(v) }
-    }
-    /// The elements as a slice where they are contiguous (increment 1).
-    fn all(&self) -> Vec<T> {
-        (0..self.s.n).map(|i| self.get(i)).collect()
-    }
-}
-
 /// A matrix of one batch entry: element (i, j) at p + i + colbase(j).
 #[derive(Clone, Copy)]
 struct HM<T> {
@@ -692,8 +657,8 @@ where
     T::R: Real,
 {
     let mat = |b: usize| HM::<T> { p: m.host(m.entry(p.a, p.bsa, p.has(F_A_ARRAY), b)) };
-    let vx = |b: usize, len: usize| HV::<T> { p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)), s: Strided::new(len as i64, p.incx) };
-    let vy = |b: usize, len: usize| HV::<T> { p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)), s: Strided::new(len as i64, p.incy) };
+    let vx = |b: usize, len: usize| HostVec::<T> { p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)), s: Strided::new(len as i64, p.incx) };
+    let vy = |b: usize, len: usize| HostVec::<T> { p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)), s: Strided::new(len as i64, p.incy) };
     let ws = m.host::<T>(p.ws) as usize;
     let partial = move |slot: usize, b: usize, i: usize, len: usize, batch: usize| (ws as *mut T).wrapping_add((slot * batch + b) * len + i);
     let conj_a = p.has(F_CONJ_A);
@@ -871,12 +836,12 @@ fn lanes_dot<T: K2>(col: &[T], x: &[T], conj: bool) -> T {
 }
 
 /// Substitution in the solving order (column sweeps for op N, dot products transposed).
-fn trsv_twin<T: K2>(p: &Params, a: HM<T>, x: HV<T>, opa: &(dyn Fn(T) -> T + Sync))
+fn trsv_twin<T: K2>(p: &Params, a: HM<T>, x: HostVec<T>, opa: &(dyn Fn(T) -> T + Sync))
 where
     T::R: Real,
 {
     let n = p.n;
-    let mut xs = x.all();
+    let mut xs: Vec<T> = (0..n).map(|i| x.get(i)).collect();
     let at = |i: usize, j: usize| unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
     let forward = p.has(F_UPPER) == p.has(F_TRANS);
     let unit = p.has(F_UNIT_DIAG);

@@ -190,3 +190,53 @@ impl KernelPaths {
         }
     }
 }
+
+unsafe extern "C" {
+    fn oxrocm_private_v1_staged_bytes(out: *mut u64) -> i32;
+    fn hipFree(p: *mut c_void) -> i32;
+}
+
+/// Bytes of device memory the runtime has staged to the host so far.
+pub fn staged() -> u64 {
+    let mut b = 0;
+    assert_eq!(unsafe { oxrocm_private_v1_staged_bytes(&mut b) }, 0);
+    b
+}
+
+pub fn free<U>(p: *mut U) {
+    assert_eq!(unsafe { hipFree(p.cast()) }, 0);
+}
+
+/// Host (false) or device (true) pointer mode on `h`.
+pub fn mode(h: rocblas_handle, device: bool) {
+    use rocblas::types::{rocblas_pointer_mode_device, rocblas_pointer_mode_host};
+    let m = if device { rocblas_pointer_mode_device } else { rocblas_pointer_mode_host };
+    assert_eq!(unsafe { rocblas::handle::rocblas_set_pointer_mode(h, m) }, 0);
+}
+
+/// Device pointer array of `batch` entries at `base` + b * stride elements.
+pub fn ptr_array<U>(base: *mut U, stride: usize, batch: usize) -> *mut *mut U {
+    let ptrs: Vec<*mut U> = (0..batch).map(|b| unsafe { base.add(b * stride) }).collect();
+    dev(&ptrs)
+}
+
+/// A kernel test's frame: the kernel paths it takes, the staged bytes it must not add, a
+/// handle.
+pub struct Frame {
+    paths: KernelPaths,
+    staged: u64,
+    pub h: rocblas_handle,
+}
+
+impl Frame {
+    pub fn start() -> Frame {
+        let paths = KernelPaths::start();
+        Frame { paths, staged: staged(), h: handle() }
+    }
+    /// Asserts `modules` took their path (`KernelPaths::check`) and nothing was staged.
+    pub fn finish(self, modules: &[&str]) {
+        self.paths.check(modules);
+        assert_eq!(staged() - self.staged, 0, "device memory came to the host");
+        assert_eq!(unsafe { rocblas::handle::rocblas_destroy_handle(self.h) }, 0);
+    }
+}
