@@ -33,6 +33,7 @@ fn run<T: GemmElem>(one: T, m: u32, n: u32, k: u32, iters: u32) -> f64 {
         alpha: one,
         beta: T::zero(),
         batch: 1,
+        shape: 0,
     };
     assert_eq!(g.launch(null_mut(), [&[a], &[b], &[c]]), 0);
     assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);

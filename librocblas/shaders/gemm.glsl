@@ -36,6 +36,16 @@ const uint FLAG_BETA_ZERO = 8u;
 // A, B, their leading dimensions and batch strides are multiples of 4 elements (16 bytes):
 // interior tiles load four K- or M-contiguous values at once.
 const uint FLAG_ALIGNED = 16u;
+// One operand's matrices come as a pointer array (FLAG_PTR_ARRAY: all three do).
+const uint FLAG_A_ARRAY = 32u, FLAG_B_ARRAY = 64u, FLAG_C_ARRAY = 128u;
+// Only C's lower (row >= column) or upper triangle is written (syrk, syr2k, gemmt); tiles
+// wholly outside it return at once.
+const uint FLAG_C_LOWER = 256u, FLAG_C_UPPER = 512u;
+// The K range a tile needs where op(A) or op(B) is triangular (its other triangle holds
+// zeros, so skipping is exact): K from the tile's first row (op(A) upper), K below its last
+// row (op(A) lower), K from its first column (op(B) lower), K below its last column
+// (op(B) upper). trmm, trsm and trtri use these to skip the zero half.
+const uint FLAG_K_FROM_ROW = 1024u, FLAG_K_TO_ROW = 2048u, FLAG_K_FROM_COL = 4096u, FLAG_K_TO_COL = 8192u;
 #ifndef GEMM_BK
 #define GEMM_BK 16u
 #endif
@@ -46,8 +56,8 @@ shared V4 As[BK][BM / 4u];
 // op(B) tile: rows of 128 columns, filled along K where B is stored K-contiguous.
 shared V4 Bs[BK][BN / 4u];
 
-uint64_t matrix(uint64_t base, uint64_t stride, uint batch) {
-    if ((p.flags & FLAG_PTR_ARRAY) != 0u) return Ptrs(base).v[batch];
+uint64_t matrix(uint64_t base, uint64_t stride, uint batch, uint array_flag) {
+    if ((p.flags & (FLAG_PTR_ARRAY | array_flag)) != 0u) return Ptrs(base).v[batch];
     return base + uint64_t(T_BYTES) * stride * uint64_t(batch);
 }
 
@@ -72,10 +82,19 @@ T opB(uint64_t B, uint row, uint col, bool t) {
 
 void main() {
     uint batch = gl_WorkGroupID.z;
-    uint64_t A = matrix(p.a, p.stride_a, batch);
-    uint64_t B = matrix(p.b, p.stride_b, batch);
-    uint64_t C = matrix(p.c, p.stride_c, batch);
     uint m0 = gl_WorkGroupID.x * BM, n0 = gl_WorkGroupID.y * BN;
+    // A tile wholly outside C's written triangle (uniform across the workgroup).
+    if ((p.flags & FLAG_C_LOWER) != 0u && m0 + BM <= n0) return;
+    if ((p.flags & FLAG_C_UPPER) != 0u && n0 + BN <= m0) return;
+    uint64_t A = matrix(p.a, p.stride_a, batch, FLAG_A_ARRAY);
+    uint64_t B = matrix(p.b, p.stride_b, batch, FLAG_B_ARRAY);
+    uint64_t C = matrix(p.c, p.stride_c, batch, FLAG_C_ARRAY);
+    // This tile's K range (multiples of BK: BM and BN are).
+    uint k_lo = 0u, k_hi = p.k;
+    if ((p.flags & FLAG_K_FROM_ROW) != 0u) k_lo = max(k_lo, m0);
+    if ((p.flags & FLAG_K_TO_ROW) != 0u) k_hi = min(k_hi, m0 + BM);
+    if ((p.flags & FLAG_K_FROM_COL) != 0u) k_lo = max(k_lo, n0);
+    if ((p.flags & FLAG_K_TO_COL) != 0u) k_hi = min(k_hi, n0 + BN);
     uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
     uint tid = ty * 16u + tx;
     // A module may fix the transposes at compile time (TRANS_A, TRANS_B); else the flags say.
@@ -168,13 +187,13 @@ void main() {
         } \
     }
 
-    if (p.k > 0u) {
-        FETCH(0u);
+    if (k_lo < k_hi) {
+        FETCH(k_lo);
         STORE();
     }
     barrier();
-    for (uint k0 = 0u; k0 < p.k; k0 += BK) {
-        bool more = k0 + BK < p.k;
+    for (uint k0 = k_lo; k0 < k_hi; k0 += BK) {
+        bool more = k0 + BK < k_hi;
         if (more) FETCH(k0 + BK);
         [[unroll]] for (uint kk = 0u; kk < BK; kk++) {
             V4 a0 = As[kk][tx], a1 = As[kk][16u + tx];
@@ -194,6 +213,7 @@ void main() {
     }
 
     bool beta_zero = (p.flags & FLAG_BETA_ZERO) != 0u;
+    bool lower_only = (p.flags & FLAG_C_LOWER) != 0u, upper_only = (p.flags & FLAG_C_UPPER) != 0u;
     [[unroll]] for (uint q = 0u; q < 4u; q++) {
         M4 acc = q == 0u ? c00 : q == 1u ? c01 : q == 2u ? c10 : c11;
         uint rb = m0 + 4u * tx + (q >= 2u ? 64u : 0u), cb = n0 + 4u * ty + ((q & 1u) != 0u ? 64u : 0u);
@@ -201,7 +221,7 @@ void main() {
             uint gn = cb + j;
             [[unroll]] for (uint i = 0u; i < 4u; i++) {
                 uint gm = rb + i;
-                if (gm < p.m && gn < p.n) {
+                if (gm < p.m && gn < p.n && !(lower_only && gm < gn) && !(upper_only && gm > gn)) {
                     Elems c = Elems(C + uint64_t(T_BYTES) * (uint64_t(gm) + uint64_t(gn) * uint64_t(p.ldc)));
                     T prior = beta_zero ? T(0) : p.beta * c.v[0];
                     c.v[0] = fma(p.alpha, acc[j][i], prior);

@@ -93,6 +93,7 @@ fn check_padded<T: Elem>(ta: bool, tb: bool, m: u32, n: u32, k: u32, alpha: f64,
         alpha: T::from_f64(alpha),
         beta: T::from_f64(beta),
         batch,
+        shape: 0,
     };
     assert_eq!(g.launch(null_mut(), [&ba, &bb, &bc]), 0);
     let out: Vec<T> = host(dc, total(sc));

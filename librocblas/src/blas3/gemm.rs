@@ -531,6 +531,7 @@ fn launch_kernel<T: super::gemm_kernel::GemmElem>(c: &Ctx, g: &KernelCall<f64>, 
         alpha,
         beta,
         batch: x.batch as u32,
+        shape: 0,
     };
     match k.launch(c.stream, [&a.bases, &b.bases, g.bases[3]]) {
         0 => Ok(()),

@@ -13,6 +13,27 @@ const FLAG_BETA_ZERO: u32 = 8;
 /// A and B (every matrix of the batch) start 16-byte aligned and their leading
 /// dimensions are multiples of 4 elements: the f32 kernel loads 4 values at once.
 const FLAG_ALIGNED: u32 = 16;
+const FLAG_A_ARRAY: u32 = 32;
+const FLAG_B_ARRAY: u32 = 64;
+const FLAG_C_ARRAY: u32 = 128;
+
+/// `Gemm::shape` flags (the shader's values): which part of C is written and which K range
+/// a tile needs where an operand is triangular with zeros in its other triangle.
+pub mod shape {
+    /// Write only C's lower triangle (row >= column).
+    pub const C_LOWER: u32 = 256;
+    /// Write only C's upper triangle.
+    pub const C_UPPER: u32 = 512;
+    /// op(A) is upper triangular: a tile's K starts at its first row.
+    pub const K_FROM_ROW: u32 = 1024;
+    /// op(A) is lower triangular: a tile's K ends after its last row.
+    pub const K_TO_ROW: u32 = 2048;
+    /// op(B) is lower triangular: a tile's K starts at its first column.
+    pub const K_FROM_COL: u32 = 4096;
+    /// op(B) is upper triangular: a tile's K ends after its last column.
+    pub const K_TO_COL: u32 = 8192;
+    pub const ALL: u32 = C_LOWER | C_UPPER | K_FROM_ROW | K_TO_ROW | K_FROM_COL | K_TO_COL;
+}
 
 /// Element types the kernels exist for.
 pub trait GemmElem: Copy + Default + Send + Sync + 'static + PartialEq {
@@ -30,6 +51,7 @@ pub trait GemmElem: Copy + Default + Send + Sync + 'static + PartialEq {
     fn from_bytes(b: &[u8]) -> Self;
     fn zero() -> Self;
     fn scale(a: Self, b: Self) -> Self;
+    fn add(a: Self, b: Self) -> Self;
 }
 
 static GEMM_F32: oxrocm_spirv_kernel = spirv_kernel!("gemm_f32", host_twin::<f32>);
@@ -53,6 +75,9 @@ impl GemmElem for f32 {
     fn scale(a: Self, b: Self) -> Self {
         a * b
     }
+    fn add(a: Self, b: Self) -> Self {
+        a + b
+    }
 }
 
 impl GemmElem for f64 {
@@ -70,6 +95,9 @@ impl GemmElem for f64 {
     }
     fn scale(a: Self, b: Self) -> Self {
         a * b
+    }
+    fn add(a: Self, b: Self) -> Self {
+        a + b
     }
 }
 
@@ -98,6 +126,8 @@ pub struct Gemm<T> {
     pub alpha: T,
     pub beta: T,
     pub batch: u32,
+    /// `shape` flags (0: a plain GEMM).
+    pub shape: u32,
 }
 
 /// Parameter block layout (std430 push constants: T-aligned scalars after 72 bytes).
@@ -116,9 +146,12 @@ impl<T: GemmElem> Gemm<T> {
         if self.trans_b {
             f |= FLAG_TRANS_B;
         }
-        if matches!(self.a, Mats::Array(_)) {
-            f |= FLAG_PTR_ARRAY;
+        for (m, bit) in [(self.a, FLAG_A_ARRAY), (self.b, FLAG_B_ARRAY), (self.c, FLAG_C_ARRAY)] {
+            if matches!(m, Mats::Array(_)) {
+                f |= bit;
+            }
         }
+        f |= self.shape & shape::ALL;
         if self.beta == T::zero() {
             f |= FLAG_BETA_ZERO;
         }
@@ -154,9 +187,9 @@ impl<T: GemmElem> Gemm<T> {
     fn from_push(p: &[u8], batch: u32) -> (Gemm<T>, [u64; 3]) {
         let sz = size_of::<T>();
         let flags = u32_at(p, Layout::SCALARS + 2 * sz);
-        let arrays = flags & FLAG_PTR_ARRAY != 0;
         let mats = |i: usize| {
             let base = u64_at(p, 8 * i);
+            let arrays = flags & (FLAG_PTR_ARRAY | (FLAG_A_ARRAY << i)) != 0;
             if arrays { Mats::Array(base) } else { Mats::Strided { base, stride: u64_at(p, 24 + 8 * i) as i64 } }
         };
         let g = Gemm {
@@ -174,6 +207,7 @@ impl<T: GemmElem> Gemm<T> {
             alpha: T::from_bytes(&p[Layout::SCALARS..]),
             beta: if flags & FLAG_BETA_ZERO != 0 { T::zero() } else { T::from_bytes(&p[Layout::SCALARS + sz..]) },
             batch,
+            shape: flags & shape::ALL,
         };
         (g, [u64_at(p, 0), u64_at(p, 8), u64_at(p, 16)])
     }
@@ -237,6 +271,9 @@ unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, gr
                 // C = beta * C (beta = 0 writes zeros, whatever C held).
                 for j in 0..g.n as usize {
                     for i in 0..g.m as usize {
+                        if (g.shape & shape::C_LOWER != 0 && i < j) || (g.shape & shape::C_UPPER != 0 && i > j) {
+                            continue;
+                        }
                         let e = unsafe { c_ptr.add(i + j * g.ldc as usize) };
                         let v = if g.beta == T::zero() { T::zero() } else { T::scale(g.beta, unsafe { e.read_unaligned() }) };
                         unsafe { e.write_unaligned(v) };
@@ -245,25 +282,75 @@ unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, gr
                 continue;
             }
             let (a_ptr, b_ptr) = (host(at(g.a)) as *const T, host(at(g.b)) as *const T);
-            // Column-major: element (i, j) of X is X[i * rs + j * cs].
-            let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
-            let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let par = if (g.m as u64) * (g.n as u64) * (g.k as u64) < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
-            unsafe {
-                // gemm computes dst = alpha·dst + beta·lhs·rhs (BLAS's beta and alpha).
-                gemm::gemm(
-                    g.m as usize, g.n as usize, g.k as usize,
-                    c_ptr, g.ldc as isize, 1,
-                    g.beta != T::zero(),
-                    a_ptr, a_cs, a_rs,
-                    b_ptr, b_cs, b_rs,
-                    g.beta, g.alpha,
-                    false, false, false,
-                    par,
-                );
-            }
+            unsafe { twin_product(&g, a_ptr, b_ptr, c_ptr) };
         }
     }));
     if r.is_ok() { 0 } else { 999 }
+}
+
+/// C = alpha op(A) op(B) + beta C for one batch entry, on the part of C the shape flags
+/// write: all of it, or a triangle in column blocks (the blocks below or above the diagonal
+/// directly, each diagonal block through a temporary so the other triangle stays as it was).
+unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *mut T) {
+    // Column-major: element (i, j) of X is X[i * rs + j * cs].
+    let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
+    let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // One block of C: rows r0.., columns c0.. of sizes rows x cols, into dst (row / column
+    // strides) with dst's beta.
+    let block = |r0: usize, rows: usize, c0: usize, cols: usize, dst: *mut T, d_rs: isize, d_cs: isize, beta: T| {
+        if rows == 0 || cols == 0 {
+            return;
+        }
+        let work = rows as u64 * cols as u64 * g.k as u64;
+        let par = if work < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+        unsafe {
+            // gemm computes dst = alpha·dst + beta·lhs·rhs (BLAS's beta and alpha).
+            gemm::gemm(
+                rows, cols, g.k as usize,
+                dst, d_cs, d_rs,
+                beta != T::zero(),
+                a.offset(r0 as isize * a_rs), a_cs, a_rs,
+                b.offset(c0 as isize * b_cs), b_cs, b_rs,
+                beta, g.alpha,
+                false, false, false,
+                par,
+            );
+        }
+    };
+    let (m, n, ldc) = (g.m as usize, g.n as usize, g.ldc as isize);
+    let lower = g.shape & shape::C_LOWER != 0;
+    if g.shape & (shape::C_LOWER | shape::C_UPPER) == 0 {
+        block(0, m, 0, n, c, 1, ldc, g.beta);
+        return;
+    }
+    const NB: usize = 256;
+    let mut tmp = vec![T::zero(); NB * NB];
+    for j0 in (0..n).step_by(NB) {
+        let nb = NB.min(n - j0);
+        let at = |i: usize| unsafe { c.offset(i as isize + j0 as isize * ldc) };
+        // The rectangle strictly below (lower) or above (upper) the diagonal block.
+        if lower {
+            let r0 = (j0 + nb).min(m);
+            block(r0, m - r0, j0, nb, at(r0), 1, ldc, g.beta);
+        } else {
+            block(0, j0.min(m), j0, nb, at(0), 1, ldc, g.beta);
+        }
+        // The diagonal block: computed aside, then its triangle merged.
+        if j0 >= m {
+            continue;
+        }
+        let rows = nb.min(m - j0);
+        block(j0, rows, j0, nb, tmp.as_mut_ptr(), 1, NB as isize, T::zero());
+        for jj in 0..nb {
+            for ii in 0..rows {
+                if (lower && ii < jj) || (!lower && ii > jj) {
+                    continue;
+                }
+                let e = unsafe { at(j0 + ii).offset(jj as isize * ldc) };
+                let prior = if g.beta == T::zero() { T::zero() } else { T::scale(g.beta, unsafe { e.read_unaligned() }) };
+                unsafe { e.write_unaligned(T::add(prior, tmp[ii + jj * NB])) };
+            }
+        }
+    }
 }

@@ -9,6 +9,8 @@ use crate::blas1::exec::*;
 use crate::blas1::num::Field;
 use crate::blas2::kern::{Num, Op, Wide};
 use crate::blas2::ops::{Prep, host_val, op_of, report, unit_of, upper_of, zero_query};
+use crate::blas1::num::Real;
+use crate::blas3::level3_gpu::{Tri, for_kernels};
 use crate::handle::{Ctx, ctx};
 use crate::types::*;
 
@@ -18,6 +20,11 @@ const BAD_SIZE: Status = Err(rocblas_status_invalid_size);
 
 pub const rocblas_side_left: i32 = 141;
 pub const rocblas_side_right: i32 = 142;
+
+/// A host scalar as f64 (the kernel path's element types are real).
+fn hv<T: Num>(p: *const T) -> f64 {
+    host_val(p).re().to_f64()
+}
 
 /// Is the triangular operand on the left?
 fn left_of(s: i32) -> Status<bool> {
@@ -159,6 +166,12 @@ pub unsafe fn trsm<T: Num>(
             Some(w) => report(h, &cx, w.bytes),
         };
     }
+    if host {
+        let tri = Tri { upper, op, unit };
+        if let Some(r) = for_kernels!(T, trsm(&cx, left, tri, mu, nu, hv(alpha), a, lda as usize, b, ldbu, batch)) {
+            return r;
+        }
+    }
     let t = TriA { k: k as usize, lda: lda as usize, upper, op, unit };
     let call = Call { job: Job::Solve, t, left, m: mu, n: nu, a, b, ldb: ldbu, c: None };
     unsafe { run::<T>(&cx, batch, alpha, cx.mode, call) }
@@ -236,8 +249,12 @@ pub unsafe fn trmm<T: Num>(
     if al.is_zero() {
         return zero_all::<T>(&cx, batch, dst, mu, nu, ldc as usize);
     }
-    let t = TriA { k: k as usize, lda: lda as usize, upper, op, unit };
     let c = c.map(|(cs, l)| (cs, l as usize));
+    let tri = Tri { upper, op, unit };
+    if let Some(r) = for_kernels!(T, trmm(&cx, left, tri, mu, nu, hv(alpha), a, lda as usize, b, ldb as usize, c, batch)) {
+        return r;
+    }
+    let t = TriA { k: k as usize, lda: lda as usize, upper, op, unit };
     let call = Call { job: Job::Mul, t, left, m: mu, n: nu, a, b, ldb: ldb as usize, c };
     unsafe { run::<T>(&cx, batch, alpha, rocblas_pointer_mode_host, call) }
 }
@@ -294,6 +311,9 @@ pub unsafe fn trtri<T: Num>(
         return BAD_PTR;
     }
     let (nu, lda, ldinv) = (n as usize, lda as usize, ldinv as usize);
+    if let Some(r) = for_kernels!(T, trtri(&cx, upper, unit, nu, a, lda, inv, ldinv, batch)) {
+        return r;
+    }
     let mut p = Prep::new(&cx, batch);
     let Some(ab) = p.area::<T>(a, span(nu, nu, lda), false, true)? else { return SUCCESS };
     let Some(ib) = p.area::<T>(inv, span(nu, nu, ldinv), true, true)? else { return SUCCESS };

@@ -1,0 +1,242 @@
+// The memory-bound Level-3 pieces over column-major matrices of one element type (the module
+// defines REAL and, for complex modules, CPLX); the compute-bound parts of trsm, trmm, trtri,
+// symm and the rank-k updates are GEMMs (gemm.glsl) around these.
+//
+// Operations (op in the flags' top byte), grid (ceil(m / 32), ceil(n / 32), batch) unless said:
+//   GEAM       C := alpha op(A) + beta op(B) (SKIP_A / SKIP_B: that term is zero and its
+//              matrix is not read); with C_LOWER / C_UPPER only that triangle of C is written
+//              (a triangle copy). Transposed operands go through a shared 32 x 32 tile so
+//              reads and writes stay coalesced.
+//   DGMM       C := A diag(x) (or diag(x) A with LEFT); x at b, increment incx.
+//   EXPAND     C := op(A) as a dense m x m matrix from A's stored triangle (UPPER): the other
+//              triangle zero, or mirrored (SYM; conjugated with HERM, whose diagonal is real);
+//              UNIT puts ones on the diagonal; CONJ conjugates (op = C).
+//   INV_DIAG   the inverses of the diagonal blocks (aux rows each) of the dense triangular
+//              matrix A (UPPER: upper triangular), block q's inverse at rows q aux.., columns
+//              0.. of C. One workgroup per block (grid: blocks, 1, batch), one invocation per
+//              column of the inverse, solving A_qq x = e_col in chunks of 32 rows held in
+//              registers (DIAG_AT: at C's rows and columns q aux..).
+// Host twin: librocblas/src/blas3/matrix_kernel.rs.
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_control_flow_attributes : require
+
+layout(local_size_x = 32, local_size_y = 8) in;
+
+#ifdef CPLX
+#define T CPLX
+#define ES (2u * RALIGN)
+T mul(T a, T b) { return T(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+T conj_(T a) { return T(a.x, -a.y); }
+T real_(T a) { return T(a.x, REAL(0)); }
+T from_bits(uvec4 s) { return T(BITS_TO_REAL(s.xy), BITS_TO_REAL(s.zw)); }
+T one_() { return T(REAL(1), REAL(0)); }
+T div_(T a, T b) {
+    // Smith's division, as the host path.
+    if (abs(b.x) >= abs(b.y)) {
+        REAL r = b.y / b.x, d = b.x + r * b.y;
+        return T((a.x + r * a.y) / d, (a.y - r * a.x) / d);
+    }
+    REAL r = b.x / b.y, d = b.y + r * b.x;
+    return T((a.x * r + a.y) / d, (a.y * r - a.x) / d);
+}
+#else
+#define T REAL
+#define ES RALIGN
+T mul(T a, T b) { return a * b; }
+T conj_(T a) { return a; }
+T real_(T a) { return a; }
+T from_bits(uvec4 s) { return BITS_TO_REAL(s.xy); }
+T one_() { return REAL(1); }
+T div_(T a, T b) { return a / b; }
+#endif
+layout(buffer_reference, std430, buffer_reference_align = ES) buffer Ev { T v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer U64v { uint64_t v[]; };
+
+layout(push_constant) uniform Params {
+    uint64_t a, b, c;      // matrices (or pointer arrays); DGMM: b is x
+    int64_t sa, sb, sc;    // batch strides in bytes
+    uint m, n;             // C's rows and columns
+    uint lda, ldb, ldc;
+    int incx;              // DGMM
+    uint flags;            // op << 24 | flags
+    uint aux;              // INV_DIAG: block size (at most 256)
+    uvec4 alpha, beta;     // host values (re, im as REAL bits)
+} p;
+
+const uint OP_GEAM = 0u, OP_DGMM = 1u, OP_EXPAND = 2u, OP_INV_DIAG = 3u;
+const uint F_TRANS_A = 1u, F_TRANS_B = 2u, F_SKIP_A = 4u, F_SKIP_B = 8u;
+const uint F_A_ARRAY = 16u, F_B_ARRAY = 32u, F_C_ARRAY = 64u;
+const uint F_C_LOWER = 128u, F_C_UPPER = 256u, F_LEFT = 512u;
+const uint F_UPPER = 1024u, F_CONJ = 2048u, F_UNIT = 4096u, F_SYM = 8192u, F_HERM = 16384u;
+// INV_DIAG: block q's inverse goes to C's (q aux, q aux) instead of (q aux, 0).
+const uint F_DIAG_AT = 32768u;
+
+bool has(uint f) { return (p.flags & f) != 0u; }
+
+uint64_t mat(uint64_t base, int64_t stride, uint batch, uint array_flag) {
+    if (has(array_flag)) return U64v(base).v[batch];
+    return uint64_t(int64_t(base) + stride * int64_t(batch));
+}
+uint64_t at(uint64_t m, uint i, uint j, uint ld) {
+    return m + uint64_t(ES) * (uint64_t(i) + uint64_t(j) * uint64_t(ld));
+}
+T ld_(uint64_t m, uint i, uint j, uint ld) { return Ev(at(m, i, j, ld)).v[0]; }
+void st_(uint64_t m, uint i, uint j, uint ld, T v) { Ev(at(m, i, j, ld)).v[0] = v; }
+bool writes(uint i, uint j) {
+    return !(has(F_C_LOWER) && i < j) && !(has(F_C_UPPER) && i > j);
+}
+
+shared T tile[2][32][33];
+
+// One operand of GEAM at C's (i0 + tx, j0 + ty + 8r): transposed ones are staged through
+// tile[s] with the 32 x 32 block of the stored matrix read along its columns.
+void stage(uint s, uint64_t M, uint ld, uint i0, uint j0) {
+    uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
+    [[unroll]] for (uint r = 0u; r < 4u; r++) {
+        // Stored element (j0 + tx, i0 + ty + 8r) is op(M)(i0 + ty + 8r, j0 + tx).
+        uint sr = j0 + tx, sc = i0 + ty + 8u * r;
+        if (sr < p.n && sc < p.m) tile[s][ty + 8u * r][tx] = ld_(M, sr, sc, ld);
+    }
+}
+
+void geam(uint batch) {
+    uint i0 = gl_WorkGroupID.x * 32u, j0 = gl_WorkGroupID.y * 32u;
+    uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
+    bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
+    uint64_t A = use_a ? mat(p.a, p.sa, batch, F_A_ARRAY) : 0ul;
+    uint64_t B = use_b ? mat(p.b, p.sb, batch, F_B_ARRAY) : 0ul;
+    uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
+    bool ta = use_a && has(F_TRANS_A), tb = use_b && has(F_TRANS_B);
+    if (ta) stage(0u, A, p.lda, i0, j0);
+    if (tb) stage(1u, B, p.ldb, i0, j0);
+    if (ta || tb) barrier();
+    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
+    bool ca = has(F_CONJ), cb = has(F_HERM);  // GEAM: conjugate op(A) / op(B) (op = C)
+    [[unroll]] for (uint r = 0u; r < 4u; r++) {
+        uint i = i0 + tx, j = j0 + ty + 8u * r;
+        if (i >= p.m || j >= p.n || !writes(i, j)) continue;
+        T v = T(0);
+        if (use_a) {
+            T x = ta ? tile[0][tx][ty + 8u * r] : ld_(A, i, j, p.lda);
+            v = mul(alpha, ca ? conj_(x) : x);
+        }
+        if (use_b) {
+            T x = tb ? tile[1][tx][ty + 8u * r] : ld_(B, i, j, p.ldb);
+            v += mul(beta, cb ? conj_(x) : x);
+        }
+        st_(C, i, j, p.ldc, v);
+    }
+}
+
+void dgmm(uint batch) {
+    uint i = gl_GlobalInvocationID.x;
+    uint j0 = gl_WorkGroupID.y * 32u + gl_LocalInvocationID.y;
+    uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY);
+    uint64_t X = mat(p.b, p.sb, batch, F_B_ARRAY);
+    uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
+    uint len = has(F_LEFT) ? p.m : p.n;
+    [[unroll]] for (uint r = 0u; r < 4u; r++) {
+        uint j = j0 + 8u * r;
+        if (i >= p.m || j >= p.n) continue;
+        uint e = has(F_LEFT) ? i : j;
+        // BLAS order: a negative increment starts at the end.
+        int64_t off = p.incx >= 0 ? int64_t(e) * p.incx : int64_t(len - 1u - e) * int64_t(-p.incx);
+        T x = Ev(uint64_t(int64_t(X) + off * int64_t(ES))).v[0];
+        st_(C, i, j, p.ldc, mul(ld_(A, i, j, p.lda), x));
+    }
+}
+
+void expand(uint batch) {
+    uint i = gl_GlobalInvocationID.x;
+    uint j0 = gl_WorkGroupID.y * 32u + gl_LocalInvocationID.y;
+    uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY);
+    uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
+    [[unroll]] for (uint r = 0u; r < 4u; r++) {
+        uint j = j0 + 8u * r;
+        if (i >= p.m || j >= p.n) continue;
+        // op(A)(i, j) is A(sr, sc).
+        bool t = has(F_TRANS_A);
+        uint sr = t ? j : i, sc = t ? i : j;
+        bool stored = has(F_UPPER) ? sr <= sc : sr >= sc;
+        T v = T(0);
+        if (stored) {
+            v = ld_(A, sr, sc, p.lda);
+        } else if (has(F_SYM)) {
+            v = ld_(A, sc, sr, p.lda);
+            if (has(F_HERM)) v = conj_(v);
+        }
+        if (sr == sc) {
+            if (has(F_UNIT)) v = one_();
+            else if (has(F_HERM)) v = real_(v);
+        }
+        if (has(F_CONJ)) v = conj_(v);
+        st_(C, i, j, p.ldc, v);
+    }
+}
+
+// Column `col` of the inverse of the nb x nb triangular block at A's (r0, r0), written to
+// C's rows r0.., column col.
+void inv_diag(uint batch) {
+    uint nbk = p.aux, q = gl_WorkGroupID.x, r0 = q * nbk;
+    uint col = gl_LocalInvocationID.y * 32u + gl_LocalInvocationID.x;
+    uint nb = min(nbk, p.m - r0);
+    if (col >= nb) return;
+    uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY) + uint64_t(ES) * (uint64_t(r0) + uint64_t(r0) * uint64_t(p.lda));
+    uint c0col = has(F_DIAG_AT) ? r0 : 0u;
+    uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY) + uint64_t(ES) * (uint64_t(r0) + uint64_t(c0col) * uint64_t(p.ldc));
+    bool upper = has(F_UPPER);
+    for (uint i = 0u; i < nb; i++) st_(C, i, col, p.ldc, i == col ? one_() : T(0));
+    uint chunks = (nb + 31u) / 32u;
+    for (uint s = 0u; s < chunks; s++) {
+        // Chunks in solve order: from the top (lower), from the bottom (upper).
+        uint c0 = 32u * (upper ? chunks - 1u - s : s);
+        // Rows of the inverse's column above (lower) or below (upper) col are zero.
+        if (!upper && c0 + 32u <= col) continue;
+        if (upper && c0 > col) continue;
+        uint cn = min(32u, nb - c0);
+        T x[32];
+        [[unroll]] for (uint r = 0u; r < 32u; r++) x[r] = r < cn ? ld_(C, c0 + r, col, p.ldc) : T(0);
+        if (!upper) {
+            [[unroll]] for (uint r = 0u; r < 32u; r++) {
+                if (r < cn) {
+                    x[r] = div_(x[r], ld_(A, c0 + r, c0 + r, p.lda));
+                    [[unroll]] for (uint r2 = r + 1u; r2 < 32u; r2++) {
+                        if (r2 < cn) x[r2] -= mul(ld_(A, c0 + r2, c0 + r, p.lda), x[r]);
+                    }
+                }
+            }
+        } else {
+            [[unroll]] for (uint rr = 0u; rr < 32u; rr++) {
+                uint r = 31u - rr;
+                if (r < cn) {
+                    x[r] = div_(x[r], ld_(A, c0 + r, c0 + r, p.lda));
+                    [[unroll]] for (uint r2 = 0u; r2 < r; r2++) x[r2] -= mul(ld_(A, c0 + r2, c0 + r, p.lda), x[r]);
+                }
+            }
+        }
+        [[unroll]] for (uint r = 0u; r < 32u; r++) {
+            if (r < cn) st_(C, c0 + r, col, p.ldc, x[r]);
+        }
+        // The rest of the column (below the chunk for lower, above for upper) loses this
+        // chunk's share.
+        uint lo = upper ? 0u : c0 + cn, hi = upper ? c0 : nb;
+        for (uint k = lo; k < hi; k++) {
+            T acc = ld_(C, k, col, p.ldc);
+            [[unroll]] for (uint r = 0u; r < 32u; r++) {
+                if (r < cn) acc -= mul(ld_(A, k, c0 + r, p.lda), x[r]);
+            }
+            st_(C, k, col, p.ldc, acc);
+        }
+    }
+}
+
+void main() {
+    uint op = p.flags >> 24u;
+    // The host keeps batches within the grid's z limit (65,535).
+    uint batch = gl_WorkGroupID.z;
+    if (op == OP_GEAM) geam(batch);
+    else if (op == OP_DGMM) dgmm(batch);
+    else if (op == OP_EXPAND) expand(batch);
+    else if (op == OP_INV_DIAG) inv_diag(batch);
+}

@@ -1,0 +1,497 @@
+//! The Level-3 families beyond GEMM as kernel launches, as rocBLAS builds them: GEMMs
+//! (`gemm_kernel`, with its triangle and K-range flags) around the memory-bound kernels of
+//! `matrix_kernel`, every operand staying on the device.
+//!
+//! - syrk, syrkx, syr2k and gemmt: GEMMs that write one triangle of C.
+//! - symm: A's full symmetric matrix in scratch, then a GEMM.
+//! - trmm: op(A) as a dense triangle in scratch (zeros elsewhere), then a GEMM that skips
+//!   the zero half.
+//! - trsm: op(A) dense in scratch, its diagonal blocks inverted by one launch, then per
+//!   block a GEMM by the inverse and a GEMM updating the rest of B.
+//! - trtri: the diagonal blocks inverted, then per block row two GEMMs.
+//! - geam, dgmm: one launch each.
+//!
+//! The callers (`sym::ops`, `tri::ops`) validate every call as rocBLAS does and then offer
+//! it here with host scalars; `None` means not a kernel case (an element type without
+//! modules, shifted pointer arrays, a pointer array while a graph is captured, sizes past
+//! 32 bits, batches past the grid), and the host path runs.
+
+use super::gemm_kernel::{Gemm, GemmElem, Mats, shape};
+use super::gemm_pack::Scratch;
+use super::matrix_kernel::{self as mk, MLaunch, MOp, Mat, f};
+use crate::auxiliary::status_from_hip;
+use crate::blas1::exec::{Bases, Src, Status};
+use crate::blas2::kern::Op;
+use crate::blas2::kernel::K2;
+use crate::handle::Ctx;
+use crate::hip::{oxrocm_range, oxrocm_spirv_kernel};
+
+/// Element types with GEMM and matrix modules.
+pub trait L3: GemmElem + K2 {
+    fn of(v: f64) -> Self;
+}
+impl L3 for f32 {
+    fn of(v: f64) -> f32 {
+        v as f32
+    }
+}
+impl L3 for f64 {
+    fn of(v: f64) -> f64 {
+        v
+    }
+}
+
+/// Rows of the diagonal blocks trsm and trtri invert (a GEMM tile: the per-block GEMMs are
+/// one tile high).
+const NB: usize = 128;
+
+/// A matrix argument on the device: how the kernels address it and each batch entry's start.
+#[derive(Clone, Debug)]
+pub struct Opd {
+    pub mat: Mat,
+    pub bases: Vec<u64>,
+}
+
+fn u32_of(v: usize) -> Option<u32> {
+    (v <= i32::MAX as usize).then_some(v as u32)
+}
+
+impl Opd {
+    /// A call's matrix argument (leading dimension `ld`).
+    pub fn of(c: &Ctx, s: Src, ld: usize, elem: usize, nb: usize) -> Option<Opd> {
+        let ld = u32_of(ld.max(1))?;
+        let mat = match s {
+            Src::Strided(p, stride) => Mat { ptr: p, bs: stride.checked_mul(elem as i64)?, array: false, ld },
+            Src::Array(p) => Mat { ptr: p, bs: 0, array: true, ld },
+            Src::ArrayAt(..) => return None,
+        };
+        match s.bases(elem, nb, c.stream).ok()? {
+            Bases::Known(bases) => Some(Opd { mat, bases }),
+            Bases::Late(..) => None,
+        }
+    }
+    /// rows x cols matrices in scratch at `base`, one after another (ld = rows).
+    fn scratch(base: u64, rows: usize, cols: usize, elem: usize, nb: usize) -> Opd {
+        let stride = (rows * cols * elem).next_multiple_of(256);
+        let bases = (0..nb).map(|b| base + (b * stride) as u64).collect();
+        Opd { mat: Mat { ptr: base, bs: stride as i64, array: false, ld: rows.max(1) as u32 }, bases }
+    }
+    /// The sub-matrix from element (i, j) (strided operands).
+    fn at(&self, i: usize, j: usize, elem: usize) -> Opd {
+        let off = ((i + j * self.mat.ld as usize) * elem) as u64;
+        Opd { mat: self.mat.sub(i, j, elem), bases: self.bases.iter().map(|b| b + off).collect() }
+    }
+    fn mats(&self, elem: usize) -> Mats {
+        if self.mat.array { Mats::Array(self.mat.ptr) } else { Mats::Strided { base: self.mat.ptr, stride: self.mat.bs / elem as i64 } }
+    }
+    fn ranges(&self, rows: usize, cols: usize, elem: usize) -> Vec<oxrocm_range> {
+        mk::ranges(&self.mat, &self.bases, rows, cols, elem)
+    }
+}
+
+/// The batch fits the grid.
+pub fn batch_ok(batch: i64) -> bool {
+    (1..=mk::MAX_GRID as i64).contains(&batch)
+}
+
+/// The module and element size of `T`, where `T` has kernels.
+fn module<T: L3>() -> Option<(&'static oxrocm_spirv_kernel, usize)> {
+    mk::module_of::<T>()
+}
+
+/// Queues C := alpha op(A) op(B) + beta C (m x n, inner k) with `shape` flags.
+#[allow(clippy::too_many_arguments)]
+fn gemm<T: L3>(c: &Ctx, ta: bool, tb: bool, m: usize, n: usize, k: usize, a: &Opd, b: &Opd, cm: &Opd, alpha: f64, beta: f64, shape: u32) -> Status {
+    if m == 0 || n == 0 {
+        return Ok(());
+    }
+    let elem = size_of::<T>();
+    let g = Gemm::<T> {
+        trans_a: ta,
+        trans_b: tb,
+        m: m as u32,
+        n: n as u32,
+        k: k as u32,
+        a: a.mats(elem),
+        lda: a.mat.ld,
+        b: b.mats(elem),
+        ldb: b.mat.ld,
+        c: cm.mats(elem),
+        ldc: cm.mat.ld,
+        alpha: T::of(alpha),
+        beta: T::of(beta),
+        batch: cm.bases.len() as u32,
+        shape,
+    };
+    match g.launch(c.stream, [&a.bases, &b.bases, &cm.bases]) {
+        0 => Ok(()),
+        e => Err(status_from_hip(e)),
+    }
+}
+
+/// C := alpha op(A) (+ beta op(B)) over m x n, only C's `tri` triangle where given: GEAM.
+#[allow(clippy::too_many_arguments)]
+fn geam_launch<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(&Opd, bool, f64)>, b: Option<(&Opd, bool, f64)>, cm: &Opd, tri: u32) -> Status {
+    let (kernel, elem) = module::<T>().ok_or(crate::types::rocblas_status_internal_error)?;
+    let mut l = MLaunch::new(MOp::Geam, m, n, cm.bases.len());
+    l.c = cm.mat;
+    l.flags = tri;
+    let mut reads = Vec::new();
+    let dims = |t: bool| if t { (n, m) } else { (m, n) };
+    match a {
+        Some((o, t, s)) => {
+            l.a = o.mat;
+            l.alpha = mk::bits(s, 0.0, elem);
+            if t {
+                l.flags |= f::TRANS_A;
+            }
+            let (r, cc) = dims(t);
+            reads.extend(o.ranges(r, cc, elem));
+        }
+        None => l.flags |= f::SKIP_A,
+    }
+    match b {
+        Some((o, t, s)) => {
+            l.b = o.mat;
+            l.beta = mk::bits(s, 0.0, elem);
+            if t {
+                l.flags |= f::TRANS_B;
+            }
+            let (r, cc) = dims(t);
+            reads.extend(o.ranges(r, cc, elem));
+        }
+        None => l.flags |= f::SKIP_B,
+    }
+    let writes = cm.ranges(m, n, elem);
+    l.run(c, kernel, &reads, &writes)
+}
+
+/// E := op(A) as a dense k x k matrix in `e` (`flags`: UPPER, TRANS_A, UNIT, SYM, ...).
+fn expand<T: L3>(c: &Ctx, k: usize, a: &Opd, e: &Opd, flags: u32) -> Status {
+    let (kernel, elem) = module::<T>().ok_or(crate::types::rocblas_status_internal_error)?;
+    let mut l = MLaunch::new(MOp::Expand, k, k, e.bases.len());
+    (l.a, l.c, l.flags) = (a.mat, e.mat, flags);
+    l.run(c, kernel, &a.ranges(k, k, elem), &e.ranges(k, k, elem))
+}
+
+/// The inverses of E's diagonal blocks (E: k x k dense, upper or lower) into `out` (block q
+/// at rows q NB.., columns 0.., or at (q NB, q NB) with `diag_at`).
+fn inv_diag<T: L3>(c: &Ctx, k: usize, e: &Opd, upper: bool, out: &Opd, diag_at: bool) -> Status {
+    let (kernel, elem) = module::<T>().ok_or(crate::types::rocblas_status_internal_error)?;
+    let mut l = MLaunch::new(MOp::InvDiag, k, k, e.bases.len());
+    (l.a, l.c, l.aux) = (e.mat, out.mat, NB as u32);
+    l.flags = if upper { f::UPPER } else { 0 } | if diag_at { f::DIAG_AT } else { 0 };
+    let cols = if diag_at { k } else { NB.min(k) };
+    l.run(c, kernel, &e.ranges(k, k, elem), &out.ranges(k, cols, elem))
+}
+
+/// Scratch for `parts` (rows, cols) matrices per batch entry: their `Opd`s, in order.
+fn scratch_parts(s: &mut Scratch, elem: usize, nb: usize, parts: &[(usize, usize)]) -> Option<Vec<Opd>> {
+    let sizes: Vec<usize> = parts.iter().map(|&(r, c)| Some((r.checked_mul(c)?.checked_mul(elem)?).next_multiple_of(256).checked_mul(nb)?)).collect::<Option<_>>()?;
+    let total: usize = sizes.iter().sum();
+    let base = s.memory(total.max(256))?;
+    let mut at = base;
+    let mut out = Vec::new();
+    for (&(r, c), size) in parts.iter().zip(sizes) {
+        out.push(Opd::scratch(at, r, c, elem, nb));
+        at += size as u64;
+    }
+    Some(out)
+}
+
+// ---------------------------------------------------------------------------------------
+// geam, dgmm
+
+/// C := alpha op(A) + beta op(B); `None` for an operand its zero host scalar skips.
+#[allow(clippy::too_many_arguments)]
+pub fn geam<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(Src, usize, Op, f64)>, b: Option<(Src, usize, Op, f64)>, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let opd = |x: Option<(Src, usize, Op, f64)>| -> Option<Option<(Opd, bool, f64)>> {
+        match x {
+            None => Some(None),
+            Some((s, ld, op, v)) => Some(Some((Opd::of(c, s, ld, elem, nb)?, op != Op::N, v))),
+        }
+    };
+    let (a, b) = (opd(a)?, opd(b)?);
+    let cm = Opd::of(c, cs, ldc, elem, nb)?;
+    Some(geam_launch::<T>(c, m, n, a.as_ref().map(|(o, t, v)| (o, *t, *v)), b.as_ref().map(|(o, t, v)| (o, *t, *v)), &cm, 0))
+}
+
+/// C := A diag(x) (right) or diag(x) A (left); x: `xs` with increment incx.
+#[allow(clippy::too_many_arguments)]
+pub fn dgmm<T: L3>(c: &Ctx, left: bool, m: usize, n: usize, a: Src, lda: usize, xs: Src, incx: i64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let (kernel, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() || incx.unsigned_abs() > i32::MAX as u64 {
+        return None;
+    }
+    let nb = batch as usize;
+    let (am, cm) = (Opd::of(c, a, lda, elem, nb)?, Opd::of(c, cs, ldc, elem, nb)?);
+    let xm = Opd::of(c, xs, 1, elem, nb)?;
+    let len = if left { m } else { n };
+    let xspan = (len - 1) * incx.unsigned_abs() as usize + 1;
+    let mut l = MLaunch::new(MOp::Dgmm, m, n, nb);
+    (l.a, l.b, l.c, l.incx) = (am.mat, xm.mat, cm.mat, incx as i32);
+    l.flags = if left { f::LEFT } else { 0 };
+    let mut reads = am.ranges(m, n, elem);
+    reads.extend(xm.ranges(xspan, 1, elem));
+    Some(l.run(c, kernel, &reads, &cm.ranges(m, n, elem)))
+}
+
+// ---------------------------------------------------------------------------------------
+// symm, rank-k updates, gemmt
+
+/// C := alpha A B + beta C (left) or alpha B A + beta C (right), A symmetric from its
+/// `upper` or lower triangle.
+#[allow(clippy::too_many_arguments)]
+pub fn symm<T: L3>(c: &Ctx, left: bool, upper: bool, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let k = if left { m } else { n };
+    let cm = Opd::of(c, cs, ldc, elem, nb)?;
+    if alpha == 0.0 {
+        // C := beta C: a GEMM without products.
+        return Some(gemm::<T>(c, false, false, m, n, 0, &cm, &cm, &cm, 0.0, beta, 0));
+    }
+    let (am, bm) = (Opd::of(c, a, lda, elem, nb)?, Opd::of(c, b, ldb, elem, nb)?);
+    let mut s = Scratch::new(c);
+    let e = scratch_parts(&mut s, elem, nb, &[(k, k)])?.remove(0);
+    let flags = f::SYM | if upper { f::UPPER } else { 0 };
+    Some((|| {
+        expand::<T>(c, k, &am, &e, flags)?;
+        if left { gemm::<T>(c, false, false, m, n, k, &e, &bm, &cm, alpha, beta, 0) } else { gemm::<T>(c, false, false, m, n, k, &bm, &e, &cm, alpha, beta, 0) }
+    })())
+}
+
+/// The `uplo` triangle of the n x n C := alpha op(A) op(B)^T + beta C, and with `two` also
+/// + alpha op(B) op(A)^T (syr2k); op(A), op(B) are n x k (`trans`: stored k x n). syrk
+/// passes A as B.
+#[allow(clippy::too_many_arguments)]
+pub fn rank_k<T: L3>(c: &Ctx, upper: bool, trans: bool, two: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(n).is_none() || u32_of(k).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let cm = Opd::of(c, cs, ldc, elem, nb)?;
+    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER };
+    if alpha == 0.0 || k == 0 {
+        return Some(gemm::<T>(c, false, false, n, n, 0, &cm, &cm, &cm, 0.0, beta, tri));
+    }
+    let am = Opd::of(c, a, lda, elem, nb)?;
+    let bm = Opd::of(c, b, ldb, elem, nb)?;
+    Some((|| {
+        gemm::<T>(c, trans, !trans, n, n, k, &am, &bm, &cm, alpha, beta, tri)?;
+        if two { gemm::<T>(c, trans, !trans, n, n, k, &bm, &am, &cm, alpha, 1.0, tri) } else { Ok(()) }
+    })())
+}
+
+/// gemmt: the `uplo` triangle of the n x n C := alpha op(A) op(B) + beta C.
+#[allow(clippy::too_many_arguments)]
+pub fn gemmt<T: L3>(c: &Ctx, upper: bool, ta: bool, tb: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(n).is_none() || u32_of(k).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let cm = Opd::of(c, cs, ldc, elem, nb)?;
+    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER };
+    if alpha == 0.0 || k == 0 {
+        return Some(gemm::<T>(c, false, false, n, n, 0, &cm, &cm, &cm, 0.0, beta, tri));
+    }
+    let am = Opd::of(c, a, lda, elem, nb)?;
+    let bm = Opd::of(c, b, ldb, elem, nb)?;
+    Some(gemm::<T>(c, ta, tb, n, n, k, &am, &bm, &cm, alpha, beta, tri))
+}
+
+// ---------------------------------------------------------------------------------------
+// trmm, trsm, trtri
+
+/// A triangular operand: A's stored triangle, op and diagonal.
+#[derive(Clone, Copy, Debug)]
+pub struct Tri {
+    pub upper: bool,
+    pub op: Op,
+    pub unit: bool,
+}
+
+impl Tri {
+    /// Expansion flags for E = op(A).
+    fn flags(&self) -> u32 {
+        let mut fl = if self.upper { f::UPPER } else { 0 };
+        if self.op != Op::N {
+            fl |= f::TRANS_A;
+        }
+        if self.op == Op::C {
+            fl |= f::CONJ;
+        }
+        if self.unit {
+            fl |= f::UNIT;
+        }
+        fl
+    }
+    /// Is E = op(A) upper triangular?
+    fn e_upper(&self) -> bool {
+        self.upper == (self.op == Op::N)
+    }
+}
+
+/// C := alpha op(A) B (left) or alpha B op(A) (right); `cs` None: in place of B.
+#[allow(clippy::too_many_arguments)]
+pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, cs: Option<(Src, usize)>, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let k = if left { m } else { n };
+    let am = Opd::of(c, a, lda, elem, nb)?;
+    let bm = Opd::of(c, b, ldb, elem, nb)?;
+    let cm = match cs {
+        Some((s, ldc)) => Opd::of(c, s, ldc, elem, nb)?,
+        None => bm.clone(),
+    };
+    // B is copied aside when the result overwrites it.
+    let aliased = cm.mat.ptr == bm.mat.ptr && cm.mat.array == bm.mat.array;
+    let mut s = Scratch::new(c);
+    let parts = if aliased { vec![(k, k), (m, n)] } else { vec![(k, k)] };
+    let mut ws = scratch_parts(&mut s, elem, nb, &parts)?;
+    let e = ws.remove(0);
+    let src = if aliased { ws.remove(0) } else { bm.clone() };
+    let upper = t.e_upper();
+    let sh = match (left, upper) {
+        (true, true) => shape::K_FROM_ROW,
+        (true, false) => shape::K_TO_ROW,
+        (false, true) => shape::K_TO_COL,
+        (false, false) => shape::K_FROM_COL,
+    };
+    Some((|| {
+        expand::<T>(c, k, &am, &e, t.flags())?;
+        if aliased {
+            geam_launch::<T>(c, m, n, Some((&bm, false, 1.0)), None, &src, 0)?;
+        }
+        if left { gemm::<T>(c, false, false, m, n, k, &e, &src, &cm, alpha, 0.0, sh) } else { gemm::<T>(c, false, false, m, n, k, &src, &e, &cm, alpha, 0.0, sh) }
+    })())
+}
+
+/// B := alpha op(A)^-1 B (left) or alpha B op(A)^-1 (right).
+#[allow(clippy::too_many_arguments)]
+pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let k = if left { m } else { n };
+    let am = Opd::of(c, a, lda, elem, nb)?;
+    let bm = Opd::of(c, b, ldb, elem, nb)?;
+    // Scratch: E = op(A) dense, the inverted diagonal blocks (k x NB), X, and a strided
+    // copy of B where B comes as pointer arrays (the updates address its sub-matrices).
+    let mut parts = vec![(k, k), (k, NB.min(k)), (m, n)];
+    if bm.mat.array {
+        parts.push((m, n));
+    }
+    let mut s = Scratch::new(c);
+    let mut ws = scratch_parts(&mut s, elem, nb, &parts)?;
+    let (e, inv, x) = (ws.remove(0), ws.remove(0), ws.remove(0));
+    let work = if bm.mat.array { ws.remove(0) } else { bm.clone() };
+    let upper = t.e_upper();
+    let blocks = k.div_ceil(NB);
+    Some((|| {
+        expand::<T>(c, k, &am, &e, t.flags())?;
+        inv_diag::<T>(c, k, &e, upper, &inv, false)?;
+        if bm.mat.array {
+            geam_launch::<T>(c, m, n, Some((&bm, false, 1.0)), None, &work, 0)?;
+        }
+        // Blocks in solve order: forward where X's first block depends on nothing else.
+        let forward = left != upper;
+        for step in 0..blocks {
+            let q = if forward { step } else { blocks - 1 - step };
+            let (r0, r1) = (q * NB, ((q + 1) * NB).min(k));
+            let len = r1 - r0;
+            // The first block's right-hand side is alpha B; the others were scaled by
+            // the first update.
+            let s0 = if step == 0 { alpha } else { 1.0 };
+            let invq = inv.at(r0, 0, elem);
+            if left {
+                // X_q := s0 inv(E_qq) B_q; then B's unsolved rows lose E(rows, q) X_q.
+                gemm::<T>(c, false, false, len, n, len, &invq, &work.at(r0, 0, elem), &x.at(r0, 0, elem), s0, 0.0, 0)?;
+                let (lo, hi) = if forward { (r1, k) } else { (0, r0) };
+                if hi > lo {
+                    gemm::<T>(c, false, false, hi - lo, n, len, &e.at(lo, r0, elem), &x.at(r0, 0, elem), &work.at(lo, 0, elem), -1.0, s0, 0)?;
+                }
+            } else {
+                // X_q := s0 B_q inv(E_qq); then B's unsolved columns lose X_q E(q, cols).
+                gemm::<T>(c, false, false, m, len, len, &work.at(0, r0, elem), &invq, &x.at(0, r0, elem), s0, 0.0, 0)?;
+                let (lo, hi) = if forward { (r1, k) } else { (0, r0) };
+                if hi > lo {
+                    gemm::<T>(c, false, false, m, hi - lo, len, &x.at(0, r0, elem), &e.at(r0, lo, elem), &work.at(0, lo, elem), -1.0, s0, 0)?;
+                }
+            }
+        }
+        geam_launch::<T>(c, m, n, Some((&x, false, 1.0)), None, &bm, 0)
+    })())
+}
+
+/// invA := A^-1 on A's stored triangle (the other triangle of invA is not written).
+#[allow(clippy::too_many_arguments)]
+pub fn trtri<T: L3>(c: &Ctx, upper: bool, unit: bool, n: usize, a: Src, lda: usize, inv: Src, ldinv: usize, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || u32_of(n).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let am = Opd::of(c, a, lda, elem, nb)?;
+    let im = Opd::of(c, inv, ldinv, elem, nb)?;
+    let mut s = Scratch::new(c);
+    let mut ws = scratch_parts(&mut s, elem, nb, &[(n, n), (n, n), (NB.min(n), n)])?;
+    let (e, x, w) = (ws.remove(0), ws.remove(0), ws.remove(0));
+    let t = Tri { upper, op: Op::N, unit };
+    let blocks = n.div_ceil(NB);
+    Some((|| {
+        expand::<T>(c, n, &am, &e, t.flags())?;
+        // X starts zero: the GEMMs read its blocks on the far side of the diagonal.
+        geam_launch::<T>(c, n, n, None, None, &x, 0)?;
+        inv_diag::<T>(c, n, &e, upper, &x, true)?;
+        for step in 1..blocks {
+            let q = if upper { blocks - 1 - step } else { step };
+            let (r0, r1) = (q * NB, ((q + 1) * NB).min(n));
+            let len = r1 - r0;
+            let wq = Opd { mat: Mat { ld: len as u32, ..w.mat }, bases: w.bases.clone() };
+            if upper {
+                // X(q, >q) = -X_qq E(q, >q) X(>q, >q)
+                let rest = n - r1;
+                gemm::<T>(c, false, false, len, rest, rest, &e.at(r0, r1, elem), &x.at(r1, r1, elem), &wq, 1.0, 0.0, shape::K_TO_COL)?;
+                gemm::<T>(c, false, false, len, rest, len, &x.at(r0, r0, elem), &wq, &x.at(r0, r1, elem), -1.0, 0.0, 0)?;
+            } else {
+                // X(q, <q) = -X_qq E(q, <q) X(<q, <q)
+                gemm::<T>(c, false, false, len, r0, r0, &e.at(r0, 0, elem), &x, &wq, 1.0, 0.0, shape::K_FROM_COL)?;
+                gemm::<T>(c, false, false, len, r0, len, &x.at(r0, r0, elem), &wq, &x.at(r0, 0, elem), -1.0, 0.0, 0)?;
+            }
+        }
+        let tri = if upper { f::C_UPPER } else { f::C_LOWER };
+        geam_launch::<T>(c, n, n, Some((&x, false, 1.0)), None, &im, tri)
+    })())
+}
+
+/// `f::<T>(args)` for the element type `$t` of a generic caller where it has kernels
+/// (f32, f64), else `None`.
+macro_rules! for_kernels {
+    ($t:ty, $f:ident ( $($arg:expr),* $(,)? )) => {{
+        use std::any::TypeId;
+        if TypeId::of::<$t>() == TypeId::of::<f32>() {
+            $crate::blas3::level3_gpu::$f::<f32>($($arg),*)
+        } else if TypeId::of::<$t>() == TypeId::of::<f64>() {
+            $crate::blas3::level3_gpu::$f::<f64>($($arg),*)
+        } else {
+            None
+        }
+    }};
+}
+pub(crate) use for_kernels;
