@@ -16,6 +16,9 @@
 //              0.. of C. One workgroup per block (grid: blocks, 1, batch), one invocation per
 //              column of the inverse, solving A_qq x = e_col in chunks of 32 rows held in
 //              registers (DIAG_AT: at C's rows and columns q aux..).
+// INV_DIAG is a module of its own (blas3_inv_*, INV_DIAG_MODULE): its unrolled register
+// arrays would otherwise set the register count, and so the occupancy, of the
+// memory-bound operations too (geam ran at a fifth of the H200's bandwidth that way).
 // Host twin: librocblas/src/blas3/matrix_kernel.rs.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -87,8 +90,11 @@ bool writes(uint i, uint j) {
     return !(has(F_C_LOWER) && i < j) && !(has(F_C_UPPER) && i > j);
 }
 
+#ifndef INV_DIAG_MODULE
 shared T tile[2][32][33];
+#endif
 
+#ifndef INV_DIAG_MODULE
 // One operand of GEAM at C's (i0 + tx, j0 + ty + 8r): transposed ones are staged through
 // tile[s] with the 32 x 32 block of the stored matrix read along its columns.
 void stage(uint s, uint64_t M, uint ld, uint i0, uint j0) {
@@ -175,6 +181,8 @@ void expand(uint batch) {
     }
 }
 
+#endif
+
 // Column `col` of the inverse of the nb x nb triangular block at A's (r0, r0), written to
 // C's rows r0.., column col.
 void inv_diag(uint batch) {
@@ -235,8 +243,11 @@ void main() {
     uint op = p.flags >> 24u;
     // The host keeps batches within the grid's z limit (65,535).
     uint batch = gl_WorkGroupID.z;
+#ifdef INV_DIAG_MODULE
+    if (op == OP_INV_DIAG) inv_diag(batch);
+#else
     if (op == OP_GEAM) geam(batch);
     else if (op == OP_DGMM) dgmm(batch);
     else if (op == OP_EXPAND) expand(batch);
-    else if (op == OP_INV_DIAG) inv_diag(batch);
+#endif
 }

@@ -143,9 +143,11 @@ fn tri_data<T: E>(n: usize, ld: usize, batch: usize, seed: f64) -> Vec<T> {
         .collect()
 }
 
-/// trsm and trmm in every side / uplo / trans / diag, strided-batched and batched; trtri.
+/// trsm and trmm in every side / uplo / trans / diag, strided-batched and batched; trtri
+/// (n 300: 128-blocks joined into 256 and then with the last 44 rows).
 fn triangular<T: E>(h: H) {
-    let (m, n, batch) = (200usize, 150usize, 2usize);
+    // Left: k 520 (blocks of 256, each two inverted 128-blocks joined); right: k 140.
+    let (m, n, batch) = (520usize, 140usize, 2usize);
     let alpha = T::from(1.25);
     for left in [true, false] {
         let k = if left { m } else { n };
@@ -387,7 +389,7 @@ fn triangular_solves_products_and_inverses_run_as_kernels() {
     let fr = Frame::start();
     triangular::<f32>(fr.h);
     triangular::<f64>(fr.h);
-    fr.finish(&["blas3_f32", "blas3_f64", "gemm_f32", "gemm_f64"]);
+    fr.finish(&["blas3_f32", "blas3_f64", "blas3_inv_f32", "blas3_inv_f64", "gemm_f32", "gemm_f64"]);
 }
 
 #[test]

@@ -19,9 +19,13 @@
 //! Level 2 (`level2.rs`): -f gemv|gbmv|ger|geru|gerc|symv|hemv|sbmv|hbmv|spmv|hpmv|syr|her|
 //! spr|hpr|syr2|her2|spr2|hpr2|trmv|tbmv|tpmv|trsv|tbsv|tpsv with -m, -n, --kl, --ku, -k,
 //! --lda, --incx, --incy, --transposeA, --uplo, --diag, -i, -j, -v.
+//! Level 3 beyond GEMM (`level3.rs`): -f trsm|trmm|trtri|symm|syrk|syrkx|syr2k|geam|dgmm with
+//! -r s|d, -m, -n, -k, --side, --uplo, --transposeA, --transposeB, --diag, --alpha, --beta,
+//! -i, -j, -v.
 
 mod level1;
 mod level2;
+mod level3;
 
 use amdhip64 as _;
 use half::{bf16, f16};
@@ -114,6 +118,9 @@ fn main() {
     }
     if level2::FUNCTIONS.contains(&func.as_str()) {
         return level2::run(&opt);
+    }
+    if level3::FUNCTIONS.contains(&func.as_str()) {
+        return level3::run(&opt);
     }
     let (ty, size) = datatype(&get("r", "f32_r")).unwrap_or_else(|| {
         eprintln!("unsupported -r {}", get("r", ""));

@@ -94,9 +94,9 @@ pub fn batch_ok(batch: i64) -> bool {
     (1..=mk::MAX_GRID as i64).contains(&batch)
 }
 
-/// The module and element size of `T`, where `T` has kernels.
+/// The main module and element size of `T`, where `T` has kernels.
 fn module<T: L3>() -> Option<(&'static oxrocm_spirv_kernel, usize)> {
-    mk::module_of::<T>()
+    mk::module_of::<T>().map(|m| (m.main, m.elem))
 }
 
 /// Queues C := alpha op(A) op(B) + beta C (m x n, inner k) with `shape` flags.
@@ -177,7 +177,8 @@ fn expand<T: L3>(c: &Ctx, k: usize, a: &Opd, e: &Opd, flags: u32) -> Status {
 /// The inverses of E's diagonal blocks (E: k x k dense, upper or lower) into `out` (block q
 /// at rows q NB.., columns 0.., or at (q NB, q NB) with `diag_at`).
 fn inv_diag<T: L3>(c: &Ctx, k: usize, e: &Opd, upper: bool, out: &Opd, diag_at: bool) -> Status {
-    let (kernel, elem) = module::<T>().ok_or(crate::types::rocblas_status_internal_error)?;
+    let mods = mk::module_of::<T>().ok_or(crate::types::rocblas_status_internal_error)?;
+    let (kernel, elem) = (mods.inv, mods.elem);
     let mut l = MLaunch::new(MOp::InvDiag, k, k, e.bases.len());
     (l.a, l.c, l.aux) = (e.mat, out.mat, NB as u32);
     l.flags = if upper { f::UPPER } else { 0 } | if diag_at { f::DIAG_AT } else { 0 };
@@ -380,6 +381,64 @@ pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
     })())
 }
 
+/// Inverts E's diagonal blocks into X (both k x k dense, X zero beforehand): blocks of NB
+/// rows by one INV_DIAG launch, then pairs of blocks joined level by level up to blocks of
+/// `s_max` rows (or all of E): for a lower pair, X21 = -X22 E21 X11; for an upper one,
+/// X12 = -X11 E12 X22. The pairs of one level are one strided-batched GEMM pair (the
+/// diagonal blocks sit a fixed stride apart); `w`: scratch of at least k s_max / 2 elements.
+fn inv_blocks<T: L3>(c: &Ctx, k: usize, e: &Opd, x: &Opd, w: u64, upper: bool, s_max: usize) -> Status {
+    let elem = size_of::<T>();
+    inv_diag::<T>(c, k, e, upper, x, true)?;
+    let ld = x.mat.ld as usize;
+    debug_assert_eq!(ld, e.mat.ld as usize);
+    let mut s = NB;
+    while s < s_max.min(k) {
+        let pair = 2 * s;
+        let full = k / pair;
+        let rest = k - full * pair;
+        // (first row, pairs, bottom block rows)
+        let mut runs = vec![];
+        if full > 0 {
+            runs.push((0, full, s));
+        }
+        if rest > s {
+            runs.push((full * pair, 1, rest - s));
+        }
+        for (&eb, &xb) in e.bases.iter().zip(&x.bases) {
+            for &(o, count, t) in &runs {
+                // count pairs from row o, each `pair` rows and columns after the last.
+                let step = (pair * (ld + 1) * elem) as i64;
+                let at = |base: u64, i: usize, j: usize, ld_: usize| {
+                    let p0 = base + ((i + j * ld_) * elem) as u64;
+                    Opd { mat: Mat { ptr: p0, bs: step, array: false, ld: ld_ as u32 }, bases: (0..count).map(|q| p0 + q as u64 * step as u64).collect() }
+                };
+                let (wr, wc) = if upper { (s, t) } else { (t, s) };
+                let wstep = (wr * wc * elem) as i64;
+                let wm = Opd { mat: Mat { ptr: w, bs: wstep, array: false, ld: wr as u32 }, bases: (0..count).map(|q| w + q as u64 * wstep as u64).collect() };
+                if upper {
+                    gemm::<T>(c, false, false, s, t, t, &at(eb, o, o + s, ld), &at(xb, o + s, o + s, ld), &wm, 1.0, 0.0, shape::K_TO_COL)?;
+                    gemm::<T>(c, false, false, s, t, s, &at(xb, o, o, ld), &wm, &at(xb, o, o + s, ld), -1.0, 0.0, shape::K_FROM_ROW)?;
+                } else {
+                    gemm::<T>(c, false, false, t, s, s, &at(eb, o + s, o, ld), &at(xb, o, o, ld), &wm, 1.0, 0.0, shape::K_FROM_COL)?;
+                    gemm::<T>(c, false, false, t, s, t, &at(xb, o + s, o + s, ld), &wm, &at(xb, o + s, o, ld), -1.0, 0.0, shape::K_TO_ROW)?;
+                }
+            }
+        }
+        s = pair;
+    }
+    Ok(())
+}
+
+/// Rows of trsm's diagonal blocks (inverted, then applied by GEMMs): larger blocks take
+/// fewer, more efficient GEMMs at the price of the inverse's extra products.
+fn trsm_block(k: usize) -> usize {
+    match k {
+        0..=256 => NB,
+        257..=1024 => 2 * NB,
+        _ => 4 * NB,
+    }
+}
+
 /// B := alpha op(A)^-1 B (left) or alpha B op(A)^-1 (right).
 #[allow(clippy::too_many_arguments)]
 pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, batch: i64) -> Option<Status> {
@@ -389,23 +448,28 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
     }
     let nb = batch as usize;
     let k = if left { m } else { n };
+    let sb = trsm_block(k);
     let am = Opd::of(c, a, lda, elem, nb)?;
     let bm = Opd::of(c, b, ldb, elem, nb)?;
-    // Scratch: E = op(A) dense, the inverted diagonal blocks (k x NB), X, and a strided
-    // copy of B where B comes as pointer arrays (the updates address its sub-matrices).
-    let mut parts = vec![(k, k), (k, NB.min(k)), (m, n)];
+    // Scratch: E = op(A) dense, its inverted diagonal blocks (k x k, zeros elsewhere), the
+    // solution, the pairs' products, and a strided copy of B where B comes as pointer
+    // arrays (the updates address its sub-matrices).
+    // (One scratch block holds them all: the pairs' products per batch entry too, though
+    // the entries use them in turn.)
+    let mut parts = vec![(k, k), (k, k), (m, n), (k, sb.min(k))];
     if bm.mat.array {
         parts.push((m, n));
     }
     let mut s = Scratch::new(c);
     let mut ws = scratch_parts(&mut s, elem, nb, &parts)?;
-    let (e, inv, x) = (ws.remove(0), ws.remove(0), ws.remove(0));
+    let (e, inv, x, w) = (ws.remove(0), ws.remove(0), ws.remove(0), ws.remove(0));
     let work = if bm.mat.array { ws.remove(0) } else { bm.clone() };
     let upper = t.e_upper();
-    let blocks = k.div_ceil(NB);
+    let blocks = k.div_ceil(sb);
     Some((|| {
         expand::<T>(c, k, &am, &e, t.flags())?;
-        inv_diag::<T>(c, k, &e, upper, &inv, false)?;
+        geam_launch::<T>(c, k, k, None, None, &inv, 0)?;
+        inv_blocks::<T>(c, k, &e, &inv, w.mat.ptr, upper, sb)?;
         if bm.mat.array {
             geam_launch::<T>(c, m, n, Some((&bm, false, 1.0)), None, &work, 0)?;
         }
@@ -413,23 +477,24 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
         let forward = left != upper;
         for step in 0..blocks {
             let q = if forward { step } else { blocks - 1 - step };
-            let (r0, r1) = (q * NB, ((q + 1) * NB).min(k));
+            let (r0, r1) = (q * sb, ((q + 1) * sb).min(k));
             let len = r1 - r0;
             // The first block's right-hand side is alpha B; the others were scaled by
             // the first update.
             let s0 = if step == 0 { alpha } else { 1.0 };
-            let invq = inv.at(r0, 0, elem);
+            let invq = inv.at(r0, r0, elem);
+            let (lo, hi) = if forward { (r1, k) } else { (0, r0) };
             if left {
                 // X_q := s0 inv(E_qq) B_q; then B's unsolved rows lose E(rows, q) X_q.
-                gemm::<T>(c, false, false, len, n, len, &invq, &work.at(r0, 0, elem), &x.at(r0, 0, elem), s0, 0.0, 0)?;
-                let (lo, hi) = if forward { (r1, k) } else { (0, r0) };
+                let sh = if upper { shape::K_FROM_ROW } else { shape::K_TO_ROW };
+                gemm::<T>(c, false, false, len, n, len, &invq, &work.at(r0, 0, elem), &x.at(r0, 0, elem), s0, 0.0, sh)?;
                 if hi > lo {
                     gemm::<T>(c, false, false, hi - lo, n, len, &e.at(lo, r0, elem), &x.at(r0, 0, elem), &work.at(lo, 0, elem), -1.0, s0, 0)?;
                 }
             } else {
                 // X_q := s0 B_q inv(E_qq); then B's unsolved columns lose X_q E(q, cols).
-                gemm::<T>(c, false, false, m, len, len, &work.at(0, r0, elem), &invq, &x.at(0, r0, elem), s0, 0.0, 0)?;
-                let (lo, hi) = if forward { (r1, k) } else { (0, r0) };
+                let sh = if upper { shape::K_TO_COL } else { shape::K_FROM_COL };
+                gemm::<T>(c, false, false, m, len, len, &work.at(0, r0, elem), &invq, &x.at(0, r0, elem), s0, 0.0, sh)?;
                 if hi > lo {
                     gemm::<T>(c, false, false, m, hi - lo, len, &x.at(0, r0, elem), &e.at(r0, lo, elem), &work.at(0, lo, elem), -1.0, s0, 0)?;
                 }
@@ -450,31 +515,14 @@ pub fn trtri<T: L3>(c: &Ctx, upper: bool, unit: bool, n: usize, a: Src, lda: usi
     let am = Opd::of(c, a, lda, elem, nb)?;
     let im = Opd::of(c, inv, ldinv, elem, nb)?;
     let mut s = Scratch::new(c);
-    let mut ws = scratch_parts(&mut s, elem, nb, &[(n, n), (n, n), (NB.min(n), n)])?;
+    let mut ws = scratch_parts(&mut s, elem, nb, &[(n, n), (n, n), (n, n.div_ceil(2))])?;
     let (e, x, w) = (ws.remove(0), ws.remove(0), ws.remove(0));
     let t = Tri { upper, op: Op::N, unit };
-    let blocks = n.div_ceil(NB);
     Some((|| {
         expand::<T>(c, n, &am, &e, t.flags())?;
         // X starts zero: the GEMMs read its blocks on the far side of the diagonal.
         geam_launch::<T>(c, n, n, None, None, &x, 0)?;
-        inv_diag::<T>(c, n, &e, upper, &x, true)?;
-        for step in 1..blocks {
-            let q = if upper { blocks - 1 - step } else { step };
-            let (r0, r1) = (q * NB, ((q + 1) * NB).min(n));
-            let len = r1 - r0;
-            let wq = Opd { mat: Mat { ld: len as u32, ..w.mat }, bases: w.bases.clone() };
-            if upper {
-                // X(q, >q) = -X_qq E(q, >q) X(>q, >q)
-                let rest = n - r1;
-                gemm::<T>(c, false, false, len, rest, rest, &e.at(r0, r1, elem), &x.at(r1, r1, elem), &wq, 1.0, 0.0, shape::K_TO_COL)?;
-                gemm::<T>(c, false, false, len, rest, len, &x.at(r0, r0, elem), &wq, &x.at(r0, r1, elem), -1.0, 0.0, 0)?;
-            } else {
-                // X(q, <q) = -X_qq E(q, <q) X(<q, <q)
-                gemm::<T>(c, false, false, len, r0, r0, &e.at(r0, 0, elem), &x, &wq, 1.0, 0.0, shape::K_FROM_COL)?;
-                gemm::<T>(c, false, false, len, r0, len, &x.at(r0, r0, elem), &wq, &x.at(r0, 0, elem), -1.0, 0.0, 0)?;
-            }
-        }
+        inv_blocks::<T>(c, n, &e, &x, w.mat.ptr, upper, n)?;
         let tri = if upper { f::C_UPPER } else { f::C_LOWER };
         geam_launch::<T>(c, n, n, Some((&x, false, 1.0)), None, &im, tri)
     })())

@@ -53,15 +53,25 @@ pub mod f {
 
 static BLAS3_F32: oxrocm_spirv_kernel = spirv_kernel!("blas3_f32", twin::<f32>);
 static BLAS3_F64: oxrocm_spirv_kernel = spirv_kernel!("blas3_f64", twin::<f64>);
+static BLAS3_INV_F32: oxrocm_spirv_kernel = spirv_kernel!("blas3_inv_f32", twin::<f32>);
+static BLAS3_INV_F64: oxrocm_spirv_kernel = spirv_kernel!("blas3_inv_f64", twin::<f64>);
 
-/// The module of element type `X` and its element size (f32 and f64 so far; complex types
-/// keep the host path).
-pub fn module_of<X: 'static>() -> Option<(&'static oxrocm_spirv_kernel, usize)> {
+/// The modules of one element type: GEAM, DGMM and EXPAND; INV_DIAG (a module of its own,
+/// see blas3.glsl); the element size.
+#[derive(Clone, Copy)]
+pub struct Modules {
+    pub main: &'static oxrocm_spirv_kernel,
+    pub inv: &'static oxrocm_spirv_kernel,
+    pub elem: usize,
+}
+
+/// The modules of element type `X` (f32 and f64 so far; complex types keep the host path).
+pub fn module_of<X: 'static>() -> Option<Modules> {
     let t = TypeId::of::<X>();
     if t == TypeId::of::<f32>() {
-        Some((&BLAS3_F32, 4))
+        Some(Modules { main: &BLAS3_F32, inv: &BLAS3_INV_F32, elem: 4 })
     } else if t == TypeId::of::<f64>() {
-        Some((&BLAS3_F64, 8))
+        Some(Modules { main: &BLAS3_F64, inv: &BLAS3_INV_F64, elem: 8 })
     } else {
         None
     }
