@@ -86,7 +86,7 @@ def bench(f, r, m, n, k, side, uplo, op):
         "syrk": (f"cublas{L}syrk_v2", lambda: (U, O, N, K, al, P(a), ld(a), be, P(c), ld(c))),
         "syrkx": (f"cublas{L}syrkx", lambda: (U, O, N, K, al, P(a), ld(a), P(b), ld(b), be, P(c), ld(c))),
         "syr2k": (f"cublas{L}syr2k_v2", lambda: (U, O, N, K, al, P(a), ld(a), P(b), ld(b), be, P(c), ld(c))),
-        "geam": (f"cublas{L}geam", lambda: (0, 0, M, N, al, P(a), ld(a), be, P(b), ld(b), P(c), ld(c))),
+        "geam": (f"cublas{L}geam", lambda: (O, 0, M, N, al, P(a), ld(a), be, P(b), ld(b), P(c), ld(c))),
         "dgmm": (f"cublas{L}dgmm", lambda: (S, M, N, P(a), ld(a), P(b), I(1), P(c), ld(c))),
     }
     name, args = calls[f]

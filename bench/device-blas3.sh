@@ -22,7 +22,7 @@ variants() {
     case $1 in
         trsm|trmm) echo "L:L:N L:U:T R:U:N" ;;
         symm) echo "L:U:N R:L:N" ;;
-        syrk|syrkx|syr2k) echo "L:U:N L:L:T" ;;
+        syrk|syrkx|syr2k|geam) echo "L:U:N L:L:T" ;;
         *) echo "L:U:N" ;;
     esac
 }

@@ -2,7 +2,8 @@
 // defines REAL and, for complex modules, CPLX); the compute-bound parts of trsm, trmm, trtri,
 // symm and the rank-k updates are GEMMs (gemm.glsl) around these.
 //
-// Operations (op in the flags' top byte), grid (ceil(m / 32), ceil(n / 32), batch) unless said:
+// Operations (op in the flags' top byte), grid (ceil(m / 256), ceil(n / 16), batch) unless said
+// (GEAM with a transposed operand: (ceil(m / 32), ceil(n / 128), batch)):
 //   GEAM       C := alpha op(A) + beta op(B) (SKIP_A / SKIP_B: that term is zero and its
 //              matrix is not read); with C_LOWER / C_UPPER only that triangle of C is written
 //              (a triangle copy). Transposed operands go through a shared 32 x 32 tile so
@@ -106,60 +107,120 @@ void stage(uint s, uint64_t M, uint ld, uint i0, uint j0) {
     }
 }
 
+// Columns a workgroup covers (in blocks of 32): enough loads in flight per invocation to
+// reach the memory's bandwidth.
+const uint COLS = 128u;
+
+void geam_block(uint batch, uint i0, uint j0);
+
+// Untransposed operations take 256 consecutive rows of LIN_COLS columns per workgroup: each
+// workgroup reads and writes runs of 256 elements (on the H200, 32-row tiles of many
+// columns reached a third of the bandwidth).
+const uint LIN_ROWS = 256u, LIN_COLS = 16u;
+uint lin_row() { return gl_WorkGroupID.x * LIN_ROWS + gl_LocalInvocationID.y * 32u + gl_LocalInvocationID.x; }
+
 void geam(uint batch) {
-    uint i0 = gl_WorkGroupID.x * 32u, j0 = gl_WorkGroupID.y * 32u;
+    bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
+    if ((use_a && has(F_TRANS_A)) || (use_b && has(F_TRANS_B))) {
+        uint i0 = gl_WorkGroupID.x * 32u;
+        [[unroll]] for (uint h = 0u; h < COLS / 32u; h++) geam_block(batch, i0, gl_WorkGroupID.y * COLS + 32u * h);
+        return;
+    }
+    uint64_t A = use_a ? mat(p.a, p.sa, batch, F_A_ARRAY) : 0ul;
+    uint64_t B = use_b ? mat(p.b, p.sb, batch, F_B_ARRAY) : 0ul;
+    uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
+    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
+    bool ca = has(F_CONJ), cb = has(F_HERM);
+    uint i = lin_row();
+    // Every load before any store: C may alias A or B as far as the compiler knows, so
+    // interleaved, each load would wait for the previous store (one load in flight).
+    T v[LIN_COLS];
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        v[r] = T(0);
+        if (i >= p.m || j >= p.n) continue;
+        if (use_a) {
+            T x = ld_(A, i, j, p.lda);
+            v[r] = mul(alpha, ca ? conj_(x) : x);
+        }
+        if (use_b) {
+            T x = ld_(B, i, j, p.ldb);
+            v[r] += mul(beta, cb ? conj_(x) : x);
+        }
+    }
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        if (i < p.m && j < p.n && writes(i, j)) st_(C, i, j, p.ldc, v[r]);
+    }
+}
+
+void geam_block(uint batch, uint i0, uint j0) {
     uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
     bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
     uint64_t A = use_a ? mat(p.a, p.sa, batch, F_A_ARRAY) : 0ul;
     uint64_t B = use_b ? mat(p.b, p.sb, batch, F_B_ARRAY) : 0ul;
     uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
     bool ta = use_a && has(F_TRANS_A), tb = use_b && has(F_TRANS_B);
+    // (The barrier before staging: the previous block may still read the tiles.)
+    if (ta || tb) barrier();
     if (ta) stage(0u, A, p.lda, i0, j0);
     if (tb) stage(1u, B, p.ldb, i0, j0);
     if (ta || tb) barrier();
     T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
     bool ca = has(F_CONJ), cb = has(F_HERM);  // GEAM: conjugate op(A) / op(B) (op = C)
+    T v[4];
     [[unroll]] for (uint r = 0u; r < 4u; r++) {
         uint i = i0 + tx, j = j0 + ty + 8u * r;
-        if (i >= p.m || j >= p.n || !writes(i, j)) continue;
-        T v = T(0);
+        v[r] = T(0);
+        if (i >= p.m || j >= p.n) continue;
         if (use_a) {
             T x = ta ? tile[0][tx][ty + 8u * r] : ld_(A, i, j, p.lda);
-            v = mul(alpha, ca ? conj_(x) : x);
+            v[r] = mul(alpha, ca ? conj_(x) : x);
         }
         if (use_b) {
             T x = tb ? tile[1][tx][ty + 8u * r] : ld_(B, i, j, p.ldb);
-            v += mul(beta, cb ? conj_(x) : x);
+            v[r] += mul(beta, cb ? conj_(x) : x);
         }
-        st_(C, i, j, p.ldc, v);
+    }
+    [[unroll]] for (uint r = 0u; r < 4u; r++) {
+        uint i = i0 + tx, j = j0 + ty + 8u * r;
+        if (i < p.m && j < p.n && writes(i, j)) st_(C, i, j, p.ldc, v[r]);
     }
 }
 
 void dgmm(uint batch) {
-    uint i = gl_GlobalInvocationID.x;
-    uint j0 = gl_WorkGroupID.y * 32u + gl_LocalInvocationID.y;
+    uint i = lin_row();
     uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY);
     uint64_t X = mat(p.b, p.sb, batch, F_B_ARRAY);
     uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
     uint len = has(F_LEFT) ? p.m : p.n;
-    [[unroll]] for (uint r = 0u; r < 4u; r++) {
-        uint j = j0 + 8u * r;
+    // Loads first, then stores (see geam).
+    T v[LIN_COLS];
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        v[r] = T(0);
         if (i >= p.m || j >= p.n) continue;
         uint e = has(F_LEFT) ? i : j;
         // BLAS order: a negative increment starts at the end.
         int64_t off = p.incx >= 0 ? int64_t(e) * p.incx : int64_t(len - 1u - e) * int64_t(-p.incx);
         T x = Ev(uint64_t(int64_t(X) + off * int64_t(ES))).v[0];
-        st_(C, i, j, p.ldc, mul(ld_(A, i, j, p.lda), x));
+        v[r] = mul(ld_(A, i, j, p.lda), x);
+    }
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        if (i < p.m && j < p.n) st_(C, i, j, p.ldc, v[r]);
     }
 }
 
 void expand(uint batch) {
-    uint i = gl_GlobalInvocationID.x;
-    uint j0 = gl_WorkGroupID.y * 32u + gl_LocalInvocationID.y;
+    uint i = lin_row();
     uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY);
     uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
-    [[unroll]] for (uint r = 0u; r < 4u; r++) {
-        uint j = j0 + 8u * r;
+    // Loads first, then stores (see geam).
+    T vs[LIN_COLS];
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        vs[r] = T(0);
         if (i >= p.m || j >= p.n) continue;
         // op(A)(i, j) is A(sr, sc).
         bool t = has(F_TRANS_A);
@@ -176,8 +237,11 @@ void expand(uint batch) {
             if (has(F_UNIT)) v = one_();
             else if (has(F_HERM)) v = real_(v);
         }
-        if (has(F_CONJ)) v = conj_(v);
-        st_(C, i, j, p.ldc, v);
+        vs[r] = has(F_CONJ) ? conj_(v) : v;
+    }
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        if (i < p.m && j < p.n) st_(C, i, j, p.ldc, vs[r]);
     }
 }
 

@@ -9,7 +9,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{Frame, dev, free, host, ptr_array, vals};
+use common::{Frame, dev, free, host, mode, ptr_array, vals};
 use rocblas::blas1::exec::Src;
 use rocblas::blas2::kern::Num;
 use rocblas::blas3::sym::kern::RankK;
@@ -197,6 +197,24 @@ fn triangular<T: E>(h: H) {
         }
         free(da);
     }
+    // trsm with a device alpha (read in stream order, as rocBLAS does), right lower T.
+    {
+        let (m1, n1) = (90usize, 150usize);
+        let a = tri_data::<T>(n1, n1, 1, 6.0);
+        let b = data::<T>(m1 * n1, 7.0);
+        let (da, db, dal) = (dev(&a), dev(&b), dev(&[alpha]));
+        mode(h, true);
+        let r = unsafe { tri::trsm::<T>(h, RIGHT, LOWER, T_OP, NON_UNIT, m1 as i64, n1 as i64, dal, strided(da, 0), n1 as i64, strided(db, 0), m1 as i64, 1, 0) };
+        mode(h, false);
+        assert_eq!(r, Ok(()), "trsm, device alpha");
+        let x = M::of(&host(db, m1 * n1), m1, n1, m1);
+        let (prod, scale) = x.mul(&tri_dense(&M::of(&a, n1, n1, n1), false, true, false));
+        let want: Vec<(f64, f64)> = M::of(&b, m1, n1, m1).v.iter().zip(&scale.v).map(|(v, s)| (alpha.f() * v, *s)).collect();
+        check(&prod.v.iter().map(|&v| T::from(v)).collect::<Vec<T>>(), &want, "trsm, device alpha");
+        for p in [da, db, dal] {
+            free(p);
+        }
+    }
     // trmm in place (single call), left upper N.
     let (m1, n1) = (170usize, 40usize);
     let a = tri_data::<T>(m1, m1, 1, 3.0);
@@ -276,6 +294,30 @@ fn symmetric<T: E>(h: H) {
             for p in [da, db, dc] {
                 free(p);
             }
+        }
+    }
+    // syrk with device alpha and beta (beta 0: C's NaNs are not read), lower N.
+    {
+        let (n, k) = (150usize, 40usize);
+        let a = data::<T>(n * k, 8.0);
+        let (da, dc, dal, dbe) = (dev(&a), dev(&vec![T::from(f64::NAN); n * n]), dev(&[alpha]), dev(&[T::from(0.0)]));
+        mode(h, true);
+        let r = unsafe { sym::rank_k::<T, T, T>(h, RankK::Syrk, LOWER, N_OP, n as i64, k as i64, dal, strided(da, 0), n as i64, strided(da, 0), n as i64, dbe, strided(dc, 0), n as i64, 1) };
+        mode(h, false);
+        assert_eq!(r, Ok(()), "syrk, device scalars");
+        let g = M::of(&host(dc, n * n), n, n, n);
+        let am = M::of(&a, n, k, n);
+        let (p, sc) = am.mul(&am.t());
+        let (mut gv, mut want) = (Vec::new(), Vec::new());
+        for j in 0..n {
+            for i in j..n {
+                gv.push(T::from(g.at(i, j)));
+                want.push((alpha.f() * p.at(i, j), sc.at(i, j)));
+            }
+        }
+        check(&gv, &want, "syrk, device scalars");
+        for p in [da, dc, dal, dbe] {
+            free(p);
         }
     }
     // syrk / syrkx / syr2k, n 260, k 70, batched through pointer arrays.

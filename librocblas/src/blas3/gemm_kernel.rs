@@ -298,20 +298,39 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     // One block of C: rows r0.., columns c0.. of sizes rows x cols, into dst (row / column
     // strides) with dst's beta.
+    // K range [k0, k1) of a block (the shape's K flags: the zero half of a triangular
+    // operand is skipped, as the kernel's tiles skip it).
+    let k_range = |r0: usize, rows: usize, c0: usize, cols: usize| {
+        let (mut k0, mut k1) = (0, g.k as usize);
+        if g.shape & shape::K_FROM_ROW != 0 {
+            k0 = k0.max(r0);
+        }
+        if g.shape & shape::K_TO_ROW != 0 {
+            k1 = k1.min(r0 + rows);
+        }
+        if g.shape & shape::K_FROM_COL != 0 {
+            k0 = k0.max(c0);
+        }
+        if g.shape & shape::K_TO_COL != 0 {
+            k1 = k1.min(c0 + cols);
+        }
+        (k0, k1.max(k0))
+    };
     let block = |r0: usize, rows: usize, c0: usize, cols: usize, dst: *mut T, d_rs: isize, d_cs: isize, beta: T| {
         if rows == 0 || cols == 0 {
             return;
         }
-        let work = rows as u64 * cols as u64 * g.k as u64;
+        let (k0, k1) = k_range(r0, rows, c0, cols);
+        let work = rows as u64 * cols as u64 * (k1 - k0) as u64;
         let par = if work < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
         unsafe {
             // gemm computes dst = alpha·dst + beta·lhs·rhs (BLAS's beta and alpha).
             gemm::gemm(
-                rows, cols, g.k as usize,
+                rows, cols, k1 - k0,
                 dst, d_cs, d_rs,
                 beta != T::zero(),
-                a.offset(r0 as isize * a_rs), a_cs, a_rs,
-                b.offset(c0 as isize * b_cs), b_cs, b_rs,
+                a.offset(r0 as isize * a_rs + k0 as isize * a_cs), a_cs, a_rs,
+                b.offset(c0 as isize * b_cs + k0 as isize * b_rs), b_cs, b_rs,
                 beta, g.alpha,
                 false, false, false,
                 par,
@@ -321,7 +340,19 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
     let (m, n, ldc) = (g.m as usize, g.n as usize, g.ldc as isize);
     let lower = g.shape & shape::C_LOWER != 0;
     if g.shape & (shape::C_LOWER | shape::C_UPPER) == 0 {
-        block(0, m, 0, n, c, 1, ldc, g.beta);
+        const KB: usize = 512;
+        // K ranges by row blocks (op(A) triangular) or column blocks (op(B) triangular).
+        if g.shape & (shape::K_FROM_ROW | shape::K_TO_ROW) != 0 {
+            for r0 in (0..m).step_by(KB) {
+                block(r0, KB.min(m - r0), 0, n, unsafe { c.offset(r0 as isize) }, 1, ldc, g.beta);
+            }
+        } else if g.shape & (shape::K_FROM_COL | shape::K_TO_COL) != 0 {
+            for c0 in (0..n).step_by(KB) {
+                block(0, m, c0, KB.min(n - c0), unsafe { c.offset(c0 as isize * ldc) }, 1, ldc, g.beta);
+            }
+        } else {
+            block(0, m, 0, n, c, 1, ldc, g.beta);
+        }
         return;
     }
     const NB: usize = 256;

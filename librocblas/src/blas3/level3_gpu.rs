@@ -20,8 +20,10 @@ use super::gemm_kernel::{Gemm, GemmElem, Mats, shape};
 use super::gemm_pack::Scratch;
 use super::matrix_kernel::{self as mk, MLaunch, MOp, Mat, f};
 use crate::auxiliary::status_from_hip;
-use crate::blas1::exec::{Bases, Src, Status};
-use crate::blas2::kern::Op;
+use crate::blas1::exec::{Bases, Src, Status, capturing, read_device};
+use crate::blas1::num::{Field, Real};
+use crate::blas2::kern::{Num, Op};
+use crate::types::rocblas_pointer_mode_device;
 use crate::blas2::kernel::K2;
 use crate::handle::Ctx;
 use crate::hip::{oxrocm_range, oxrocm_spirv_kernel};
@@ -41,6 +43,33 @@ impl L3 for f64 {
     }
 }
 
+/// Whether element type `T` has kernels (f32, f64).
+pub fn has_kernels<T: 'static>() -> bool {
+    mk::module_of::<T>().is_some()
+}
+
+/// A scalar argument's value for the kernels: a host value in host pointer mode; in device
+/// pointer mode the device value, read now in stream order (rocBLAS's
+/// `copy_alpha_beta_to_host_if_on_device`, as the GEMM path does). `None` while the stream
+/// is being captured into a graph (the host path then reads it when the work runs), or for
+/// a null pointer.
+pub fn scalar_value<T: Num>(c: &Ctx, p: *const T) -> Option<f64> {
+    if p.is_null() {
+        return None;
+    }
+    let v: T = if c.mode == rocblas_pointer_mode_device {
+        if capturing(c.stream) {
+            return None;
+        }
+        *read_device::<T>(c.stream, p as u64, 1).ok()?.first()?
+    } else {
+        unsafe { p.read_unaligned() }
+    };
+    let w = v.w();
+    // Only the real types have kernels; a complex value never gets here.
+    (w.im().to_f64() == 0.0).then(|| w.re().to_f64())
+}
+
 /// Rows of the diagonal blocks trsm and trtri invert (a GEMM tile: the per-block GEMMs are
 /// one tile high).
 const NB: usize = 128;
@@ -54,6 +83,12 @@ pub struct Opd {
 
 fn u32_of(v: usize) -> Option<u32> {
     (v <= i32::MAX as usize).then_some(v as u32)
+}
+
+/// The matrix kernels' grids fit: their y dimension counts columns in runs of 16 (at most
+/// 65,535 runs).
+fn cols_ok(n: usize) -> Option<u32> {
+    (n <= 16 * mk::MAX_GRID).then_some(n as u32)
 }
 
 impl Opd {
@@ -207,7 +242,7 @@ fn scratch_parts(s: &mut Scratch, elem: usize, nb: usize, parts: &[(usize, usize
 #[allow(clippy::too_many_arguments)]
 pub fn geam<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(Src, usize, Op, f64)>, b: Option<(Src, usize, Op, f64)>, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+    if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
     }
     let nb = batch as usize;
@@ -226,7 +261,7 @@ pub fn geam<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(Src, usize, Op, f64)>
 #[allow(clippy::too_many_arguments)]
 pub fn dgmm<T: L3>(c: &Ctx, left: bool, m: usize, n: usize, a: Src, lda: usize, xs: Src, incx: i64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (kernel, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() || incx.unsigned_abs() > i32::MAX as u64 {
+    if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() || incx.unsigned_abs() > i32::MAX as u64 {
         return None;
     }
     let nb = batch as usize;
@@ -250,7 +285,7 @@ pub fn dgmm<T: L3>(c: &Ctx, left: bool, m: usize, n: usize, a: Src, lda: usize, 
 #[allow(clippy::too_many_arguments)]
 pub fn symm<T: L3>(c: &Ctx, left: bool, upper: bool, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+    if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
     }
     let nb = batch as usize;
@@ -276,7 +311,7 @@ pub fn symm<T: L3>(c: &Ctx, left: bool, upper: bool, m: usize, n: usize, alpha: 
 #[allow(clippy::too_many_arguments)]
 pub fn rank_k<T: L3>(c: &Ctx, upper: bool, trans: bool, two: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(n).is_none() || u32_of(k).is_none() {
+    if !batch_ok(batch) || cols_ok(n).is_none() || u32_of(k).is_none() {
         return None;
     }
     let nb = batch as usize;
@@ -297,7 +332,7 @@ pub fn rank_k<T: L3>(c: &Ctx, upper: bool, trans: bool, two: bool, n: usize, k: 
 #[allow(clippy::too_many_arguments)]
 pub fn gemmt<T: L3>(c: &Ctx, upper: bool, ta: bool, tb: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(n).is_none() || u32_of(k).is_none() {
+    if !batch_ok(batch) || cols_ok(n).is_none() || u32_of(k).is_none() {
         return None;
     }
     let nb = batch as usize;
@@ -347,7 +382,7 @@ impl Tri {
 #[allow(clippy::too_many_arguments)]
 pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, cs: Option<(Src, usize)>, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+    if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
     }
     let nb = batch as usize;
@@ -443,7 +478,7 @@ fn trsm_block(k: usize) -> usize {
 #[allow(clippy::too_many_arguments)]
 pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(m).is_none() || u32_of(n).is_none() {
+    if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
     }
     let nb = batch as usize;
@@ -466,6 +501,10 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
     let work = if bm.mat.array { ws.remove(0) } else { bm.clone() };
     let upper = t.e_upper();
     let blocks = k.div_ceil(sb);
+    if alpha == 0.0 {
+        // B := 0 without reading A (a device alpha of 0 may come with a null A).
+        return Some(geam_launch::<T>(c, m, n, None, None, &bm, 0));
+    }
     Some((|| {
         expand::<T>(c, k, &am, &e, t.flags())?;
         geam_launch::<T>(c, k, k, None, None, &inv, 0)?;
@@ -508,7 +547,7 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
 #[allow(clippy::too_many_arguments)]
 pub fn trtri<T: L3>(c: &Ctx, upper: bool, unit: bool, n: usize, a: Src, lda: usize, inv: Src, ldinv: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(n).is_none() {
+    if !batch_ok(batch) || cols_ok(n).is_none() {
         return None;
     }
     let nb = batch as usize;

@@ -164,11 +164,19 @@ impl MLaunch {
         p
     }
 
+    /// GEAM reads a transposed operand (the tiled path).
+    fn transposes(&self) -> bool {
+        (self.flags & f::TRANS_A != 0 && self.flags & f::SKIP_A == 0) || (self.flags & f::TRANS_B != 0 && self.flags & f::SKIP_B == 0)
+    }
+
     fn grid(&self) -> [u32; 3] {
         let z = self.batch.min(MAX_GRID as u32);
         match self.op {
             MOp::InvDiag => [self.m.div_ceil(self.aux.max(1)), 1, z],
-            _ => [self.m.div_ceil(32), self.n.div_ceil(32), z],
+            // Tiles of 32 rows by 128 columns where GEAM transposes (blas3.glsl's COLS), else
+            // runs of 256 rows by 16 columns (LIN_ROWS, LIN_COLS).
+            MOp::Geam if self.transposes() => [self.m.div_ceil(32), self.n.div_ceil(128), z],
+            _ => [self.m.div_ceil(256), self.n.div_ceil(16), z],
         }
     }
 

@@ -92,11 +92,19 @@ impl VulkanBackend {
         (addr < base + o.size.max(1) as u64).then_some((*base, *o))
     }
 
+    /// The allocation holding `addr`, by device address and then by host address. One map
+    /// lock at a time: holding the device map's read lock while taking the host map's
+    /// deadlocked against `free_host`, which takes them the other way round (seen as a hung
+    /// stream worker and hipHostFree in the HIP API tests on lavapipe).
+    fn owner_of(&self, addr: u64) -> Option<(u64, Owner)> {
+        let by_device = Self::find(&self.by_device_addr.read(), addr);
+        by_device.or_else(|| Self::find(&self.by_host_addr.read(), addr))
+    }
+
     /// Where `addr` lives: a device buffer (device address or host pointer of host-visible
     /// memory) with its mapping if any, or else the program's own host memory.
     fn locate(&self, addr: u64) -> Loc {
-        let hit = Self::find(&self.by_device_addr.read(), addr).or_else(|| Self::find(&self.by_host_addr.read(), addr));
-        match hit {
+        match self.owner_of(addr) {
             Some((base, o)) => {
                 let off = addr - base;
                 // Device-local memory is used through the host only where it is host memory
@@ -238,8 +246,7 @@ impl VulkanBackend {
 
     /// The whole allocation containing `addr`, if it is memory the host cannot map.
     fn unmapped_allocation(&self, addr: u64) -> Option<MemRange> {
-        let hit = Self::find(&self.by_device_addr.read(), addr).or_else(|| Self::find(&self.by_host_addr.read(), addr));
-        let (base, o) = hit?;
+        let (base, o) = self.owner_of(addr)?;
         self.locate(addr).host.is_none().then_some(MemRange { addr: base, len: o.size })
     }
 }
@@ -409,7 +416,9 @@ impl Backend for VulkanBackend {
     }
 
     fn free_host(&self, addr: u64, _size: usize) {
-        if let Some(o) = self.by_host_addr.write().remove(&addr) {
+        // The host map's lock is released before the device map's is taken (see owner_of).
+        let removed = self.by_host_addr.write().remove(&addr);
+        if let Some(o) = removed {
             self.by_device_addr.write().retain(|_, v| !(v.device == o.device && v.id == o.id));
             self.gpus[o.device].free(o.id);
         }

@@ -10,8 +10,7 @@ use crate::blas1::exec::*;
 use crate::blas1::num::{Field, Promote};
 use crate::blas2::kern::{Num, Op, Wide};
 use crate::blas2::ops::{BAD_PTR, BAD_SIZE, Prep, SUCCESS, host_val, op_of, upper_of, zero_query};
-use crate::blas1::num::Real;
-use crate::blas3::level3_gpu::for_kernels;
+use crate::blas3::level3_gpu::{for_kernels, has_kernels, scalar_value};
 use crate::handle::ctx;
 use crate::types::*;
 
@@ -21,11 +20,6 @@ pub const rocblas_side_right: i32 = 142;
 /// Elements from the first to past the last of a rows x cols matrix with leading dimension ld.
 fn span(rows: usize, cols: usize, ld: usize) -> usize {
     if rows == 0 || cols == 0 { 0 } else { (cols - 1) * ld + rows }
-}
-
-/// A host scalar as f64 (the kernel path's element types are real).
-fn hv<T: Num>(p: *const T) -> f64 {
-    host_val(p).re().to_f64()
 }
 
 fn mat<T>(v: &View, b: &Bases, i: usize, ld: usize) -> Mat<T> {
@@ -79,9 +73,15 @@ pub unsafe fn geam<T: Num>(
     let (ra, ca) = dims(opa);
     let (rb, cb) = dims(opb);
     let (lda, ldb, ldc) = (lda as usize, ldb as usize, ldc as usize);
-    if host {
-        let term = |s: Src, ld: usize, op: Op, v: *const T, skip: bool| if skip { None } else { Some((s, ld, op, hv(v))) };
-        if let Some(r) = for_kernels!(T, geam(&cx, mu, nu, term(a, lda, opa, alpha, skip_a), term(b, ldb, opb, beta, skip_b), c, ldc, batch)) {
+    // The kernels, with host scalars or device ones read now (a zero term's matrix is not
+    // read; a null one under a nonzero device scalar is left to the host path).
+    if has_kernels::<T>()
+        && let (Some(al), Some(be)) = (scalar_value(&cx, alpha), scalar_value(&cx, beta))
+        && (al == 0.0 || !a.is_null())
+        && (be == 0.0 || !b.is_null())
+    {
+        let term = |s: Src, ld: usize, op: Op, v: f64| if v == 0.0 { None } else { Some((s, ld, op, v)) };
+        if let Some(r) = for_kernels!(T, geam(&cx, mu, nu, term(a, lda, opa, al), term(b, ldb, opb, be), c, ldc, batch)) {
             return r;
         }
     }
@@ -172,9 +172,12 @@ pub unsafe fn symm<T: Num>(
     }
     let (mu, nu, lda, ldb, ldc) = (m as usize, n as usize, lda as usize, ldb as usize, ldc as usize);
     let ka = if left { mu } else { nu };
-    if host
+    if has_kernels::<T>()
         && !herm
-        && let Some(r) = for_kernels!(T, symm(&cx, left, upper, mu, nu, hv(alpha), a, lda, b, ldb, hv(beta), c, ldc, batch))
+        && !c.is_null()
+        && let (Some(al), Some(be)) = (scalar_value(&cx, alpha), scalar_value(&cx, beta))
+        && (al == 0.0 || (!a.is_null() && !b.is_null()))
+        && let Some(r) = for_kernels!(T, symm(&cx, left, upper, mu, nu, al, a, lda, b, ldb, be, c, ldc, batch))
     {
         return r;
     }
@@ -253,10 +256,14 @@ where
     }
     let (nu, ku, lda, ldb, ldc) = (n as usize, k as usize, lda as usize, ldb as usize, ldc as usize);
     let (ra, ca) = if op == Op::N { (nu, ku) } else { (ku, nu) };
-    if host && !kind.herm() {
-        let al = if skip { 0.0 } else { hv(alpha) };
+    if has_kernels::<T>()
+        && !kind.herm()
+        && !c.is_null()
+        && let (Some(al), Some(be)) = (if k == 0 { Some(0.0) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
+        && (al == 0.0 || (!a.is_null() && (!two || !b.is_null())))
+    {
         let (bs, bl) = if two { (b, ldb) } else { (a, lda) };
-        let r = for_kernels!(T, rank_k(&cx, upper, op != Op::N, kind == RankK::Syr2k, nu, ku, al, a, lda, bs, bl, hv(beta), c, ldc, batch));
+        let r = for_kernels!(T, rank_k(&cx, upper, op != Op::N, kind == RankK::Syr2k, nu, ku, al, a, lda, bs, bl, be, c, ldc, batch));
         if let Some(r) = r {
             return r;
         }
@@ -556,9 +563,12 @@ pub unsafe fn gemmt<T: Num>(
     let (nu, ku, lda, ldb, ldc) = (n as usize, k as usize, lda as usize, ldb as usize, ldc as usize);
     let (ra, ca) = if opa == Op::N { (nu, ku) } else { (ku, nu) };
     let (rb, cb) = if opb == Op::N { (ku, nu) } else { (nu, ku) };
-    if host {
-        let al = if calc { hv(alpha) } else { 0.0 };
-        let r = for_kernels!(T, gemmt(&cx, upper, opa != Op::N, opb != Op::N, nu, ku, al, a, lda, b, ldb, hv(beta), c, ldc, batch));
+    if has_kernels::<T>()
+        && !c.is_null()
+        && let (Some(al), Some(be)) = (if k == 0 { Some(0.0) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
+        && (al == 0.0 || (!a.is_null() && !b.is_null()))
+    {
+        let r = for_kernels!(T, gemmt(&cx, upper, opa != Op::N, opb != Op::N, nu, ku, al, a, lda, b, ldb, be, c, ldc, batch));
         if let Some(r) = r {
             return r;
         }

@@ -10,7 +10,7 @@ use crate::blas1::num::Field;
 use crate::blas2::kern::{Num, Op, Wide};
 use crate::blas2::ops::{Prep, host_val, op_of, report, unit_of, upper_of, zero_query};
 use crate::blas1::num::Real;
-use crate::blas3::level3_gpu::{Tri, for_kernels};
+use crate::blas3::level3_gpu::{Tri, for_kernels, has_kernels, scalar_value};
 use crate::handle::{Ctx, ctx};
 use crate::types::*;
 
@@ -166,9 +166,14 @@ pub unsafe fn trsm<T: Num>(
             Some(w) => report(h, &cx, w.bytes),
         };
     }
-    if host {
+    // The kernels, with a host alpha or a device one read now (a null A under a device
+    // alpha that is not 0 is left to the host path).
+    if has_kernels::<T>()
+        && let Some(al) = scalar_value(&cx, alpha)
+        && (al == 0.0 || !a.is_null())
+    {
         let tri = Tri { upper, op, unit };
-        if let Some(r) = for_kernels!(T, trsm(&cx, left, tri, mu, nu, hv(alpha), a, lda as usize, b, ldbu, batch)) {
+        if let Some(r) = for_kernels!(T, trsm(&cx, left, tri, mu, nu, al, a, lda as usize, b, ldbu, batch)) {
             return r;
         }
     }
