@@ -33,7 +33,12 @@ layout(local_size_x = 32, local_size_y = 8) in;
 T mul(T a, T b) { return T(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 T conj_(T a) { return T(a.x, -a.y); }
 T real_(T a) { return T(a.x, REAL(0)); }
+// f32 parts are words 0 and 1, f64 parts words 0-1 and 2-3 (matrix_kernel.rs's bits()).
+#if RALIGN == 4
+T from_bits(uvec4 s) { return T(BITS_TO_REAL(s.xy), BITS_TO_REAL(s.yz)); }
+#else
 T from_bits(uvec4 s) { return T(BITS_TO_REAL(s.xy), BITS_TO_REAL(s.zw)); }
+#endif
 T one_() { return T(REAL(1), REAL(0)); }
 T div_(T a, T b) {
     // Smith's division, as the host path.

@@ -4,7 +4,8 @@
 //!
 //!   cargo run --release -p librocblas --example rocblas_bench -- -f gemm -r s -m 4096 -n 4096 -k 4096 --transposeA N --transposeB T -i 10
 //!
-//! Options: -f gemm|gemm_ex, -r s|d|h|f32_r|f64_r|f16_r|bf16_r (data type), --compute_type
+//! Options: -f gemm|gemm_ex, -r s|d|h|f32_r|f64_r|f16_r|bf16_r|c|z (data type; complex through
+//! gemm_ex, GFLOP/s counting 8 real flops per complex multiply-add), --compute_type
 //! (gemm_ex; default f32_r for f16/bf16), -m -n -k, --lda --ldb --ldc (default: tight),
 //! --transposeA/--transposeB N|T|C, --alpha --beta, -i (timed calls), -j (cold calls),
 //! -v 1 (check 2,000 sampled entries of the result against an f64 reference).
@@ -88,6 +89,9 @@ fn datatype(name: &str) -> Option<(i32, usize)> {
         "d" | "f64_r" => (rocblas_datatype_f64_r, 8),
         "h" | "f16_r" => (rocblas_datatype_f16_r, 2),
         "bf16_r" => (rocblas_datatype_bf16_r, 2),
+        // Complex (gemm_ex; values with a zero imaginary part, no -v check).
+        "c" | "f32_c" => (rocblas_datatype_f32_c, 8),
+        "z" | "f64_c" => (rocblas_datatype_f64_c, 16),
         _ => return None,
     })
 }
@@ -98,6 +102,8 @@ fn scalar(t: i32, v: f64) -> Vec<u8> {
         x if x == rocblas_datatype_f64_r => v.to_le_bytes().to_vec(),
         x if x == rocblas_datatype_f16_r => f16::from_f64(v).to_le_bytes().to_vec(),
         x if x == rocblas_datatype_bf16_r => bf16::from_f64(v).to_le_bytes().to_vec(),
+        x if x == rocblas_datatype_f32_c => [(v as f32).to_le_bytes(), 0f32.to_le_bytes()].concat(),
+        x if x == rocblas_datatype_f64_c => [v.to_le_bytes(), 0f64.to_le_bytes()].concat(),
         _ => (v as f32).to_le_bytes().to_vec(),
     }
 }
@@ -234,7 +240,9 @@ fn main() {
     }
     assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
     let us = t.elapsed().as_secs_f64() * 1e6 / iters as f64;
-    let gflops = 2.0 * m as f64 * n as f64 * k as f64 / us / 1e3;
+    // A complex multiply-add is 4 real ones.
+    let flop_scale = if ty == rocblas_datatype_f32_c || ty == rocblas_datatype_f64_c { 4.0 } else { 1.0 };
+    let gflops = flop_scale * 2.0 * m as f64 * n as f64 * k as f64 / us / 1e3;
     let letter = |o: i32| if o == OP_N { "N" } else if o == OP_T { "T" } else { "C" };
     if num("v", 0) != 0 && init == "pattern" {
         verify(&Check { ty, size, ta, tb, m, n, k, lda, ldb, ldc, alpha, beta, c, calls: (cold + iters) as usize + warm_calls }, value);

@@ -361,8 +361,64 @@ pub trait Kernel: Num {
     }
 }
 impl Kernel for i8 {}
-impl Kernel for C32 {}
-impl Kernel for C64 {}
+impl Kernel for C32 {
+    fn kernel(c: &Ctx, g: &KernelCall<C64>) -> Option<Status> {
+        kernel_sized(g.x).then(|| launch_cplx::<C32>(c, g))
+    }
+}
+impl Kernel for C64 {
+    fn kernel(c: &Ctx, g: &KernelCall<C64>) -> Option<Status> {
+        kernel_sized(g.x).then(|| launch_cplx::<C64>(c, g))
+    }
+}
+
+/// A complex GEMM as the kernel of `gemm_cplx.glsl`, in place on D (C copied to D first
+/// where it is another matrix and beta reads it), as `launch_kernel` does for the real types.
+fn launch_cplx<T: super::gemm_cplx_kernel::CplxElem>(c: &Ctx, g: &KernelCall<C64>) -> Status {
+    use super::gemm_cplx_kernel::GemmC;
+    let x = g.x;
+    let sz = 2 * T::REAL;
+    let beta = (g.beta.re, g.beta.im);
+    let in_place = same_base(x.c, x.d) && x.ldc == x.ldd;
+    if !in_place && beta != (0.0, 0.0) {
+        for (&src, &dst) in g.bases[2].iter().zip(g.bases[3]) {
+            let rc = unsafe {
+                hip::hipMemcpy2DAsync(dst as *mut c_void, x.ldd as usize * sz, src as *const c_void, x.ldc as usize * sz, x.m as usize * sz, x.n as usize, hipMemcpyDeviceToDevice, c.stream)
+            };
+            if rc != 0 {
+                return Err(status_from_hip(rc));
+            }
+        }
+    }
+    let mats = |s: Src| match s {
+        Src::Strided(base, stride) => Mats::Strided { base, stride },
+        Src::Array(p) => Mats::Array(p),
+        Src::ArrayAt(..) => unreachable!("kernel_sized excludes shifted pointer arrays"),
+    };
+    let k = GemmC {
+        trans_a: x.trans_a != 111,
+        conj_a: x.trans_a == 113,
+        trans_b: x.trans_b != 111,
+        conj_b: x.trans_b == 113,
+        m: x.m as u32,
+        n: x.n as u32,
+        k: x.k as u32,
+        a: mats(x.a),
+        lda: x.lda as u32,
+        b: mats(x.b),
+        ldb: x.ldb as u32,
+        c: mats(x.d),
+        ldc: x.ldd as u32,
+        alpha: (g.alpha.re, g.alpha.im),
+        beta,
+        batch: x.batch as u32,
+        shape: 0,
+    };
+    match k.launch::<T>(c.stream, [g.bases[0], g.bases[1], g.bases[3]]) {
+        0 => Ok(()),
+        e => Err(status_from_hip(e)),
+    }
+}
 
 /// What the kernel path needs: known scalars and known matrix starts (A, B, C, D; A and B
 /// empty when they are not read, C when beta is 0), and the bytes of C's and D's elements.

@@ -1,10 +1,12 @@
 //! Level-3 BLAS. GEMM runs as a SPIR-V kernel on Vulkan devices (`shaders/gemm.glsl`) and
-//! through the `gemm` crate on the CPU backend and wherever the kernel cannot run; the
-//! narrow, mixed and complex types compute on the host in a wide type (`gemm_host`).
+//! through the `gemm` crate on the CPU backend and wherever the kernel cannot run; complex
+//! GEMM runs as `shaders/gemm_cplx.glsl` (`gemm_cplx_kernel`); the narrow and mixed types
+//! compute on the host in a wide type (`gemm_host`).
 //! `sym`: geam, dgmm and the symmetric/Hermitian families; `tri`: trsm, trmm, trtri; in
 //! f32 and f64 they run as kernels (`level3_gpu`: GEMMs around `matrix_kernel`).
 
 pub mod gemm;
+pub mod gemm_cplx_kernel;
 mod gemm_exports;
 mod gemm_ext2;
 pub mod gemm_f16_kernel;

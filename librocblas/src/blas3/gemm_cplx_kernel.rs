@@ -1,0 +1,309 @@
+//! One complex GEMM launch, C = alpha op(A) op(B) + beta C over a batch, op(X) = X, X^T or
+//! X^H, for c32 and c64 (`shaders/gemm_cplx.glsl`): the parameter block, the device ranges
+//! it touches, and the host twin (the `gemm` crate's complex kernels, with their conjugation
+//! flags).
+
+use super::gemm_kernel::Mats;
+use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
+use crate::blas1::num::{C32, C64, Complex};
+use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use std::ffi::c_void;
+
+const FLAG_TRANS_A: u32 = 1;
+const FLAG_TRANS_B: u32 = 2;
+const FLAG_BETA_ZERO: u32 = 8;
+const FLAG_CONJ_A: u32 = 16;
+const FLAG_CONJ_B: u32 = 32;
+const FLAG_A_ARRAY: u32 = 64;
+const FLAG_B_ARRAY: u32 = 128;
+const FLAG_C_ARRAY: u32 = 4096;
+
+/// `GemmC::shape` flags (the shader's values).
+pub mod shape {
+    pub const C_LOWER: u32 = 256;
+    pub const C_UPPER: u32 = 512;
+    pub const K_FROM_ROW: u32 = 1024;
+    pub const K_TO_ROW: u32 = 2048;
+    pub const K_FROM_COL: u32 = 8192;
+    pub const K_TO_COL: u32 = 16384;
+    /// The diagonal of C is made real (herk, her2k, herkx).
+    pub const REAL_DIAG: u32 = 32768;
+    pub const ALL: u32 = C_LOWER | C_UPPER | K_FROM_ROW | K_TO_ROW | K_FROM_COL | K_TO_COL | REAL_DIAG;
+}
+
+/// Output tile of one workgroup.
+const TILE: u32 = 64;
+
+/// Complex element types with a module.
+pub trait CplxElem: Copy + Send + Sync + 'static {
+    const KERNEL: &'static oxrocm_spirv_kernel;
+    /// Bytes of one real part.
+    const REAL: usize;
+}
+
+static GEMM_C32: oxrocm_spirv_kernel = spirv_kernel!("gemm_c32", host_twin::<C32>);
+static GEMM_C64: oxrocm_spirv_kernel = spirv_kernel!("gemm_c64", host_twin::<C64>);
+
+impl CplxElem for C32 {
+    const KERNEL: &'static oxrocm_spirv_kernel = &GEMM_C32;
+    const REAL: usize = 4;
+}
+impl CplxElem for C64 {
+    const KERNEL: &'static oxrocm_spirv_kernel = &GEMM_C64;
+    const REAL: usize = 8;
+}
+
+/// A validated complex GEMM with host scalars (re, im).
+#[derive(Clone, Copy, Debug)]
+pub struct GemmC {
+    pub trans_a: bool,
+    pub conj_a: bool,
+    pub trans_b: bool,
+    pub conj_b: bool,
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub a: Mats,
+    pub lda: u32,
+    pub b: Mats,
+    pub ldb: u32,
+    pub c: Mats,
+    pub ldc: u32,
+    pub alpha: (f64, f64),
+    pub beta: (f64, f64),
+    pub batch: u32,
+    pub shape: u32,
+}
+
+/// Parameter block offsets (gemm_cplx.glsl).
+mod at {
+    pub const M: usize = 48;
+    pub const FLAGS: usize = 72;
+    pub const ALPHA: usize = 80;
+    pub const BETA: usize = 96;
+    pub const SIZE: usize = 112;
+}
+
+fn bits(v: (f64, f64), real: usize) -> [u32; 4] {
+    if real == 4 {
+        [(v.0 as f32).to_bits(), (v.1 as f32).to_bits(), 0, 0]
+    } else {
+        let (r, i) = (v.0.to_bits(), v.1.to_bits());
+        [r as u32, (r >> 32) as u32, i as u32, (i >> 32) as u32]
+    }
+}
+
+fn value(b: [u32; 4], real: usize) -> (f64, f64) {
+    if real == 4 {
+        (f32::from_bits(b[0]) as f64, f32::from_bits(b[1]) as f64)
+    } else {
+        (f64::from_bits(b[0] as u64 | (b[1] as u64) << 32), f64::from_bits(b[2] as u64 | (b[3] as u64) << 32))
+    }
+}
+
+impl GemmC {
+    fn alpha_zero(&self) -> bool {
+        self.alpha == (0.0, 0.0)
+    }
+
+    fn flags(&self) -> u32 {
+        let mut f = self.shape & shape::ALL;
+        for (on, bit) in [(self.trans_a, FLAG_TRANS_A), (self.trans_b, FLAG_TRANS_B), (self.conj_a, FLAG_CONJ_A), (self.conj_b, FLAG_CONJ_B)] {
+            if on {
+                f |= bit;
+            }
+        }
+        for (m, bit) in [(self.a, FLAG_A_ARRAY), (self.b, FLAG_B_ARRAY), (self.c, FLAG_C_ARRAY)] {
+            if matches!(m, Mats::Array(_)) {
+                f |= bit;
+            }
+        }
+        if self.beta == (0.0, 0.0) {
+            f |= FLAG_BETA_ZERO;
+        }
+        f
+    }
+
+    fn push(&self, real: usize) -> Vec<u8> {
+        let fields = |m: Mats| match m {
+            Mats::Strided { base, stride } => (base, stride as u64),
+            Mats::Array(p) => (p, 0),
+        };
+        let mut p = Vec::with_capacity(at::SIZE);
+        for m in [self.a, self.b, self.c] {
+            p.extend_from_slice(&fields(m).0.to_le_bytes());
+        }
+        for m in [self.a, self.b, self.c] {
+            p.extend_from_slice(&fields(m).1.to_le_bytes());
+        }
+        // alpha = 0: A and B are not read (they may hold NaN).
+        let k = if self.alpha_zero() { 0 } else { self.k };
+        for v in [self.m, self.n, k, self.lda, self.ldb, self.ldc, self.flags(), 0] {
+            p.extend_from_slice(&v.to_le_bytes());
+        }
+        for w in bits(self.alpha, real).iter().chain(&bits(self.beta, real)) {
+            p.extend_from_slice(&w.to_le_bytes());
+        }
+        p
+    }
+
+    fn from_push(p: &[u8], batch: u32, real: usize) -> Option<GemmC> {
+        if p.len() < at::SIZE {
+            return None;
+        }
+        let flags = u32_at(p, at::FLAGS);
+        let mats = |i: usize, bit: u32| {
+            let base = u64_at(p, 8 * i);
+            if flags & bit != 0 { Mats::Array(base) } else { Mats::Strided { base, stride: u64_at(p, 24 + 8 * i) as i64 } }
+        };
+        let words = |o: usize| [u32_at(p, o), u32_at(p, o + 4), u32_at(p, o + 8), u32_at(p, o + 12)];
+        Some(GemmC {
+            trans_a: flags & FLAG_TRANS_A != 0,
+            conj_a: flags & FLAG_CONJ_A != 0,
+            trans_b: flags & FLAG_TRANS_B != 0,
+            conj_b: flags & FLAG_CONJ_B != 0,
+            m: u32_at(p, at::M),
+            n: u32_at(p, at::M + 4),
+            k: u32_at(p, at::M + 8),
+            a: mats(0, FLAG_A_ARRAY),
+            lda: u32_at(p, at::M + 12),
+            b: mats(1, FLAG_B_ARRAY),
+            ldb: u32_at(p, at::M + 16),
+            c: mats(2, FLAG_C_ARRAY),
+            ldc: u32_at(p, at::M + 20),
+            alpha: value(words(at::ALPHA), real),
+            beta: if flags & FLAG_BETA_ZERO != 0 { (0.0, 0.0) } else { value(words(at::BETA), real) },
+            batch,
+            shape: flags & shape::ALL,
+        })
+    }
+
+    fn shapes(&self) -> [(u32, u32, u32); 3] {
+        let (ar, ac) = if self.trans_a { (self.k, self.m) } else { (self.m, self.k) };
+        let (br, bc) = if self.trans_b { (self.n, self.k) } else { (self.k, self.n) };
+        [(ar, ac, self.lda), (br, bc, self.ldb), (self.m, self.n, self.ldc)]
+    }
+
+    /// Queues the GEMM on `stream` with element type `T`; `bases`: each matrix's start per
+    /// batch entry, to declare what is touched.
+    pub fn launch<T: CplxElem>(&self, stream: *mut c_void, bases: [&[u64]; 3]) -> i32 {
+        let elem = 2 * T::REAL;
+        let (mut reads, mut writes) = (Vec::new(), Vec::new());
+        let touches_ab = self.k > 0 && !self.alpha_zero();
+        for (i, ((rows, cols, ld), mats)) in self.shapes().into_iter().zip([self.a, self.b, self.c]).enumerate() {
+            if i < 2 && !touches_ab {
+                continue;
+            }
+            let len = if rows == 0 || cols == 0 { 0 } else { ((cols as usize - 1) * ld as usize + rows as usize) * elem };
+            for &b in bases[i] {
+                if len > 0 {
+                    let r = oxrocm_range { addr: b, len };
+                    if i == 2 { writes.push(r) } else { reads.push(r) }
+                }
+            }
+            if let Mats::Array(p) = mats {
+                reads.push(oxrocm_range { addr: p, len: self.batch as usize * 8 });
+            }
+        }
+        let groups = [self.m.div_ceil(TILE), self.n.div_ceil(TILE), self.batch];
+        launch(stream, T::KERNEL, &self.push(T::REAL), groups, &reads, &writes)
+    }
+}
+
+/// The host twin: the same parameter block, computed with the `gemm` crate.
+unsafe extern "C" fn host_twin<T: CplxElem>(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+    let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
+    let batch = unsafe { *groups.add(2) };
+    let Some(g) = GemmC::from_push(p, batch, T::REAL) else { return 1 };
+    let host = |addr: u64| unsafe { host_ptr(view, addr) };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        for b in 0..batch as usize {
+            let at = |m: Mats| -> u64 {
+                match m {
+                    Mats::Strided { base, stride } => base.wrapping_add_signed(stride * b as i64 * 2 * T::REAL as i64),
+                    Mats::Array(arr) => unsafe { (host(arr) as *const u64).add(b).read_unaligned() },
+                }
+            };
+            let c = host(at(g.c));
+            let (a, bm) = if g.k > 0 && !g.alpha_zero() { (host(at(g.a)) as *const u8, host(at(g.b)) as *const u8) } else { (std::ptr::null(), std::ptr::null()) };
+            if T::REAL == 4 {
+                unsafe { twin_entry::<f32>(&g, a.cast(), bm.cast(), c.cast()) };
+            } else {
+                unsafe { twin_entry::<f64>(&g, a.cast(), bm.cast(), c.cast()) };
+            }
+        }
+    }));
+    if r.is_ok() { 0 } else { 999 }
+}
+
+/// Real parts the twin computes in (f32 for c32, f64 for c64).
+trait Part: Copy + Default + Into<f64> + 'static {
+    fn of(v: f64) -> Self;
+}
+impl Part for f32 {
+    fn of(v: f64) -> f32 {
+        v as f32
+    }
+}
+impl Part for f64 {
+    fn of(v: f64) -> f64 {
+        v
+    }
+}
+
+/// One batch entry: the product into a temporary (alpha applied), then merged into the
+/// written part of C with beta (and herk's real diagonal).
+unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex<R>, c: *mut Complex<R>) {
+    let (m, n, ldc) = (g.m as usize, g.n as usize, g.ldc as usize);
+    if m == 0 || n == 0 {
+        return;
+    }
+    let zero = Complex { re: R::default(), im: R::default() };
+    let mut prod = vec![zero; m * n];
+    if g.k > 0 && !g.alpha_zero() {
+        let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
+        let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        let par = if (m * n * g.k as usize) < 1 << 16 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+        // Complex<R> and num_complex's Complex<R> are both (re, im) pairs of R.
+        macro_rules! run {
+            ($t:ty, $re:ty) => {{
+                let alpha = <$t>::new(g.alpha.0 as $re, g.alpha.1 as $re);
+                unsafe {
+                    gemm::gemm(
+                        m, n, g.k as usize,
+                        prod.as_mut_ptr() as *mut $t, m as isize, 1,
+                        false,
+                        a as *const $t, a_cs, a_rs,
+                        b as *const $t, b_cs, b_rs,
+                        <$t>::new(0.0, 0.0), alpha,
+                        false, g.conj_a, g.conj_b,
+                        par,
+                    );
+                }
+            }};
+        }
+        if size_of::<R>() == 4 { run!(gemm::c32, f32) } else { run!(gemm::c64, f64) }
+    }
+    let (br, bi) = g.beta;
+    for j in 0..n {
+        for i in 0..m {
+            if (g.shape & shape::C_LOWER != 0 && i < j) || (g.shape & shape::C_UPPER != 0 && i > j) {
+                continue;
+            }
+            let e = unsafe { c.add(i + j * ldc) };
+            let pv = prod[i + j * m];
+            let (mut re, mut im): (f64, f64) = (pv.re.into(), pv.im.into());
+            if (br, bi) != (0.0, 0.0) {
+                let old = unsafe { e.read_unaligned() };
+                let (or, oi): (f64, f64) = (old.re.into(), old.im.into());
+                re += br * or - bi * oi;
+                im += br * oi + bi * or;
+            }
+            if g.shape & shape::REAL_DIAG != 0 && i == j {
+                im = 0.0;
+            }
+            unsafe { e.write_unaligned(Complex { re: R::of(re), im: R::of(im) }) };
+        }
+    }
+}
