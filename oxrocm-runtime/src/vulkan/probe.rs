@@ -289,6 +289,11 @@ unsafe fn open(entry: &ash::Entry, instance: &ash::Instance, pd: vk::PhysicalDev
         unsafe { instance.get_physical_device_features2(pd, &mut f2) };
         let ext = ash::khr::cooperative_matrix::Instance::new(entry, instance);
         let props = unsafe { ext.get_physical_device_cooperative_matrix_properties(pd) }.unwrap_or_default();
+        // Which element types the driver offers (AMD_LOG_LEVEL=3): f64 ones would let the
+        // f64 GEMMs reach FP64 tensor cores.
+        for p in &props {
+            crate::log_at!(3, "cooperative matrix {}x{}x{} A {:?} B {:?} C {:?} result {:?} scope {:?}", p.m_size, p.n_size, p.k_size, p.a_type, p.b_type, p.c_type, p.result_type, p.scope);
+        }
         if cf.cooperative_matrix != 0 { props.iter().map(caps::Shape::of).collect() } else { Vec::new() }
     } else {
         Vec::new()
