@@ -6,30 +6,16 @@ the same accounting of bytes (every vector read once, every written vector writt
   python3 blas1_cuda_reference.py F:R:N[,F:R:N...] [iters] [warmup_ms]
 
 Prints for each: cuBLAS F R N: GB/s, us per call."""
-import ctypes, glob, os, sys, time
+import ctypes, sys, time
 import torch
+from cublas_handle import cublas
 
 specs = [tuple(x.split(":")) for x in sys.argv[1].split(",")]
 iters = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 warmup = (float(sys.argv[3]) if len(sys.argv) > 3 else 300.0) / 1e3
 
 
-def load_cublas():
-    here = os.path.dirname(torch.__file__)
-    cands = glob.glob(os.path.join(here, "..", "nvidia", "cublas", "lib", "libcublas.so*")) + glob.glob(os.path.join(here, "lib", "libcublas.so*"))
-    for c in cands + ["libcublas.so.12", "libcublas.so"]:
-        try:
-            return ctypes.CDLL(c)
-        except OSError:
-            continue
-    raise SystemExit("libcublas not found")
-
-
-lib = load_cublas()
-torch.zeros(1, device="cuda")  # the CUDA context cuBLAS attaches to
-handle = ctypes.c_void_p()
-assert lib.cublasCreate_v2(ctypes.byref(handle)) == 0
-assert lib.cublasSetStream_v2(handle, ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)) == 0
+lib, handle = cublas()
 assert lib.cublasSetPointerMode_v2(handle, 1) == 0  # CUBLAS_POINTER_MODE_DEVICE
 
 def bench(f, r, n):

@@ -9,30 +9,16 @@ read and written).
 
 K is the band width (gbmv: kl = ku = K), OP N|T|C. Prints for each:
 cuBLAS F R M N: GB/s, us per call."""
-import ctypes, glob, os, sys, time
+import ctypes, sys, time
 import torch
+from cublas_handle import cublas
 
 specs = [x.split(":") for x in sys.argv[1].split(",")]
 iters = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 warmup = (float(sys.argv[3]) if len(sys.argv) > 3 else 300.0) / 1e3
 
 
-def load_cublas():
-    here = os.path.dirname(torch.__file__)
-    cands = glob.glob(os.path.join(here, "..", "nvidia", "cublas", "lib", "libcublas.so*")) + glob.glob(os.path.join(here, "lib", "libcublas.so*"))
-    for c in cands + ["libcublas.so.12", "libcublas.so"]:
-        try:
-            return ctypes.CDLL(c)
-        except OSError:
-            continue
-    raise SystemExit("libcublas not found")
-
-
-lib = load_cublas()
-torch.zeros(1, device="cuda")
-handle = ctypes.c_void_p()
-assert lib.cublasCreate_v2(ctypes.byref(handle)) == 0
-assert lib.cublasSetStream_v2(handle, ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)) == 0
+lib, handle = cublas()
 UPPER, NONUNIT = 1, 0  # CUBLAS_FILL_MODE_UPPER, CUBLAS_DIAG_NON_UNIT
 
 

@@ -8,30 +8,16 @@ trtri is timed as trsm of the identity (n^3/3 flops counted as for trtri).
   python3 blas3_cuda_reference.py F:R:M:N:K:SIDE:UPLO:OP[,...] [iters] [warmup_ms]
 
 Prints for each: cuBLAS F R M N K: GFLOP/s (geam, dgmm: GB/s), us per call."""
-import ctypes, glob, os, sys, time
+import ctypes, sys, time
 import torch
+from cublas_handle import cublas
 
 specs = [x.split(":") for x in sys.argv[1].split(",")]
 iters = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 warmup = (float(sys.argv[3]) if len(sys.argv) > 3 else 300.0) / 1e3
 
 
-def load_cublas():
-    here = os.path.dirname(torch.__file__)
-    cands = glob.glob(os.path.join(here, "..", "nvidia", "cublas", "lib", "libcublas.so*")) + glob.glob(os.path.join(here, "lib", "libcublas.so*"))
-    for c in cands + ["libcublas.so.12", "libcublas.so"]:
-        try:
-            return ctypes.CDLL(c)
-        except OSError:
-            continue
-    raise SystemExit("libcublas not found")
-
-
-lib = load_cublas()
-torch.zeros(1, device="cuda")
-handle = ctypes.c_void_p()
-assert lib.cublasCreate_v2(ctypes.byref(handle)) == 0
-assert lib.cublasSetStream_v2(handle, ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)) == 0
+lib, handle = cublas()
 
 
 def bench(f, r, m, n, k, side, uplo, op):

@@ -8,5 +8,5 @@ C=.devcarry-blas1
 rm -rf "$C"; mkdir -p "$C"
 cargo build --release -p librocblas --example rocblas_bench >&2
 strip --strip-debug -o "$C/rocblas_bench" target/release/examples/rocblas_bench
-cp bench/blas1_cuda_reference.py bench/blas2_cuda_reference.py bench/blas3_cuda_reference.py "$C/"
+cp bench/blas1_cuda_reference.py bench/blas2_cuda_reference.py bench/blas3_cuda_reference.py bench/cublas_handle.py "$C/"
 du -sh "$C" >&2

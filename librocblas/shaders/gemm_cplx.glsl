@@ -28,14 +28,14 @@ layout(push_constant) uniform Params {
     uvec4 alpha, beta;  // re, im as REAL bits
 } p;
 
+// gemm.glsl's values for what the two share (gemm_kernel.rs sets both): transposes, pointer
+// arrays, beta 0, triangle-only writes and K ranges.
 const uint FLAG_TRANS_A = 1u, FLAG_TRANS_B = 2u, FLAG_PTR_ARRAY = 4u, FLAG_BETA_ZERO = 8u;
-const uint FLAG_CONJ_A = 16u, FLAG_CONJ_B = 32u;
-const uint FLAG_A_ARRAY = 64u, FLAG_B_ARRAY = 128u, FLAG_C_ARRAY = 4096u;
-// As gemm.glsl (the same values there): triangle-only writes and K ranges.
+const uint FLAG_A_ARRAY = 32u, FLAG_B_ARRAY = 64u, FLAG_C_ARRAY = 128u;
 const uint FLAG_C_LOWER = 256u, FLAG_C_UPPER = 512u;
-const uint FLAG_K_FROM_ROW = 1024u, FLAG_K_TO_ROW = 2048u, FLAG_K_FROM_COL = 8192u, FLAG_K_TO_COL = 16384u;
-// The diagonal of C is made real (herk, her2k, herkx).
-const uint FLAG_REAL_DIAG = 32768u;
+const uint FLAG_K_FROM_ROW = 1024u, FLAG_K_TO_ROW = 2048u, FLAG_K_FROM_COL = 4096u, FLAG_K_TO_COL = 8192u;
+// This kernel's own: conjugated operands, and C's diagonal made real (herk, her2k, herkx).
+const uint FLAG_CONJ_A = 16384u, FLAG_CONJ_B = 32768u, FLAG_REAL_DIAG = 65536u;
 
 const uint BM = 64u, BN = 64u, BK = 16u;
 shared T As[BK][BM];

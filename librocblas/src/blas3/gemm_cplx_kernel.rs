@@ -3,33 +3,18 @@
 //! it touches, and the host twin (the `gemm` crate's complex kernels, with their conjugation
 //! flags).
 
-use super::gemm_kernel::Mats;
+use super::gemm_kernel::{FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, common_flags, gemm_ranges, mats_of, shape};
+use super::matrix_kernel::{bits, unbits};
 use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::blas1::num::{C32, C64, Complex};
-use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use crate::hip::{oxrocm_host_ptr_fn, oxrocm_spirv_kernel};
 use std::ffi::c_void;
 
-const FLAG_TRANS_A: u32 = 1;
-const FLAG_TRANS_B: u32 = 2;
-const FLAG_BETA_ZERO: u32 = 8;
-const FLAG_CONJ_A: u32 = 16;
-const FLAG_CONJ_B: u32 = 32;
-const FLAG_A_ARRAY: u32 = 64;
-const FLAG_B_ARRAY: u32 = 128;
-const FLAG_C_ARRAY: u32 = 4096;
+const FLAG_CONJ_A: u32 = 16384;
+const FLAG_CONJ_B: u32 = 32768;
 
-/// `GemmC::shape` flags (the shader's values).
-pub mod shape {
-    pub const C_LOWER: u32 = 256;
-    pub const C_UPPER: u32 = 512;
-    pub const K_FROM_ROW: u32 = 1024;
-    pub const K_TO_ROW: u32 = 2048;
-    pub const K_FROM_COL: u32 = 8192;
-    pub const K_TO_COL: u32 = 16384;
-    /// The diagonal of C is made real (herk, her2k, herkx).
-    pub const REAL_DIAG: u32 = 32768;
-    pub const ALL: u32 = C_LOWER | C_UPPER | K_FROM_ROW | K_TO_ROW | K_FROM_COL | K_TO_COL | REAL_DIAG;
-}
+/// The `shape` flags this kernel takes (gemm_kernel's, with the same values, and REAL_DIAG).
+const SHAPES: u32 = shape::ALL | shape::REAL_DIAG;
 
 /// Output tile of one workgroup.
 const TILE: u32 = 64;
@@ -84,44 +69,14 @@ mod at {
     pub const SIZE: usize = 112;
 }
 
-fn bits(v: (f64, f64), real: usize) -> [u32; 4] {
-    if real == 4 {
-        [(v.0 as f32).to_bits(), (v.1 as f32).to_bits(), 0, 0]
-    } else {
-        let (r, i) = (v.0.to_bits(), v.1.to_bits());
-        [r as u32, (r >> 32) as u32, i as u32, (i >> 32) as u32]
-    }
-}
-
-fn value(b: [u32; 4], real: usize) -> (f64, f64) {
-    if real == 4 {
-        (f32::from_bits(b[0]) as f64, f32::from_bits(b[1]) as f64)
-    } else {
-        (f64::from_bits(b[0] as u64 | (b[1] as u64) << 32), f64::from_bits(b[2] as u64 | (b[3] as u64) << 32))
-    }
-}
-
 impl GemmC {
     fn alpha_zero(&self) -> bool {
         self.alpha == (0.0, 0.0)
     }
 
     fn flags(&self) -> u32 {
-        let mut f = self.shape & shape::ALL;
-        for (on, bit) in [(self.trans_a, FLAG_TRANS_A), (self.trans_b, FLAG_TRANS_B), (self.conj_a, FLAG_CONJ_A), (self.conj_b, FLAG_CONJ_B)] {
-            if on {
-                f |= bit;
-            }
-        }
-        for (m, bit) in [(self.a, FLAG_A_ARRAY), (self.b, FLAG_B_ARRAY), (self.c, FLAG_C_ARRAY)] {
-            if matches!(m, Mats::Array(_)) {
-                f |= bit;
-            }
-        }
-        if self.beta == (0.0, 0.0) {
-            f |= FLAG_BETA_ZERO;
-        }
-        f
+        let f = common_flags([self.trans_a, self.trans_b], [self.a, self.b, self.c], self.shape, SHAPES, self.beta == (0.0, 0.0));
+        f | if self.conj_a { FLAG_CONJ_A } else { 0 } | if self.conj_b { FLAG_CONJ_B } else { 0 }
     }
 
     fn push(&self, real: usize) -> Vec<u8> {
@@ -141,7 +96,7 @@ impl GemmC {
         for v in [self.m, self.n, k, self.lda, self.ldb, self.ldc, self.flags(), 0] {
             p.extend_from_slice(&v.to_le_bytes());
         }
-        for w in bits(self.alpha, real).iter().chain(&bits(self.beta, real)) {
+        for w in bits(self.alpha.0, self.alpha.1, real).iter().chain(&bits(self.beta.0, self.beta.1, real)) {
             p.extend_from_slice(&w.to_le_bytes());
         }
         p
@@ -152,10 +107,7 @@ impl GemmC {
             return None;
         }
         let flags = u32_at(p, at::FLAGS);
-        let mats = |i: usize, bit: u32| {
-            let base = u64_at(p, 8 * i);
-            if flags & bit != 0 { Mats::Array(base) } else { Mats::Strided { base, stride: u64_at(p, 24 + 8 * i) as i64 } }
-        };
+        let [a, b, c] = mats_of(flags, |i| (u64_at(p, 8 * i), u64_at(p, 24 + 8 * i) as i64));
         let words = |o: usize| [u32_at(p, o), u32_at(p, o + 4), u32_at(p, o + 8), u32_at(p, o + 12)];
         Some(GemmC {
             trans_a: flags & FLAG_TRANS_A != 0,
@@ -165,16 +117,16 @@ impl GemmC {
             m: u32_at(p, at::M),
             n: u32_at(p, at::M + 4),
             k: u32_at(p, at::M + 8),
-            a: mats(0, FLAG_A_ARRAY),
+            a,
             lda: u32_at(p, at::M + 12),
-            b: mats(1, FLAG_B_ARRAY),
+            b,
             ldb: u32_at(p, at::M + 16),
-            c: mats(2, FLAG_C_ARRAY),
+            c,
             ldc: u32_at(p, at::M + 20),
-            alpha: value(words(at::ALPHA), real),
-            beta: if flags & FLAG_BETA_ZERO != 0 { (0.0, 0.0) } else { value(words(at::BETA), real) },
+            alpha: unbits(words(at::ALPHA), real),
+            beta: if flags & FLAG_BETA_ZERO != 0 { (0.0, 0.0) } else { unbits(words(at::BETA), real) },
             batch,
-            shape: flags & shape::ALL,
+            shape: flags & SHAPES,
         })
     }
 
@@ -187,24 +139,8 @@ impl GemmC {
     /// Queues the GEMM on `stream` with element type `T`; `bases`: each matrix's start per
     /// batch entry, to declare what is touched.
     pub fn launch<T: CplxElem>(&self, stream: *mut c_void, bases: [&[u64]; 3]) -> i32 {
-        let elem = 2 * T::REAL;
-        let (mut reads, mut writes) = (Vec::new(), Vec::new());
         let touches_ab = self.k > 0 && !self.alpha_zero();
-        for (i, ((rows, cols, ld), mats)) in self.shapes().into_iter().zip([self.a, self.b, self.c]).enumerate() {
-            if i < 2 && !touches_ab {
-                continue;
-            }
-            let len = if rows == 0 || cols == 0 { 0 } else { ((cols as usize - 1) * ld as usize + rows as usize) * elem };
-            for &b in bases[i] {
-                if len > 0 {
-                    let r = oxrocm_range { addr: b, len };
-                    if i == 2 { writes.push(r) } else { reads.push(r) }
-                }
-            }
-            if let Mats::Array(p) = mats {
-                reads.push(oxrocm_range { addr: p, len: self.batch as usize * 8 });
-            }
-        }
+        let (reads, writes) = gemm_ranges(self.shapes(), [self.a, self.b, self.c], bases, 2 * T::REAL, self.batch, touches_ab);
         let groups = [self.m.div_ceil(TILE), self.n.div_ceil(TILE), self.batch];
         launch(stream, T::KERNEL, &self.push(T::REAL), groups, &reads, &writes)
     }

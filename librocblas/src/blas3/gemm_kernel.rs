@@ -6,10 +6,10 @@ use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use std::ffi::c_void;
 
-const FLAG_TRANS_A: u32 = 1;
-const FLAG_TRANS_B: u32 = 2;
+pub(crate) const FLAG_TRANS_A: u32 = 1;
+pub(crate) const FLAG_TRANS_B: u32 = 2;
 const FLAG_PTR_ARRAY: u32 = 4;
-const FLAG_BETA_ZERO: u32 = 8;
+pub(crate) const FLAG_BETA_ZERO: u32 = 8;
 /// A and B (every matrix of the batch) start 16-byte aligned and their leading
 /// dimensions are multiples of 4 elements: the f32 kernel loads 4 values at once.
 const FLAG_ALIGNED: u32 = 16;
@@ -33,6 +33,57 @@ pub mod shape {
     /// op(B) is upper triangular: a tile's K ends after its last column.
     pub const K_TO_COL: u32 = 8192;
     pub const ALL: u32 = C_LOWER | C_UPPER | K_FROM_ROW | K_TO_ROW | K_FROM_COL | K_TO_COL;
+    /// The complex kernel only (gemm_cplx.glsl, whose flags share these values): C's
+    /// diagonal is made real (herk, her2k, herkx).
+    pub const REAL_DIAG: u32 = 65536;
+}
+
+/// The flags both GEMM shaders (gemm.glsl, gemm_cplx.glsl) read the same way: transposes,
+/// per-operand pointer arrays, beta 0 and the `shape` flags in `shape_mask`.
+pub(crate) fn common_flags(trans: [bool; 2], mats: [Mats; 3], shape_bits: u32, shape_mask: u32, beta_zero: bool) -> u32 {
+    let mut f = shape_bits & shape_mask;
+    for (on, bit) in [(trans[0], FLAG_TRANS_A), (trans[1], FLAG_TRANS_B), (beta_zero, FLAG_BETA_ZERO)] {
+        if on {
+            f |= bit;
+        }
+    }
+    for (m, bit) in mats.into_iter().zip([FLAG_A_ARRAY, FLAG_B_ARRAY, FLAG_C_ARRAY]) {
+        if matches!(m, Mats::Array(_)) {
+            f |= bit;
+        }
+    }
+    f
+}
+
+/// The parameter block's A, B and C as `Mats` (pointer arrays by their flags); `matrix(i)`
+/// reads operand i's base and element stride.
+pub(crate) fn mats_of(flags: u32, matrix: impl Fn(usize) -> (u64, i64)) -> [Mats; 3] {
+    let bits = [FLAG_A_ARRAY, FLAG_B_ARRAY, FLAG_C_ARRAY];
+    std::array::from_fn(|i| {
+        let (base, stride) = matrix(i);
+        if flags & (FLAG_PTR_ARRAY | bits[i]) != 0 { Mats::Array(base) } else { Mats::Strided { base, stride } }
+    })
+}
+
+/// The device ranges a GEMM touches: A and B (`shapes`: rows, columns, leading dimension of
+/// each stored matrix) where `touches_ab`, C as a write range (beta != 0 also reads it), and
+/// the pointer arrays; `bases`: each matrix's start per batch entry.
+pub(crate) fn gemm_ranges(shapes: [(u32, u32, u32); 3], mats: [Mats; 3], bases: [&[u64]; 3], elem: usize, batch: u32, touches_ab: bool) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
+    let (mut reads, mut writes) = (Vec::new(), Vec::new());
+    for (i, ((rows, cols, ld), m)) in shapes.into_iter().zip(mats).enumerate() {
+        if i < 2 && !touches_ab {
+            continue;
+        }
+        let len = if rows == 0 || cols == 0 { 0 } else { ((cols as usize - 1) * ld as usize + rows as usize) * elem };
+        if len > 0 {
+            let list = if i == 2 { &mut writes } else { &mut reads };
+            list.extend(bases[i].iter().map(|&addr| oxrocm_range { addr, len }));
+        }
+        if let Mats::Array(p) = m {
+            reads.push(oxrocm_range { addr: p, len: batch as usize * 8 });
+        }
+    }
+    (reads, writes)
 }
 
 /// Element types the kernels exist for.
@@ -139,23 +190,8 @@ impl Layout {
 
 impl<T: GemmElem> Gemm<T> {
     fn flags(&self, aligned: bool) -> u32 {
-        let mut f = if aligned { FLAG_ALIGNED } else { 0 };
-        if self.trans_a {
-            f |= FLAG_TRANS_A;
-        }
-        if self.trans_b {
-            f |= FLAG_TRANS_B;
-        }
-        for (m, bit) in [(self.a, FLAG_A_ARRAY), (self.b, FLAG_B_ARRAY), (self.c, FLAG_C_ARRAY)] {
-            if matches!(m, Mats::Array(_)) {
-                f |= bit;
-            }
-        }
-        f |= self.shape & shape::ALL;
-        if self.beta == T::zero() {
-            f |= FLAG_BETA_ZERO;
-        }
-        f
+        let f = common_flags([self.trans_a, self.trans_b], [self.a, self.b, self.c], self.shape, shape::ALL, self.beta == T::zero());
+        if aligned { f | FLAG_ALIGNED } else { f }
     }
 
     fn push(&self, aligned: bool) -> Vec<u8> {
@@ -187,22 +223,18 @@ impl<T: GemmElem> Gemm<T> {
     fn from_push(p: &[u8], batch: u32) -> (Gemm<T>, [u64; 3]) {
         let sz = size_of::<T>();
         let flags = u32_at(p, Layout::SCALARS + 2 * sz);
-        let mats = |i: usize| {
-            let base = u64_at(p, 8 * i);
-            let arrays = flags & (FLAG_PTR_ARRAY | (FLAG_A_ARRAY << i)) != 0;
-            if arrays { Mats::Array(base) } else { Mats::Strided { base, stride: u64_at(p, 24 + 8 * i) as i64 } }
-        };
+        let [a, b, c] = mats_of(flags, |i| (u64_at(p, 8 * i), u64_at(p, 24 + 8 * i) as i64));
         let g = Gemm {
             trans_a: flags & FLAG_TRANS_A != 0,
             trans_b: flags & FLAG_TRANS_B != 0,
             m: u32_at(p, Layout::M),
             n: u32_at(p, Layout::M + 4),
             k: u32_at(p, Layout::M + 8),
-            a: mats(0),
+            a,
             lda: u32_at(p, Layout::M + 12),
-            b: mats(1),
+            b,
             ldb: u32_at(p, Layout::M + 16),
-            c: mats(2),
+            c,
             ldc: u32_at(p, Layout::M + 20),
             alpha: T::from_bytes(&p[Layout::SCALARS..]),
             beta: if flags & FLAG_BETA_ZERO != 0 { T::zero() } else { T::from_bytes(&p[Layout::SCALARS + sz..]) },
@@ -212,10 +244,6 @@ impl<T: GemmElem> Gemm<T> {
         (g, [u64_at(p, 0), u64_at(p, 8), u64_at(p, 16)])
     }
 
-    /// Bytes from a matrix's first to past its last element.
-    fn span(rows: u32, cols: u32, ld: u32) -> usize {
-        if rows == 0 || cols == 0 { 0 } else { ((cols as usize - 1) * ld as usize + rows as usize) * size_of::<T>() }
-    }
 
     fn shapes(&self) -> [(u32, u32, u32); 3] {
         let (ar, ac) = if self.trans_a { (self.k, self.m) } else { (self.m, self.k) };
@@ -226,25 +254,8 @@ impl<T: GemmElem> Gemm<T> {
     /// Queues the GEMM on `stream`. `bases`: each matrix's start per batch entry (for
     /// pointer arrays, the pointers read from the device), to declare what is touched.
     pub fn launch(&self, stream: *mut c_void, bases: [&[u64]; 3]) -> i32 {
-        let mut reads = Vec::new();
-        let mut writes = Vec::new();
         let touches_ab = self.k > 0 && self.alpha != T::zero();
-        for (i, ((rows, cols, ld), mats)) in self.shapes().into_iter().zip([self.a, self.b, self.c]).enumerate() {
-            if i < 2 && !touches_ab {
-                continue;
-            }
-            let len = Self::span(rows, cols, ld);
-            for &b in bases[i] {
-                if len > 0 {
-                    // C is a write range, which is also brought in (beta != 0 reads it).
-                    let r = oxrocm_range { addr: b, len };
-                    if i == 2 { writes.push(r) } else { reads.push(r) }
-                }
-            }
-            if let Mats::Array(p) = mats {
-                reads.push(oxrocm_range { addr: p, len: self.batch as usize * 8 });
-            }
-        }
+        let (reads, writes) = gemm_ranges(self.shapes(), [self.a, self.b, self.c], bases, size_of::<T>(), self.batch, touches_ab);
         let aligned = self.lda % 4 == 0 && self.ldb % 4 == 0 && bases[0].iter().chain(bases[1]).all(|b| b % 16 == 0);
         let push = self.push(aligned);
         let groups = [self.m.div_ceil(T::TILE), self.n.div_ceil(T::TILE), self.batch];

@@ -305,45 +305,43 @@ pub fn symm<T: L3>(c: &Ctx, left: bool, upper: bool, m: usize, n: usize, alpha: 
     })())
 }
 
+/// One product term of a triangle update: op(A) op(B) with A and B as given (`trans`).
+type Term = (bool, bool, Src, usize, Src, usize);
+
+/// The `uplo` triangle of the n x n C := alpha (sum of `terms`, each n x n with inner k) +
+/// beta C: one triangle-writing GEMM per term, the first applying beta.
+#[allow(clippy::too_many_arguments)]
+fn triangle_update<T: L3>(c: &Ctx, upper: bool, n: usize, k: usize, alpha: f64, terms: &[Term], beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let (_, elem) = module::<T>()?;
+    if !batch_ok(batch) || cols_ok(n).is_none() || u32_of(k).is_none() {
+        return None;
+    }
+    let nb = batch as usize;
+    let cm = Opd::of(c, cs, ldc, elem, nb)?;
+    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER };
+    if alpha == 0.0 || k == 0 {
+        return Some(gemm::<T>(c, false, false, n, n, 0, &cm, &cm, &cm, 0.0, beta, tri));
+    }
+    let ops: Vec<(bool, bool, Opd, Opd)> =
+        terms.iter().map(|&(ta, tb, a, lda, b, ldb)| Some((ta, tb, Opd::of(c, a, lda, elem, nb)?, Opd::of(c, b, ldb, elem, nb)?))).collect::<Option<_>>()?;
+    Some(ops.iter().enumerate().try_for_each(|(i, (ta, tb, am, bm))| gemm::<T>(c, *ta, *tb, n, n, k, am, bm, &cm, alpha, if i == 0 { beta } else { 1.0 }, tri)))
+}
+
 /// The `uplo` triangle of the n x n C := alpha op(A) op(B)^T + beta C, and with `two` also
 /// + alpha op(B) op(A)^T (syr2k); op(A), op(B) are n x k (`trans`: stored k x n). syrk
 /// passes A as B.
 #[allow(clippy::too_many_arguments)]
 pub fn rank_k<T: L3>(c: &Ctx, upper: bool, trans: bool, two: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
-    let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || cols_ok(n).is_none() || u32_of(k).is_none() {
-        return None;
-    }
-    let nb = batch as usize;
-    let cm = Opd::of(c, cs, ldc, elem, nb)?;
-    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER };
-    if alpha == 0.0 || k == 0 {
-        return Some(gemm::<T>(c, false, false, n, n, 0, &cm, &cm, &cm, 0.0, beta, tri));
-    }
-    let am = Opd::of(c, a, lda, elem, nb)?;
-    let bm = Opd::of(c, b, ldb, elem, nb)?;
-    Some((|| {
-        gemm::<T>(c, trans, !trans, n, n, k, &am, &bm, &cm, alpha, beta, tri)?;
-        if two { gemm::<T>(c, trans, !trans, n, n, k, &bm, &am, &cm, alpha, 1.0, tri) } else { Ok(()) }
-    })())
+    let first = (trans, !trans, a, lda, b, ldb);
+    let second = (trans, !trans, b, ldb, a, lda);
+    let terms: &[Term] = if two { &[first, second] } else { &[first] };
+    triangle_update::<T>(c, upper, n, k, alpha, terms, beta, cs, ldc, batch)
 }
 
 /// gemmt: the `uplo` triangle of the n x n C := alpha op(A) op(B) + beta C.
 #[allow(clippy::too_many_arguments)]
 pub fn gemmt<T: L3>(c: &Ctx, upper: bool, ta: bool, tb: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
-    let (_, elem) = module::<T>()?;
-    if !batch_ok(batch) || cols_ok(n).is_none() || u32_of(k).is_none() {
-        return None;
-    }
-    let nb = batch as usize;
-    let cm = Opd::of(c, cs, ldc, elem, nb)?;
-    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER };
-    if alpha == 0.0 || k == 0 {
-        return Some(gemm::<T>(c, false, false, n, n, 0, &cm, &cm, &cm, 0.0, beta, tri));
-    }
-    let am = Opd::of(c, a, lda, elem, nb)?;
-    let bm = Opd::of(c, b, ldb, elem, nb)?;
-    Some(gemm::<T>(c, ta, tb, n, n, k, &am, &bm, &cm, alpha, beta, tri))
+    triangle_update::<T>(c, upper, n, k, alpha, &[(ta, tb, a, lda, b, ldb)], beta, cs, ldc, batch)
 }
 
 // ---------------------------------------------------------------------------------------

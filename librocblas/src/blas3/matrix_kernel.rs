@@ -248,13 +248,19 @@ impl Params {
     }
 }
 
+/// (re, im) from parameter-block bits written by `bits`.
+pub fn unbits(b: [u32; 4], real_bytes: usize) -> (f64, f64) {
+    if real_bytes == 4 {
+        (f32::from_bits(b[0]) as f64, f32::from_bits(b[1]) as f64)
+    } else {
+        (f64::from_bits(b[0] as u64 | (b[1] as u64) << 32), f64::from_bits(b[2] as u64 | (b[3] as u64) << 32))
+    }
+}
+
 /// A value from its parameter-block bits.
 fn value<T: Kern>(b: [u32; 4]) -> T {
-    if size_of::<T::R>() == 4 {
-        T::parts(f32::from_bits(b[0]) as f64, f32::from_bits(b[1]) as f64)
-    } else {
-        T::parts(f64::from_bits(b[0] as u64 | (b[1] as u64) << 32), f64::from_bits(b[2] as u64 | (b[3] as u64) << 32))
-    }
+    let (re, im) = unbits(b, size_of::<T::R>());
+    T::parts(re, im)
 }
 
 /// Host pointer of a matrix; Send so the column tasks can share it.
