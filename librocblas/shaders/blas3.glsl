@@ -97,7 +97,11 @@ bool writes(uint i, uint j) {
 }
 
 #ifndef INV_DIAG_MODULE
-shared T tile[2][32][33];
+// Transposing tiles, 32 x 32 with row r's columns rotated by r (`tcol`): the column reads of
+// a transpose then hit distinct banks without padding, which keeps the two tiles of c64
+// (16-byte elements) within 32 KiB.
+shared T tile[2][32][32];
+uint tcol(uint r, uint c) { return (c + r) & 31u; }
 #endif
 
 #ifndef INV_DIAG_MODULE
@@ -108,7 +112,7 @@ void stage(uint s, uint64_t M, uint ld, uint i0, uint j0) {
     [[unroll]] for (uint r = 0u; r < 4u; r++) {
         // Stored element (j0 + tx, i0 + ty + 8r) is op(M)(i0 + ty + 8r, j0 + tx).
         uint sr = j0 + tx, sc = i0 + ty + 8u * r;
-        if (sr < p.n && sc < p.m) tile[s][ty + 8u * r][tx] = ld_(M, sr, sc, ld);
+        if (sr < p.n && sc < p.m) tile[s][ty + 8u * r][tcol(ty + 8u * r, tx)] = ld_(M, sr, sc, ld);
     }
 }
 
@@ -179,11 +183,11 @@ void geam_block(uint batch, uint i0, uint j0) {
         v[r] = T(0);
         if (i >= p.m || j >= p.n) continue;
         if (use_a) {
-            T x = ta ? tile[0][tx][ty + 8u * r] : ld_(A, i, j, p.lda);
+            T x = ta ? tile[0][tx][tcol(tx, ty + 8u * r)] : ld_(A, i, j, p.lda);
             v[r] = mul(alpha, ca ? conj_(x) : x);
         }
         if (use_b) {
-            T x = tb ? tile[1][tx][ty + 8u * r] : ld_(B, i, j, p.ldb);
+            T x = tb ? tile[1][tx][tcol(tx, ty + 8u * r)] : ld_(B, i, j, p.ldb);
             v[r] += mul(beta, cb ? conj_(x) : x);
         }
     }

@@ -16,34 +16,84 @@
 //! modules, shifted pointer arrays, a pointer array while a graph is captured, sizes past
 //! 32 bits, batches past the grid), and the host path runs.
 
-use super::gemm_kernel::{Gemm, GemmElem, Mats, shape};
+use super::gemm_cplx_kernel::GemmC;
+use super::gemm_kernel::{Gemm, Mats, shape};
 use super::gemm_pack::Scratch;
 use super::matrix_kernel::{self as mk, MLaunch, MOp, Mat, f};
 use crate::auxiliary::status_from_hip;
 use crate::blas1::exec::{Bases, Src, Status, capturing, read_device};
-use crate::blas1::num::{Field, Real};
+use crate::blas1::num::{C32, C64, Field, Real};
 use crate::blas2::kern::{Num, Op};
+use crate::blas3::sym::kern::RankK;
 use crate::types::rocblas_pointer_mode_device;
 use crate::blas2::kernel::K2;
 use crate::handle::Ctx;
 use crate::hip::{oxrocm_range, oxrocm_spirv_kernel};
 
-/// Element types with GEMM and matrix modules.
-pub trait L3: GemmElem + K2 {
-    fn of(v: f64) -> Self;
-}
-impl L3 for f32 {
-    fn of(v: f64) -> f32 {
-        v as f32
-    }
-}
-impl L3 for f64 {
-    fn of(v: f64) -> f64 {
-        v
-    }
+/// A scalar argument's value, (re, im) (im 0 for the real types).
+pub type Sc = (f64, f64);
+const ZERO: Sc = (0.0, 0.0);
+const ONE: Sc = (1.0, 0.0);
+const MINUS_ONE: Sc = (-1.0, 0.0);
+
+fn is_zero(v: Sc) -> bool {
+    v == ZERO
 }
 
-/// Whether element type `T` has kernels (f32, f64).
+/// Element types with GEMM and matrix modules: f32, f64 (`gemm_kernel`), c32, c64
+/// (`gemm_cplx_kernel`).
+pub trait L3: K2 {
+    /// Bytes of one real part.
+    const REAL: usize;
+    /// Queues the GEMM `g` (the complex kernel's description; the real types take its real
+    /// parts and ignore conjugation).
+    fn gemm_launch(stream: *mut std::ffi::c_void, g: &GemmC, bases: [&[u64]; 3]) -> i32;
+}
+
+macro_rules! real_l3 {
+    ($t:ty) => {
+        impl L3 for $t {
+            const REAL: usize = size_of::<$t>();
+            fn gemm_launch(stream: *mut std::ffi::c_void, g: &GemmC, bases: [&[u64]; 3]) -> i32 {
+                let r = Gemm::<$t> {
+                    trans_a: g.trans_a,
+                    trans_b: g.trans_b,
+                    m: g.m,
+                    n: g.n,
+                    k: g.k,
+                    a: g.a,
+                    lda: g.lda,
+                    b: g.b,
+                    ldb: g.ldb,
+                    c: g.c,
+                    ldc: g.ldc,
+                    alpha: g.alpha.0 as $t,
+                    beta: g.beta.0 as $t,
+                    batch: g.batch,
+                    shape: g.shape & !shape::REAL_DIAG,
+                };
+                r.launch(stream, bases)
+            }
+        }
+    };
+}
+real_l3!(f32);
+real_l3!(f64);
+
+macro_rules! complex_l3 {
+    ($t:ty, $real:expr) => {
+        impl L3 for $t {
+            const REAL: usize = $real;
+            fn gemm_launch(stream: *mut std::ffi::c_void, g: &GemmC, bases: [&[u64]; 3]) -> i32 {
+                g.launch::<$t>(stream, bases)
+            }
+        }
+    };
+}
+complex_l3!(C32, 4);
+complex_l3!(C64, 8);
+
+/// Whether element type `T` has kernels (f32, f64, c32, c64).
 pub fn has_kernels<T: 'static>() -> bool {
     mk::module_of::<T>().is_some()
 }
@@ -53,7 +103,7 @@ pub fn has_kernels<T: 'static>() -> bool {
 /// `copy_alpha_beta_to_host_if_on_device`, as the GEMM path does). `None` while the stream
 /// is being captured into a graph (the host path then reads it when the work runs), or for
 /// a null pointer.
-pub fn scalar_value<T: Num>(c: &Ctx, p: *const T) -> Option<f64> {
+pub fn scalar_value<T: Num>(c: &Ctx, p: *const T) -> Option<Sc> {
     if p.is_null() {
         return None;
     }
@@ -66,8 +116,7 @@ pub fn scalar_value<T: Num>(c: &Ctx, p: *const T) -> Option<f64> {
         unsafe { p.read_unaligned() }
     };
     let w = v.w();
-    // Only the real types have kernels; a complex value never gets here.
-    (w.im().to_f64() == 0.0).then(|| w.re().to_f64())
+    Some((w.re().to_f64(), w.im().to_f64()))
 }
 
 /// Rows of the diagonal blocks trsm and trtri invert (a GEMM tile: the per-block GEMMs are
@@ -136,14 +185,16 @@ fn module<T: L3>() -> Option<(&'static oxrocm_spirv_kernel, usize)> {
 
 /// Queues C := alpha op(A) op(B) + beta C (m x n, inner k) with `shape` flags.
 #[allow(clippy::too_many_arguments)]
-fn gemm<T: L3>(c: &Ctx, ta: bool, tb: bool, m: usize, n: usize, k: usize, a: &Opd, b: &Opd, cm: &Opd, alpha: f64, beta: f64, shape: u32) -> Status {
+fn gemm<T: L3>(c: &Ctx, ta: Op, tb: Op, m: usize, n: usize, k: usize, a: &Opd, b: &Opd, cm: &Opd, alpha: Sc, beta: Sc, shape: u32) -> Status {
     if m == 0 || n == 0 {
         return Ok(());
     }
     let elem = size_of::<T>();
-    let g = Gemm::<T> {
-        trans_a: ta,
-        trans_b: tb,
+    let g = GemmC {
+        trans_a: ta != Op::N,
+        conj_a: ta == Op::C,
+        trans_b: tb != Op::N,
+        conj_b: tb == Op::C,
         m: m as u32,
         n: n as u32,
         k: k as u32,
@@ -153,12 +204,12 @@ fn gemm<T: L3>(c: &Ctx, ta: bool, tb: bool, m: usize, n: usize, k: usize, a: &Op
         ldb: b.mat.ld,
         c: cm.mats(elem),
         ldc: cm.mat.ld,
-        alpha: T::of(alpha),
-        beta: T::of(beta),
+        alpha,
+        beta,
         batch: cm.bases.len() as u32,
         shape,
     };
-    match g.launch(c.stream, [&a.bases, &b.bases, &cm.bases]) {
+    match T::gemm_launch(c.stream, &g, [&a.bases, &b.bases, &cm.bases]) {
         0 => Ok(()),
         e => Err(status_from_hip(e)),
     }
@@ -166,19 +217,22 @@ fn gemm<T: L3>(c: &Ctx, ta: bool, tb: bool, m: usize, n: usize, k: usize, a: &Op
 
 /// C := alpha op(A) (+ beta op(B)) over m x n, only C's `tri` triangle where given: GEAM.
 #[allow(clippy::too_many_arguments)]
-fn geam_launch<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(&Opd, bool, f64)>, b: Option<(&Opd, bool, f64)>, cm: &Opd, tri: u32) -> Status {
+fn geam_launch<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(&Opd, Op, Sc)>, b: Option<(&Opd, Op, Sc)>, cm: &Opd, tri: u32) -> Status {
     let (kernel, elem) = module::<T>().ok_or(crate::types::rocblas_status_internal_error)?;
     let mut l = MLaunch::new(MOp::Geam, m, n, cm.bases.len());
     l.c = cm.mat;
     l.flags = tri;
     let mut reads = Vec::new();
-    let dims = |t: bool| if t { (n, m) } else { (m, n) };
+    let dims = |t: Op| if t != Op::N { (n, m) } else { (m, n) };
     match a {
         Some((o, t, s)) => {
             l.a = o.mat;
-            l.alpha = mk::bits(s, 0.0, elem);
-            if t {
+            l.alpha = mk::bits(s.0, s.1, T::REAL);
+            if t != Op::N {
                 l.flags |= f::TRANS_A;
+            }
+            if t == Op::C {
+                l.flags |= f::CONJ;
             }
             let (r, cc) = dims(t);
             reads.extend(o.ranges(r, cc, elem));
@@ -188,9 +242,12 @@ fn geam_launch<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(&Opd, bool, f64)>,
     match b {
         Some((o, t, s)) => {
             l.b = o.mat;
-            l.beta = mk::bits(s, 0.0, elem);
-            if t {
+            l.beta = mk::bits(s.0, s.1, T::REAL);
+            if t != Op::N {
                 l.flags |= f::TRANS_B;
+            }
+            if t == Op::C {
+                l.flags |= f::HERM;
             }
             let (r, cc) = dims(t);
             reads.extend(o.ranges(r, cc, elem));
@@ -240,16 +297,16 @@ fn scratch_parts(s: &mut Scratch, elem: usize, nb: usize, parts: &[(usize, usize
 
 /// C := alpha op(A) + beta op(B); `None` for an operand its zero host scalar skips.
 #[allow(clippy::too_many_arguments)]
-pub fn geam<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(Src, usize, Op, f64)>, b: Option<(Src, usize, Op, f64)>, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+pub fn geam<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(Src, usize, Op, Sc)>, b: Option<(Src, usize, Op, Sc)>, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
     }
     let nb = batch as usize;
-    let opd = |x: Option<(Src, usize, Op, f64)>| -> Option<Option<(Opd, bool, f64)>> {
+    let opd = |x: Option<(Src, usize, Op, Sc)>| -> Option<Option<(Opd, Op, Sc)>> {
         match x {
             None => Some(None),
-            Some((s, ld, op, v)) => Some(Some((Opd::of(c, s, ld, elem, nb)?, op != Op::N, v))),
+            Some((s, ld, op, v)) => Some(Some((Opd::of(c, s, ld, elem, nb)?, op, v))),
         }
     };
     let (a, b) = (opd(a)?, opd(b)?);
@@ -280,10 +337,10 @@ pub fn dgmm<T: L3>(c: &Ctx, left: bool, m: usize, n: usize, a: Src, lda: usize, 
 // ---------------------------------------------------------------------------------------
 // symm, rank-k updates, gemmt
 
-/// C := alpha A B + beta C (left) or alpha B A + beta C (right), A symmetric from its
-/// `upper` or lower triangle.
+/// C := alpha A B + beta C (left) or alpha B A + beta C (right), A symmetric (Hermitian with
+/// `herm`) from its `upper` or lower triangle.
 #[allow(clippy::too_many_arguments)]
-pub fn symm<T: L3>(c: &Ctx, left: bool, upper: bool, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+pub fn symm<T: L3>(c: &Ctx, herm: bool, left: bool, upper: bool, m: usize, n: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
@@ -291,57 +348,77 @@ pub fn symm<T: L3>(c: &Ctx, left: bool, upper: bool, m: usize, n: usize, alpha: 
     let nb = batch as usize;
     let k = if left { m } else { n };
     let cm = Opd::of(c, cs, ldc, elem, nb)?;
-    if alpha == 0.0 {
+    if is_zero(alpha) {
         // C := beta C: a GEMM without products.
-        return Some(gemm::<T>(c, false, false, m, n, 0, &cm, &cm, &cm, 0.0, beta, 0));
+        return Some(gemm::<T>(c, Op::N, Op::N, m, n, 0, &cm, &cm, &cm, ZERO, beta, 0));
     }
     let (am, bm) = (Opd::of(c, a, lda, elem, nb)?, Opd::of(c, b, ldb, elem, nb)?);
     let mut s = Scratch::new(c);
     let e = scratch_parts(&mut s, elem, nb, &[(k, k)])?.remove(0);
-    let flags = f::SYM | if upper { f::UPPER } else { 0 };
+    let flags = f::SYM | if upper { f::UPPER } else { 0 } | if herm { f::HERM } else { 0 };
     Some((|| {
         expand::<T>(c, k, &am, &e, flags)?;
-        if left { gemm::<T>(c, false, false, m, n, k, &e, &bm, &cm, alpha, beta, 0) } else { gemm::<T>(c, false, false, m, n, k, &bm, &e, &cm, alpha, beta, 0) }
+        if left { gemm::<T>(c, Op::N, Op::N, m, n, k, &e, &bm, &cm, alpha, beta, 0) } else { gemm::<T>(c, Op::N, Op::N, m, n, k, &bm, &e, &cm, alpha, beta, 0) }
     })())
 }
 
-/// One product term of a triangle update: op(A) op(B) with A and B as given (`trans`).
-type Term = (bool, bool, Src, usize, Src, usize);
+/// One product term of a triangle update: alpha-scaled op(A) op(B) (`conj_alpha`: by
+/// conj(alpha), her2k's second term).
+#[derive(Clone, Copy)]
+struct Term {
+    ta: Op,
+    tb: Op,
+    a: (Src, usize),
+    b: (Src, usize),
+    conj_alpha: bool,
+}
 
-/// The `uplo` triangle of the n x n C := alpha (sum of `terms`, each n x n with inner k) +
-/// beta C: one triangle-writing GEMM per term, the first applying beta.
+/// The `uplo` triangle of the n x n C := (sum of alpha `terms`, each n x n with inner k) +
+/// beta C: one triangle-writing GEMM per term, the first applying beta; `real_diag`: C's
+/// diagonal keeps only its real part (the Hermitian updates).
 #[allow(clippy::too_many_arguments)]
-fn triangle_update<T: L3>(c: &Ctx, upper: bool, n: usize, k: usize, alpha: f64, terms: &[Term], beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+fn triangle_update<T: L3>(c: &Ctx, upper: bool, real_diag: bool, n: usize, k: usize, alpha: Sc, terms: &[Term], beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || cols_ok(n).is_none() || u32_of(k).is_none() {
         return None;
     }
     let nb = batch as usize;
     let cm = Opd::of(c, cs, ldc, elem, nb)?;
-    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER };
-    if alpha == 0.0 || k == 0 {
-        return Some(gemm::<T>(c, false, false, n, n, 0, &cm, &cm, &cm, 0.0, beta, tri));
+    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER } | if real_diag { shape::REAL_DIAG } else { 0 };
+    if is_zero(alpha) || k == 0 {
+        return Some(gemm::<T>(c, Op::N, Op::N, n, n, 0, &cm, &cm, &cm, ZERO, beta, tri));
     }
-    let ops: Vec<(bool, bool, Opd, Opd)> =
-        terms.iter().map(|&(ta, tb, a, lda, b, ldb)| Some((ta, tb, Opd::of(c, a, lda, elem, nb)?, Opd::of(c, b, ldb, elem, nb)?))).collect::<Option<_>>()?;
-    Some(ops.iter().enumerate().try_for_each(|(i, (ta, tb, am, bm))| gemm::<T>(c, *ta, *tb, n, n, k, am, bm, &cm, alpha, if i == 0 { beta } else { 1.0 }, tri)))
+    let ops: Vec<(Term, Opd, Opd)> = terms.iter().map(|t| Some((*t, Opd::of(c, t.a.0, t.a.1, elem, nb)?, Opd::of(c, t.b.0, t.b.1, elem, nb)?))).collect::<Option<_>>()?;
+    Some(ops.iter().enumerate().try_for_each(|(i, (t, am, bm))| {
+        let al = if t.conj_alpha { (alpha.0, -alpha.1) } else { alpha };
+        gemm::<T>(c, t.ta, t.tb, n, n, k, am, bm, &cm, al, if i == 0 { beta } else { ONE }, tri)
+    }))
 }
 
-/// The `uplo` triangle of the n x n C := alpha op(A) op(B)^T + beta C, and with `two` also
-/// + alpha op(B) op(A)^T (syr2k); op(A), op(B) are n x k (`trans`: stored k x n). syrk
-/// passes A as B.
+/// The rank-k updates of the `uplo` triangle of the n x n C (op(A), op(B) n x k; `op` T or
+/// C: stored k x n), each + beta C:
+/// - syrk: alpha op(A) op(A)^T; herk: alpha op(A) op(A)^H;
+/// - syrkx: alpha op(A) op(B)^T; herkx: alpha op(A) op(B)^H;
+/// - syr2k: alpha (op(A) op(B)^T + op(B) op(A)^T); her2k: alpha op(A) op(B)^H +
+///   conj(alpha) op(B) op(A)^H.
+///
+/// The Hermitian ones keep C's diagonal real. syrk and herk pass A as B.
 #[allow(clippy::too_many_arguments)]
-pub fn rank_k<T: L3>(c: &Ctx, upper: bool, trans: bool, two: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
-    let first = (trans, !trans, a, lda, b, ldb);
-    let second = (trans, !trans, b, ldb, a, lda);
-    let terms: &[Term] = if two { &[first, second] } else { &[first] };
-    triangle_update::<T>(c, upper, n, k, alpha, terms, beta, cs, ldc, batch)
+pub fn rank_k<T: L3>(c: &Ctx, kind: RankK, upper: bool, op: Op, n: usize, k: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let herm = kind.herm();
+    // op(X)^T (op^H) of a stored X: transposed back when op transposes, else T (C).
+    let back = if op != Op::N { Op::N } else if herm { Op::C } else { Op::T };
+    let first = Term { ta: op, tb: back, a: (a, lda), b: (b, ldb), conj_alpha: false };
+    let second = Term { ta: op, tb: back, a: (b, ldb), b: (a, lda), conj_alpha: herm };
+    let terms: &[Term] = if matches!(kind, RankK::Syr2k | RankK::Her2k) { &[first, second] } else { &[first] };
+    triangle_update::<T>(c, upper, herm, n, k, alpha, terms, beta, cs, ldc, batch)
 }
 
 /// gemmt: the `uplo` triangle of the n x n C := alpha op(A) op(B) + beta C.
 #[allow(clippy::too_many_arguments)]
-pub fn gemmt<T: L3>(c: &Ctx, upper: bool, ta: bool, tb: bool, n: usize, k: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, beta: f64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
-    triangle_update::<T>(c, upper, n, k, alpha, &[(ta, tb, a, lda, b, ldb)], beta, cs, ldc, batch)
+pub fn gemmt<T: L3>(c: &Ctx, upper: bool, ta: Op, tb: Op, n: usize, k: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+    let t = Term { ta, tb, a: (a, lda), b: (b, ldb), conj_alpha: false };
+    triangle_update::<T>(c, upper, false, n, k, alpha, &[t], beta, cs, ldc, batch)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -378,7 +455,7 @@ impl Tri {
 
 /// C := alpha op(A) B (left) or alpha B op(A) (right); `cs` None: in place of B.
 #[allow(clippy::too_many_arguments)]
-pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, cs: Option<(Src, usize)>, batch: i64) -> Option<Status> {
+pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, cs: Option<(Src, usize)>, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
@@ -408,9 +485,9 @@ pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
     Some((|| {
         expand::<T>(c, k, &am, &e, t.flags())?;
         if aliased {
-            geam_launch::<T>(c, m, n, Some((&bm, false, 1.0)), None, &src, 0)?;
+            geam_launch::<T>(c, m, n, Some((&bm, Op::N, ONE)), None, &src, 0)?;
         }
-        if left { gemm::<T>(c, false, false, m, n, k, &e, &src, &cm, alpha, 0.0, sh) } else { gemm::<T>(c, false, false, m, n, k, &src, &e, &cm, alpha, 0.0, sh) }
+        if left { gemm::<T>(c, Op::N, Op::N, m, n, k, &e, &src, &cm, alpha, ZERO, sh) } else { gemm::<T>(c, Op::N, Op::N, m, n, k, &src, &e, &cm, alpha, ZERO, sh) }
     })())
 }
 
@@ -449,11 +526,11 @@ fn inv_blocks<T: L3>(c: &Ctx, k: usize, e: &Opd, x: &Opd, w: u64, upper: bool, s
                 let wstep = (wr * wc * elem) as i64;
                 let wm = Opd { mat: Mat { ptr: w, bs: wstep, array: false, ld: wr as u32 }, bases: (0..count).map(|q| w + q as u64 * wstep as u64).collect() };
                 if upper {
-                    gemm::<T>(c, false, false, s, t, t, &at(eb, o, o + s, ld), &at(xb, o + s, o + s, ld), &wm, 1.0, 0.0, shape::K_TO_COL)?;
-                    gemm::<T>(c, false, false, s, t, s, &at(xb, o, o, ld), &wm, &at(xb, o, o + s, ld), -1.0, 0.0, shape::K_FROM_ROW)?;
+                    gemm::<T>(c, Op::N, Op::N, s, t, t, &at(eb, o, o + s, ld), &at(xb, o + s, o + s, ld), &wm, ONE, ZERO, shape::K_TO_COL)?;
+                    gemm::<T>(c, Op::N, Op::N, s, t, s, &at(xb, o, o, ld), &wm, &at(xb, o, o + s, ld), MINUS_ONE, ZERO, shape::K_FROM_ROW)?;
                 } else {
-                    gemm::<T>(c, false, false, t, s, s, &at(eb, o + s, o, ld), &at(xb, o, o, ld), &wm, 1.0, 0.0, shape::K_FROM_COL)?;
-                    gemm::<T>(c, false, false, t, s, t, &at(xb, o + s, o + s, ld), &wm, &at(xb, o + s, o, ld), -1.0, 0.0, shape::K_TO_ROW)?;
+                    gemm::<T>(c, Op::N, Op::N, t, s, s, &at(eb, o + s, o, ld), &at(xb, o, o, ld), &wm, ONE, ZERO, shape::K_FROM_COL)?;
+                    gemm::<T>(c, Op::N, Op::N, t, s, t, &at(xb, o + s, o + s, ld), &wm, &at(xb, o + s, o, ld), MINUS_ONE, ZERO, shape::K_TO_ROW)?;
                 }
             }
         }
@@ -474,7 +551,7 @@ fn trsm_block(k: usize) -> usize {
 
 /// B := alpha op(A)^-1 B (left) or alpha B op(A)^-1 (right).
 #[allow(clippy::too_many_arguments)]
-pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, a: Src, lda: usize, b: Src, ldb: usize, batch: i64) -> Option<Status> {
+pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, batch: i64) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
@@ -499,7 +576,7 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
     let work = if bm.mat.array { ws.remove(0) } else { bm.clone() };
     let upper = t.e_upper();
     let blocks = k.div_ceil(sb);
-    if alpha == 0.0 {
+    if is_zero(alpha) {
         // B := 0 without reading A (a device alpha of 0 may come with a null A).
         return Some(geam_launch::<T>(c, m, n, None, None, &bm, 0));
     }
@@ -508,7 +585,7 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
         geam_launch::<T>(c, k, k, None, None, &inv, 0)?;
         inv_blocks::<T>(c, k, &e, &inv, w.mat.ptr, upper, sb)?;
         if bm.mat.array {
-            geam_launch::<T>(c, m, n, Some((&bm, false, 1.0)), None, &work, 0)?;
+            geam_launch::<T>(c, m, n, Some((&bm, Op::N, ONE)), None, &work, 0)?;
         }
         // Blocks in solve order: forward where X's first block depends on nothing else.
         let forward = left != upper;
@@ -518,26 +595,26 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: f64, 
             let len = r1 - r0;
             // The first block's right-hand side is alpha B; the others were scaled by
             // the first update.
-            let s0 = if step == 0 { alpha } else { 1.0 };
+            let s0 = if step == 0 { alpha } else { ONE };
             let invq = inv.at(r0, r0, elem);
             let (lo, hi) = if forward { (r1, k) } else { (0, r0) };
             if left {
                 // X_q := s0 inv(E_qq) B_q; then B's unsolved rows lose E(rows, q) X_q.
                 let sh = if upper { shape::K_FROM_ROW } else { shape::K_TO_ROW };
-                gemm::<T>(c, false, false, len, n, len, &invq, &work.at(r0, 0, elem), &x.at(r0, 0, elem), s0, 0.0, sh)?;
+                gemm::<T>(c, Op::N, Op::N, len, n, len, &invq, &work.at(r0, 0, elem), &x.at(r0, 0, elem), s0, ZERO, sh)?;
                 if hi > lo {
-                    gemm::<T>(c, false, false, hi - lo, n, len, &e.at(lo, r0, elem), &x.at(r0, 0, elem), &work.at(lo, 0, elem), -1.0, s0, 0)?;
+                    gemm::<T>(c, Op::N, Op::N, hi - lo, n, len, &e.at(lo, r0, elem), &x.at(r0, 0, elem), &work.at(lo, 0, elem), MINUS_ONE, s0, 0)?;
                 }
             } else {
                 // X_q := s0 B_q inv(E_qq); then B's unsolved columns lose X_q E(q, cols).
                 let sh = if upper { shape::K_TO_COL } else { shape::K_FROM_COL };
-                gemm::<T>(c, false, false, m, len, len, &work.at(0, r0, elem), &invq, &x.at(0, r0, elem), s0, 0.0, sh)?;
+                gemm::<T>(c, Op::N, Op::N, m, len, len, &work.at(0, r0, elem), &invq, &x.at(0, r0, elem), s0, ZERO, sh)?;
                 if hi > lo {
-                    gemm::<T>(c, false, false, m, hi - lo, len, &x.at(0, r0, elem), &e.at(r0, lo, elem), &work.at(0, lo, elem), -1.0, s0, 0)?;
+                    gemm::<T>(c, Op::N, Op::N, m, hi - lo, len, &x.at(0, r0, elem), &e.at(r0, lo, elem), &work.at(0, lo, elem), MINUS_ONE, s0, 0)?;
                 }
             }
         }
-        geam_launch::<T>(c, m, n, Some((&x, false, 1.0)), None, &bm, 0)
+        geam_launch::<T>(c, m, n, Some((&x, Op::N, ONE)), None, &bm, 0)
     })())
 }
 
@@ -561,12 +638,12 @@ pub fn trtri<T: L3>(c: &Ctx, upper: bool, unit: bool, n: usize, a: Src, lda: usi
         geam_launch::<T>(c, n, n, None, None, &x, 0)?;
         inv_blocks::<T>(c, n, &e, &x, w.mat.ptr, upper, n)?;
         let tri = if upper { f::C_UPPER } else { f::C_LOWER };
-        geam_launch::<T>(c, n, n, Some((&x, false, 1.0)), None, &im, tri)
+        geam_launch::<T>(c, n, n, Some((&x, Op::N, ONE)), None, &im, tri)
     })())
 }
 
 /// `f::<T>(args)` for the element type `$t` of a generic caller where it has kernels
-/// (f32, f64), else `None`.
+/// (f32, f64, c32, c64), else `None`.
 macro_rules! for_kernels {
     ($t:ty, $f:ident ( $($arg:expr),* $(,)? )) => {{
         use std::any::TypeId;
@@ -574,6 +651,10 @@ macro_rules! for_kernels {
             $crate::blas3::level3_gpu::$f::<f32>($($arg),*)
         } else if TypeId::of::<$t>() == TypeId::of::<f64>() {
             $crate::blas3::level3_gpu::$f::<f64>($($arg),*)
+        } else if TypeId::of::<$t>() == TypeId::of::<$crate::blas1::num::C32>() {
+            $crate::blas3::level3_gpu::$f::<$crate::blas1::num::C32>($($arg),*)
+        } else if TypeId::of::<$t>() == TypeId::of::<$crate::blas1::num::C64>() {
+            $crate::blas3::level3_gpu::$f::<$crate::blas1::num::C64>($($arg),*)
         } else {
             None
         }

@@ -7,6 +7,7 @@
 use crate::auxiliary::status_from_hip;
 use crate::blas1::exec::Status;
 use crate::blas1::kernel::{Kern, Mem};
+use crate::blas1::num::{C32, C64};
 use crate::blas2::kernel::K2;
 use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::handle::Ctx;
@@ -55,6 +56,10 @@ static BLAS3_F32: oxrocm_spirv_kernel = spirv_kernel!("blas3_f32", twin::<f32>);
 static BLAS3_F64: oxrocm_spirv_kernel = spirv_kernel!("blas3_f64", twin::<f64>);
 static BLAS3_INV_F32: oxrocm_spirv_kernel = spirv_kernel!("blas3_inv_f32", twin::<f32>);
 static BLAS3_INV_F64: oxrocm_spirv_kernel = spirv_kernel!("blas3_inv_f64", twin::<f64>);
+static BLAS3_C32: oxrocm_spirv_kernel = spirv_kernel!("blas3_c32", twin::<C32>);
+static BLAS3_C64: oxrocm_spirv_kernel = spirv_kernel!("blas3_c64", twin::<C64>);
+static BLAS3_INV_C32: oxrocm_spirv_kernel = spirv_kernel!("blas3_inv_c32", twin::<C32>);
+static BLAS3_INV_C64: oxrocm_spirv_kernel = spirv_kernel!("blas3_inv_c64", twin::<C64>);
 
 /// The modules of one element type: GEAM, DGMM and EXPAND; INV_DIAG (a module of its own,
 /// see blas3.glsl); the element size.
@@ -65,13 +70,17 @@ pub struct Modules {
     pub elem: usize,
 }
 
-/// The modules of element type `X` (f32 and f64 so far; complex types keep the host path).
+/// The modules of element type `X` (f32, f64, c32, c64).
 pub fn module_of<X: 'static>() -> Option<Modules> {
     let t = TypeId::of::<X>();
     if t == TypeId::of::<f32>() {
         Some(Modules { main: &BLAS3_F32, inv: &BLAS3_INV_F32, elem: 4 })
     } else if t == TypeId::of::<f64>() {
         Some(Modules { main: &BLAS3_F64, inv: &BLAS3_INV_F64, elem: 8 })
+    } else if t == TypeId::of::<C32>() {
+        Some(Modules { main: &BLAS3_C32, inv: &BLAS3_INV_C32, elem: 8 })
+    } else if t == TypeId::of::<C64>() {
+        Some(Modules { main: &BLAS3_C64, inv: &BLAS3_INV_C64, elem: 16 })
     } else {
         None
     }

@@ -10,9 +10,12 @@ use crate::blas1::exec::*;
 use crate::blas1::num::{Field, Promote};
 use crate::blas2::kern::{Num, Op, Wide};
 use crate::blas2::ops::{BAD_PTR, BAD_SIZE, Prep, SUCCESS, host_val, op_of, upper_of, zero_query};
-use crate::blas3::level3_gpu::{for_kernels, has_kernels, scalar_value};
+use crate::blas3::level3_gpu::{Sc, for_kernels, has_kernels, scalar_value};
 use crate::handle::ctx;
 use crate::types::*;
+
+/// A zero scalar (as `scalar_value` gives it).
+const ZERO: Sc = (0.0, 0.0);
 
 pub const rocblas_side_left: i32 = 141;
 pub const rocblas_side_right: i32 = 142;
@@ -77,10 +80,10 @@ pub unsafe fn geam<T: Num>(
     // read; a null one under a nonzero device scalar is left to the host path).
     if has_kernels::<T>()
         && let (Some(al), Some(be)) = (scalar_value(&cx, alpha), scalar_value(&cx, beta))
-        && (al == 0.0 || !a.is_null())
-        && (be == 0.0 || !b.is_null())
+        && (al == ZERO || !a.is_null())
+        && (be == ZERO || !b.is_null())
     {
-        let term = |s: Src, ld: usize, op: Op, v: f64| if v == 0.0 { None } else { Some((s, ld, op, v)) };
+        let term = |s: Src, ld: usize, op: Op, v: Sc| if v == ZERO { None } else { Some((s, ld, op, v)) };
         if let Some(r) = for_kernels!(T, geam(&cx, mu, nu, term(a, lda, opa, al), term(b, ldb, opb, be), c, ldc, batch)) {
             return r;
         }
@@ -173,11 +176,10 @@ pub unsafe fn symm<T: Num>(
     let (mu, nu, lda, ldb, ldc) = (m as usize, n as usize, lda as usize, ldb as usize, ldc as usize);
     let ka = if left { mu } else { nu };
     if has_kernels::<T>()
-        && !herm
         && !c.is_null()
         && let (Some(al), Some(be)) = (scalar_value(&cx, alpha), scalar_value(&cx, beta))
-        && (al == 0.0 || (!a.is_null() && !b.is_null()))
-        && let Some(r) = for_kernels!(T, symm(&cx, left, upper, mu, nu, al, a, lda, b, ldb, be, c, ldc, batch))
+        && (al == ZERO || (!a.is_null() && !b.is_null()))
+        && let Some(r) = for_kernels!(T, symm(&cx, herm, left, upper, mu, nu, al, a, lda, b, ldb, be, c, ldc, batch))
     {
         return r;
     }
@@ -257,13 +259,12 @@ where
     let (nu, ku, lda, ldb, ldc) = (n as usize, k as usize, lda as usize, ldb as usize, ldc as usize);
     let (ra, ca) = if op == Op::N { (nu, ku) } else { (ku, nu) };
     if has_kernels::<T>()
-        && !kind.herm()
         && !c.is_null()
-        && let (Some(al), Some(be)) = (if k == 0 { Some(0.0) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
-        && (al == 0.0 || (!a.is_null() && (!two || !b.is_null())))
+        && let (Some(al), Some(be)) = (if k == 0 { Some(ZERO) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
+        && (al == ZERO || (!a.is_null() && (!two || !b.is_null())))
     {
         let (bs, bl) = if two { (b, ldb) } else { (a, lda) };
-        let r = for_kernels!(T, rank_k(&cx, upper, op != Op::N, kind == RankK::Syr2k, nu, ku, al, a, lda, bs, bl, be, c, ldc, batch));
+        let r = for_kernels!(T, rank_k(&cx, kind, upper, op, nu, ku, al, a, lda, bs, bl, be, c, ldc, batch));
         if let Some(r) = r {
             return r;
         }
@@ -565,10 +566,10 @@ pub unsafe fn gemmt<T: Num>(
     let (rb, cb) = if opb == Op::N { (ku, nu) } else { (nu, ku) };
     if has_kernels::<T>()
         && !c.is_null()
-        && let (Some(al), Some(be)) = (if k == 0 { Some(0.0) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
-        && (al == 0.0 || (!a.is_null() && !b.is_null()))
+        && let (Some(al), Some(be)) = (if k == 0 { Some(ZERO) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
+        && (al == ZERO || (!a.is_null() && !b.is_null()))
     {
-        let r = for_kernels!(T, gemmt(&cx, upper, opa != Op::N, opb != Op::N, nu, ku, al, a, lda, b, ldb, be, c, ldc, batch));
+        let r = for_kernels!(T, gemmt(&cx, upper, opa, opb, nu, ku, al, a, lda, b, ldb, be, c, ldc, batch));
         if let Some(r) = r {
             return r;
         }

@@ -22,8 +22,9 @@ pub const rocblas_side_left: i32 = 141;
 pub const rocblas_side_right: i32 = 142;
 
 /// A host scalar as f64 (the kernel path's element types are real).
-fn hv<T: Num>(p: *const T) -> f64 {
-    host_val(p).re().to_f64()
+fn hv<T: Num>(p: *const T) -> (f64, f64) {
+    let v = host_val(p);
+    (v.re().to_f64(), v.im().to_f64())
 }
 
 /// Is the triangular operand on the left?
@@ -170,7 +171,7 @@ pub unsafe fn trsm<T: Num>(
     // alpha that is not 0 is left to the host path).
     if has_kernels::<T>()
         && let Some(al) = scalar_value(&cx, alpha)
-        && (al == 0.0 || !a.is_null())
+        && (al != (0.0, 0.0) || !a.is_null())
     {
         let tri = Tri { upper, op, unit };
         if let Some(r) = for_kernels!(T, trsm(&cx, left, tri, mu, nu, al, a, lda as usize, b, ldbu, batch)) {
