@@ -3,7 +3,9 @@ the same calls as `rocblas_bench -f F -r R -m M -n N -k K --side S --uplo U --tr
 (host scalars, tight leading dimensions), made on cuBLAS itself through ctypes (PyTorch's
 bundled libcublas) on PyTorch's CUDA tensors, timed with the same flop and byte counts.
 trmm is cuBLAS's (out of place, as rocBLAS's trmm_outofplace); cuBLAS has no trtri, so
-trtri is timed as trsm of the identity (n^3/3 flops counted as for trtri).
+trtri is timed as trsm of the identity (n^3/3 flops counted as for trtri). Precisions s, d,
+c, z (8 real flops per complex multiply-add); hemm, herk, herkx and her2k in c and z with
+real scalars where cuBLAS takes them (herk's alpha, the rank-k betas); OP is N, T or C.
 
   python3 blas3_cuda_reference.py F:R:M:N:K:SIDE:UPLO:OP[,...] [iters] [warmup_ms]
 
@@ -21,17 +23,22 @@ lib, handle = cublas()
 
 
 def bench(f, r, m, n, k, side, uplo, op):
-    dt = {"s": torch.float32, "d": torch.float64}[r]
-    es = 4 if r == "s" else 8
+    dt = {"s": torch.float32, "d": torch.float64, "c": torch.complex64, "z": torch.complex128}[r]
+    es = {"s": 4, "d": 8, "c": 8, "z": 16}[r]
+    per_fma = 4 if r in "cz" else 1
     L = r.upper()
     left = side == "L"
     S = 0 if left else 1  # CUBLAS_SIDE_LEFT / RIGHT
     U = 1 if uplo == "U" else 0  # CUBLAS_FILL_MODE_UPPER / LOWER
-    O = 1 if op == "T" else 0
+    O = {"N": 0, "T": 1, "C": 2}[op]
     ka = m if left else n
-    real = ctypes.c_float if r == "s" else ctypes.c_double
-    alpha, beta = real(1.0), real(0.5)
+    real = ctypes.c_float if r in "sc" else ctypes.c_double
+    # Complex scalars as cuComplex / cuDoubleComplex: two reals.
+    scalar = (lambda v: (real * 2)(v, 0.0)) if r in "cz" else real
+    alpha, beta = scalar(1.0), scalar(0.5)
+    ralpha, rbeta = real(1.0), real(0.5)
     al, be = ctypes.byref(alpha), ctypes.byref(beta)
+    ral, rbe = ctypes.byref(ralpha), ctypes.byref(rbeta)
     P = lambda t: ctypes.c_void_p(t.data_ptr())
     I = ctypes.c_int
 
@@ -40,7 +47,7 @@ def bench(f, r, m, n, k, side, uplo, op):
         a += 2 * torch.eye(k_, dtype=dt, device="cuda")
         return a.t().contiguous().t()  # column-major view: data laid out by columns
 
-    if f in ("trsm", "trmm", "symm"):
+    if f in ("trsm", "trmm", "symm", "hemm"):
         a = tri(ka)
         b = torch.randn(n, m, dtype=dt, device="cuda").t()  # m x n, column-major
         c = torch.empty(n, m, dtype=dt, device="cuda").t()
@@ -48,8 +55,8 @@ def bench(f, r, m, n, k, side, uplo, op):
         a = tri(n)
         b = torch.eye(n, dtype=dt, device="cuda").t().contiguous().t()
         c = None
-    elif f in ("syrk", "syrkx", "syr2k"):
-        ra, ca = (k, n) if op == "T" else (n, k)
+    elif f in ("syrk", "syrkx", "syr2k", "herk", "herkx", "her2k"):
+        ra, ca = (k, n) if op != "N" else (n, k)
         a = torch.randn(ca, ra, dtype=dt, device="cuda").t()
         b = torch.randn(ca, ra, dtype=dt, device="cuda").t()
         c = torch.randn(n, n, dtype=dt, device="cuda").t()
@@ -69,6 +76,10 @@ def bench(f, r, m, n, k, side, uplo, op):
         "trmm": (f"cublas{L}trmm_v2", lambda: (S, U, O, 0, M, N, al, P(a), ld(a), P(b), ld(b), P(c), ld(c))),
         "trtri": (f"cublas{L}trsm_v2", lambda: (0, U, 0, 0, N, N, al, P(a), ld(a), P(b), ld(b))),
         "symm": (f"cublas{L}symm_v2", lambda: (S, U, M, N, al, P(a), ld(a), P(b), ld(b), be, P(c), ld(c))),
+        "hemm": (f"cublas{L}hemm_v2", lambda: (S, U, M, N, al, P(a), ld(a), P(b), ld(b), be, P(c), ld(c))),
+        "herk": (f"cublas{L}herk_v2", lambda: (U, O, N, K, ral, P(a), ld(a), rbe, P(c), ld(c))),
+        "herkx": (f"cublas{L}herkx", lambda: (U, O, N, K, al, P(a), ld(a), P(b), ld(b), rbe, P(c), ld(c))),
+        "her2k": (f"cublas{L}her2k_v2", lambda: (U, O, N, K, al, P(a), ld(a), P(b), ld(b), rbe, P(c), ld(c))),
         "syrk": (f"cublas{L}syrk_v2", lambda: (U, O, N, K, al, P(a), ld(a), be, P(c), ld(c))),
         "syrkx": (f"cublas{L}syrkx", lambda: (U, O, N, K, al, P(a), ld(a), P(b), ld(b), be, P(c), ld(c))),
         "syr2k": (f"cublas{L}syr2k_v2", lambda: (U, O, N, K, al, P(a), ld(a), P(b), ld(b), be, P(c), ld(c))),
@@ -103,7 +114,8 @@ def bench(f, r, m, n, k, side, uplo, op):
     flops = {
         "trsm": (m * m * n if left else m * n * n), "trmm": (m * m * n if left else m * n * n), "trtri": n ** 3 / 3,
         "symm": 2 * (m * m * n if left else m * n * n), "syrk": n * n * k, "syrkx": n * n * k, "syr2k": 2 * n * n * k,
-    }.get(f)
+    }.get(f.replace("hemm", "symm").replace("her", "syr"))
+    flops = flops and flops * per_fma
     if flops:
         print(f"cuBLAS {f} {r} {m} {n} {k}: {flops / us / 1e3:.1f} GFLOP/s, {us:.1f} us per call")
     else:

@@ -225,15 +225,19 @@ fn cpu_patterns() -> Vec<String> {
 }
 
 /// A sample of every level for the Vulkan backend (lavapipe in CI), with the CPU slice's
-/// Level-2 patterns and every real Level-3 family beyond GEMM (their kernels, with their
-/// bad-argument tests) and complex GEMM samples: GEMM (complex too), Level 1, Level 2 and
-/// real Level 3 run as SPIR-V; complex Level 3 beyond GEMM still through the runtime's
-/// staging.
+/// Level-2 patterns, every real Level-3 family beyond GEMM (their kernels, with their
+/// bad-argument tests) and complex samples of GEMM and of every Level-3 family beyond it:
+/// all of them run as SPIR-V.
 fn lavapipe_patterns() -> Vec<String> {
     let level3_real = [
         "trsm_batched.*quick*_f64_r_RLCN", "trsm_ex.*quick*_f32_r_LU", "trmm_outofplace_strided_batched.*quick*_r_", "trmm_batched.*quick*_r_",
         "symm.*quick*_f32_r_", "syr2k.*quick*_f32_r_", "syrkx.*quick*_f64_r_", "geam.*quick*_f64_r_", "dgmm_strided_batched.*quick*_f64_r_",
         "trtri.*quick*_f64_r_", "gemm.*quick_gemm_small_complex_f64_c*_NT_", "gemm_strided_batched.*quick*f32_c_CN",
+    ];
+    let level3_complex = [
+        "trsm_strided_batched.*quick*_f32_c_RUNU*_F", "trsm.*quick*_f64_c_LLC", "trmm_outofplace.*quick*_f64_c_", "trtri.*quick*_f64_c_L",
+        "hemm_strided_batched.*quick*f64_c_R", "symm.*quick*_f32_c_L", "herk.*quick*_f64_c_", "her2k.*quick*_f32_c_", "syr2k.*quick*_f64_c_",
+        "dgmm.*quick*_f32_c_", "geam.*quick*_f32_c_",
     ];
     let mut level3_bad = Vec::new();
     for f in ["dgmm", "geam", "symm", "syr2k", "syrk", "syrkx", "trsm", "trmm", "trmm_outofplace", "trtri"] {
@@ -253,6 +257,7 @@ fn lavapipe_patterns() -> Vec<String> {
     .iter()
     .chain(level2_patterns().iter())
     .chain(level3_real.iter())
+    .chain(level3_complex.iter())
     .map(|p| format!("_/{p}*"))
     .chain(level3_bad.iter().map(|p| format!("_/{p}*")))
     .collect()

@@ -20,9 +20,9 @@
 //! Level 2 (`level2.rs`): -f gemv|gbmv|ger|geru|gerc|symv|hemv|sbmv|hbmv|spmv|hpmv|syr|her|
 //! spr|hpr|syr2|her2|spr2|hpr2|trmv|tbmv|tpmv|trsv|tbsv|tpsv with -m, -n, --kl, --ku, -k,
 //! --lda, --incx, --incy, --transposeA, --uplo, --diag, -i, -j, -v.
-//! Level 3 beyond GEMM (`level3.rs`): -f trsm|trmm|trtri|symm|syrk|syrkx|syr2k|geam|dgmm with
-//! -r s|d, -m, -n, -k, --side, --uplo, --transposeA, --transposeB, --diag, --alpha, --beta,
-//! -i, -j, -v.
+//! Level 3 beyond GEMM (`level3.rs`): -f trsm|trmm|trtri|symm|hemm|syrk|herk|syrkx|herkx|
+//! syr2k|her2k|geam|dgmm with -r s|d|c|z, -m, -n, -k, --side, --uplo, --transposeA,
+//! --transposeB, --diag, --alpha, --alphai, --beta, --betai, -i, -j, -v.
 
 mod level1;
 mod level2;
