@@ -3,8 +3,9 @@
 # host twins on the `gemm` crate and the matrix kernels' twins, threaded) against OpenBLAS
 # (scipy's bundled scipy-openblas, in the venv of cpu_blas1_vs_openblas.sh) on this machine:
 # each family scipy exposes, best of RUNS (default 3) runs of ITERS calls, all cores on both
-# sides, the same flop counts (trsm, trmm m^2 n; trtri n^3 / 3; symm 2 m^2 n; syrk n^2 k;
-# syr2k 2 n^2 k). N (default 2048) = m = n = k.
+# sides, the same flop counts (trsm, trmm m^2 n; trtri n^3 / 3; symm, hemm 2 m^2 n; syrk,
+# herk n^2 k; syr2k, her2k 2 n^2 k; times 4 for c and z: 8 real flops per complex
+# multiply-add). N (default 2048) = m = n = k. CASES=complex: the c/z cases.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${XDG_CACHE_HOME:-$HOME/.cache}/oxrocm/bench-venv
@@ -15,6 +16,7 @@ B=target/release/examples/rocblas_bench
 N=${N:-2048} RUNS=${RUNS:-3} ITERS=${ITERS:-3}
 # function:precisions:side:uplo:op
 CASES=${CASES:-"trsm:sd:L:L:N trsm:s:R:U:N trmm:sd:L:L:N trtri:sd:L:U:N symm:sd:L:U:N syrk:sd:L:U:N syrk:s:L:L:T syr2k:sd:L:U:N"}
+[[ $CASES == complex ]] && CASES="trsm:cz:L:L:N trmm:cz:L:L:N trtri:cz:L:U:N symm:cz:L:U:N hemm:cz:L:U:N syrk:cz:L:U:N herk:cz:L:U:N syr2k:cz:L:U:N her2k:cz:L:U:N"
 printf '%-6s %-2s %-6s %12s %12s %7s\n' func r shape "oxrocm GF/s" "OpenBLAS" ratio
 for c in $CASES; do
     IFS=: read -r f rs side uplo op <<<"$c"
@@ -28,9 +30,13 @@ for c in $CASES; do
 import sys, time, numpy as np
 from scipy.linalg import blas, lapack
 f, r, n, side, uplo, op, runs, iters = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6], int(sys.argv[7]), int(sys.argv[8])
-dt = {"s": np.float32, "d": np.float64}[r]
+dt = {"s": np.float32, "d": np.float64, "c": np.complex64, "z": np.complex128}[r]
 rng = np.random.default_rng(1)
-arr = lambda *s: np.asfortranarray((rng.standard_normal(s) / 4).astype(dt))
+def arr(*s):
+    x = rng.standard_normal(s) / 4
+    if r in "cz":
+        x = x + 1j * rng.standard_normal(s) / 4
+    return np.asfortranarray(x.astype(dt))
 A = arr(n, n) / n
 A[np.arange(n), np.arange(n)] += 2
 B, C = arr(n, n), arr(n, n)
@@ -45,8 +51,12 @@ calls = {
     "symm": lambda: F("symm")(1.0, A, B, beta=0.5, c=C, side=sd, lower=lower),
     "syrk": lambda: F("syrk")(1.0, A, beta=0.5, c=C, trans=tr, lower=lower),
     "syr2k": lambda: F("syr2k")(1.0, A, B, beta=0.5, c=C, trans=tr, lower=lower),
+    "hemm": lambda: F("hemm")(1.0, A, B, beta=0.5, c=C, side=sd, lower=lower),
+    "herk": lambda: F("herk")(1.0, A, beta=0.5, c=C, trans=2 * tr, lower=lower),
+    "her2k": lambda: F("her2k")(1.0, A, B, beta=0.5, c=C, trans=2 * tr, lower=lower),
 }
-flops = {"trsm": n ** 3, "trmm": n ** 3, "trtri": n ** 3 / 3, "symm": 2 * n ** 3, "syrk": n ** 3, "syr2k": 2 * n ** 3}[f]
+flops = {"trsm": n ** 3, "trmm": n ** 3, "trtri": n ** 3 / 3, "symm": 2 * n ** 3, "syrk": n ** 3, "syr2k": 2 * n ** 3}[f.replace("hemm", "symm").replace("her", "syr")]
+flops *= 4 if r in "cz" else 1
 call = calls[f]
 call()
 best = 0.0
