@@ -685,11 +685,10 @@ where
                 let (a, x) = (mat(b), vx(b, p.n));
                 let (r0, r1) = (g * TWIN_ROWS, ((g + 1) * TWIN_ROWS).min(p.m));
                 let mut acc = vec![T::zero(); r1 - r0];
-                for j in p.col_span(c * cw, (c + 1) * cw, r0, r1) {
-                    let rows = p.rows(j);
-                    let (lo, hi) = (rows.start.max(r0), rows.end.min(r1));
+                // acc += op(A(lo..hi, j)) x_j, the diagonal under the operation's rules.
+                let one_col = |acc: &mut [T], j: usize, lo: usize, hi: usize| {
                     if lo >= hi {
-                        continue;
+                        return;
                     }
                     let xj = x.get(j);
                     let col = unsafe { a.p.add(p.colbase(j)) };
@@ -703,11 +702,31 @@ where
                         }
                     };
                     if (lo..hi).contains(&j) {
-                        sweep(&mut acc, lo, j);
+                        sweep(acc, lo, j);
                         acc[j - r0] = acc[j - r0] + diag(a, j) * xj;
-                        sweep(&mut acc, j + 1, hi);
+                        sweep(acc, j + 1, hi);
                     } else {
-                        sweep(&mut acc, lo, hi);
+                        sweep(acc, lo, hi);
+                    }
+                };
+                let span = p.col_span(c * cw, (c + 1) * cw, r0, r1);
+                let mut j = span.start;
+                while j < span.end {
+                    // Four columns at once over the rows they all store (a quarter of the
+                    // accumulator traffic), then each column's own remainder.
+                    if let Some((lo, hi)) = four_common(p, j, span.end, r0, r1) {
+                        let cols = std::array::from_fn(|k| unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo) });
+                        sweep4(&mut acc[lo - r0..hi - r0], cols, std::array::from_fn(|k| x.get(j + k)), conj_a);
+                        for k in 0..4 {
+                            let (olo, ohi) = rows_in(p, j + k, r0, r1);
+                            one_col(&mut acc, j + k, olo, lo.min(ohi));
+                            one_col(&mut acc, j + k, hi.max(olo), ohi);
+                        }
+                        j += 4;
+                    } else {
+                        let (lo, hi) = rows_in(p, j, r0, r1);
+                        one_col(&mut acc, j, lo, hi);
+                        j += 1;
                     }
                 }
                 for (k, v) in acc.into_iter().enumerate() {
@@ -722,47 +741,68 @@ where
             (0..p.batch * gx * chunks).into_par_iter().for_each(|task| {
                 let (b, g, c) = (task / (gx * chunks), task / chunks % gx, task % chunks);
                 let (a, x) = (mat(b), vx(b, p.m));
-                let xs: Vec<T> = if p.incx == 1 { Vec::new() } else { (c * rw..((c + 1) * rw).min(p.m)).map(|i| x.get(i)).collect() };
-                for j in g * per..((g + 1) * per).min(p.n) {
-                    let rows = p.rows(j);
-                    let (lo, hi) = (rows.start.max(c * rw), rows.end.min((c + 1) * rw).min(p.m));
+                let (cr0, cr1) = (c * rw, ((c + 1) * rw).min(p.m));
+                let xs: Vec<T> = if p.incx == 1 { Vec::new() } else { (cr0..cr1).map(|i| x.get(i)).collect() };
+                // x(lo..hi) as a slice.
+                let xr = |lo: usize, hi: usize| -> &[T] {
+                    if p.incx == 1 { unsafe { std::slice::from_raw_parts(x.p.add(lo), hi - lo) } } else { &xs[lo - cr0..hi - cr0] }
+                };
+                // sum op(A(lo..hi, j)) x, the diagonal under the operation's rules.
+                let one_dot = |j: usize, lo: usize, hi: usize| -> T {
                     let col = unsafe { a.p.add(p.colbase(j)) };
-                    let xv = |i: usize| if p.incx == 1 { x.get(i) } else { xs[i - c * rw] };
                     let dot = |from: usize, to: usize| -> T {
                         if from >= to {
                             return T::zero();
                         }
                         let col = unsafe { std::slice::from_raw_parts(col.add(from), to - from) };
-                        let xsl: Vec<T>;
-                        let xr: &[T] = if p.incx == 1 {
-                            unsafe { std::slice::from_raw_parts(x.p.add(from), to - from) }
-                        } else {
-                            xsl = (from..to).map(xv).collect();
-                            &xsl
-                        };
-                        lanes_dot(col, xr, conj_a)
+                        lanes_dot(col, xr(from, to), conj_a)
                     };
-                    let v = if lo < hi && (lo..hi).contains(&j) { dot(lo, j) + diag(a, j) * xv(j) + dot(j + 1, hi) } else { dot(lo, hi) };
-                    unsafe { partial(p.aux + c, b, j, p.n, p.batch).write_unaligned(v) };
+                    if lo < hi && (lo..hi).contains(&j) { dot(lo, j) + diag(a, j) * xr(j, j + 1)[0] + dot(j + 1, hi) } else { dot(lo, hi) }
+                };
+                let jend = ((g + 1) * per).min(p.n);
+                let mut j = g * per;
+                while j < jend {
+                    // Four columns over the rows they all store: one pass over x for four
+                    // dots; then each column's own remainder.
+                    if let Some((lo, hi)) = four_common(p, j, jend, cr0, cr1) {
+                        let cols = std::array::from_fn(|k| unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo) });
+                        for (k, v) in lanes_dot4(cols, xr(lo, hi), conj_a).into_iter().enumerate() {
+                            let (olo, ohi) = rows_in(p, j + k, cr0, cr1);
+                            let v = v + one_dot(j + k, olo, lo.min(ohi)) + one_dot(j + k, hi.max(olo), ohi);
+                            unsafe { partial(p.aux + c, b, j + k, p.n, p.batch).write_unaligned(v) };
+                        }
+                        j += 4;
+                    } else {
+                        let (lo, hi) = rows_in(p, j, cr0, cr1);
+                        unsafe { partial(p.aux + c, b, j, p.n, p.batch).write_unaligned(one_dot(j, lo, hi)) };
+                        j += 1;
+                    }
                 }
             });
         }
         Pass::MvFin => {
             let al: T = scalar_of(m, p.alpha, p.has(F_ALPHA_DEV), false);
             let be: T = scalar_of(m, p.beta, p.has(F_BETA_DEV), false);
-            let blocks = p.m.div_ceil(4096);
+            // Blocks of rows over the threads; each block's sums slot by slot, so every
+            // partial is read in a contiguous run (the slots lie a row count apart: read
+            // row by row, they thrashed one cache set, and one task took half a gemv).
+            const FIN_ROWS: usize = 512;
+            let blocks = p.m.div_ceil(FIN_ROWS);
             (0..p.batch * blocks).into_par_iter().for_each(|task| {
                 let (b, g) = (task / blocks, task % blocks);
                 let y = vy(b, p.m);
-                for i in g * 4096..((g + 1) * 4096).min(p.m) {
-                    let mut v = T::zero();
-                    if al != T::zero() {
-                        let mut s = T::zero();
-                        for c in 0..p.aux {
-                            s = s + unsafe { partial(c, b, i, p.m, p.batch).read_unaligned() };
+                let (i0, i1) = (g * FIN_ROWS, ((g + 1) * FIN_ROWS).min(p.m));
+                let mut sums = vec![T::zero(); i1 - i0];
+                if al != T::zero() {
+                    for c in 0..p.aux {
+                        let run = partial(c, b, i0, p.m, p.batch);
+                        for (k, s) in sums.iter_mut().enumerate() {
+                            *s = *s + unsafe { run.add(k).read_unaligned() };
                         }
-                        v = al * s;
                     }
+                }
+                for (i, s) in (i0..i1).zip(sums) {
+                    let mut v = if al != T::zero() { al * s } else { T::zero() };
                     if be != T::zero() {
                         v = v + be * y.get(i);
                     }
@@ -812,6 +852,81 @@ where
             (0..p.batch).into_par_iter().for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n), &opa));
         }
     }
+}
+
+/// The rows of [r0, r1) column j stores.
+fn rows_in(p: &Params, j: usize, r0: usize, r1: usize) -> (usize, usize) {
+    let rows = p.rows(j);
+    (rows.start.max(r0), rows.end.min(r1))
+}
+
+/// Rows [lo, hi) of [r0, r1) that columns j..j+4 (all below `end`) all store, without a
+/// diagonal whose value a flag changes (unit, skipped, real): the four-column paths take
+/// these, each column its own rows outside them. `None` where there are none (or a
+/// diagonal would fall strictly inside): column by column.
+fn four_common(p: &Params, j: usize, end: usize, r0: usize, r1: usize) -> Option<(usize, usize)> {
+    if j + 4 > end {
+        return None;
+    }
+    let (mut lo, mut hi) = (0..4).map(|k| rows_in(p, j + k, r0, r1)).fold((r0, r1), |(l, h), (a, b)| (l.max(a), h.min(b)));
+    if p.has(F_UNIT_DIAG | F_SKIP_DIAG | F_REAL_DIAG) && lo < j + 4 && j < hi {
+        // The diagonals j..j+4 meet the common rows: keep the part beside them.
+        if lo >= j {
+            lo = j + 4;
+        } else if hi <= j + 4 {
+            hi = j;
+        } else {
+            return None;
+        }
+    }
+    // Too few rows to gain from.
+    (lo + 8 <= hi).then_some((lo, hi))
+}
+
+/// acc += sum over four columns of op(col) x_col, element by element.
+fn sweep4<T: K2>(acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool) {
+    let [c0, c1, c2, c3] = cols;
+    let (c0, c1, c2, c3) = (&c0[..acc.len()], &c1[..acc.len()], &c2[..acc.len()], &c3[..acc.len()]);
+    if conj {
+        for i in 0..acc.len() {
+            acc[i] = acc[i] + c0[i].conj() * xs[0] + c1[i].conj() * xs[1] + c2[i].conj() * xs[2] + c3[i].conj() * xs[3];
+        }
+    } else {
+        for i in 0..acc.len() {
+            acc[i] = acc[i] + c0[i] * xs[0] + c1[i] * xs[1] + c2[i] * xs[2] + c3[i] * xs[3];
+        }
+    }
+}
+
+/// Four dots sum op(col_i) x_i sharing each load of x, four lanes per column (the order is
+/// fixed). Single-precision complex data column by column: its sixteen accumulators
+/// spilled to the stack (cgemv T ran at 14 GB/s so, 18 a column at a time; zgemv T the
+/// other way round, 26 against 18).
+fn lanes_dot4<T: K2>(cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4] {
+    if T::COMPLEX && size_of::<T>() == 8 {
+        return cols.map(|c| lanes_dot(c, x, conj));
+    }
+    let n = x.len();
+    let body = n / 4 * 4;
+    let mut acc = [[T::zero(); 4]; 4];
+    let op = |v: T| if conj { v.conj() } else { v };
+    let cols = cols.map(|c| &c[..n]);
+    for i in (0..body).step_by(4) {
+        let x4 = &x[i..i + 4];
+        for (a, col) in acc.iter_mut().zip(cols) {
+            let c4 = &col[i..i + 4];
+            for k in 0..4 {
+                a[k] = a[k] + op(c4[k]) * x4[k];
+            }
+        }
+    }
+    std::array::from_fn(|c| {
+        let mut s = T::zero();
+        for i in body..n {
+            s = s + op(cols[c][i]) * x[i];
+        }
+        acc[c].iter().fold(s, |s, &v| s + v)
+    })
 }
 
 /// sum op(col_i) x_i in eight independent lanes (vectorisable; the order is fixed).
