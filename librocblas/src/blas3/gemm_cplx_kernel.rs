@@ -200,22 +200,74 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
         let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
         let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-        let par = if (m * n * g.k as usize) < 1 << 16 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+        // K range [k0, k1) of a block of C (the shape's K flags: the zero half of a
+        // triangular operand is skipped, as the kernel's tiles skip it).
+        let k_range = |r0: usize, rows: usize, c0: usize, cols: usize| {
+            let (mut k0, mut k1) = (0, g.k as usize);
+            if g.shape & shape::K_FROM_ROW != 0 {
+                k0 = k0.max(r0);
+            }
+            if g.shape & shape::K_TO_ROW != 0 {
+                k1 = k1.min(r0 + rows);
+            }
+            if g.shape & shape::K_FROM_COL != 0 {
+                k0 = k0.max(c0);
+            }
+            if g.shape & shape::K_TO_COL != 0 {
+                k1 = k1.min(c0 + cols);
+            }
+            (k0, k1.max(k0))
+        };
         // Complex<R> and num_complex's Complex<R> are both (re, im) pairs of R.
         macro_rules! run {
             ($t:ty, $re:ty) => {{
                 let alpha = <$t>::new(g.alpha.0 as $re, g.alpha.1 as $re);
-                unsafe {
-                    gemm::gemm(
-                        m, n, g.k as usize,
-                        prod.as_mut_ptr() as *mut $t, m as isize, 1,
-                        false,
-                        a as *const $t, a_cs, a_rs,
-                        b as *const $t, b_cs, b_rs,
-                        <$t>::new(0.0, 0.0), alpha,
-                        false, g.conj_a, g.conj_b,
-                        par,
-                    );
+                let (a, b, prod) = (a as *const $t, b as *const $t, prod.as_mut_ptr() as *mut $t);
+                // One block of the product (rows r0.., columns c0..) over its K range.
+                let block = |r0: usize, rows: usize, c0: usize, cols: usize| {
+                    if rows == 0 || cols == 0 {
+                        return;
+                    }
+                    let (k0, k1) = k_range(r0, rows, c0, cols);
+                    let par = if rows * cols * (k1 - k0) < 1 << 16 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+                    unsafe {
+                        gemm::gemm(
+                            rows, cols, k1 - k0,
+                            prod.add(r0 + c0 * m), m as isize, 1,
+                            false,
+                            a.offset(r0 as isize * a_rs + k0 as isize * a_cs), a_cs, a_rs,
+                            b.offset(c0 as isize * b_cs + k0 as isize * b_rs), b_cs, b_rs,
+                            <$t>::new(0.0, 0.0), alpha,
+                            false, g.conj_a, g.conj_b,
+                            par,
+                        );
+                    }
+                };
+                // Only what is written (a triangle: column blocks of 256, from or to the
+                // diagonal) and only the K a triangular operand needs (row or column blocks
+                // of 512): computed whole, herk and trmm did twice the flops.
+                const NB: usize = 256;
+                const KB: usize = 512;
+                if g.shape & (shape::C_LOWER | shape::C_UPPER) != 0 {
+                    for c0 in (0..n).step_by(NB) {
+                        let cols = NB.min(n - c0);
+                        if g.shape & shape::C_LOWER != 0 {
+                            let r0 = c0.min(m);
+                            block(r0, m - r0, c0, cols);
+                        } else {
+                            block(0, (c0 + cols).min(m), c0, cols);
+                        }
+                    }
+                } else if g.shape & (shape::K_FROM_ROW | shape::K_TO_ROW) != 0 {
+                    for r0 in (0..m).step_by(KB) {
+                        block(r0, KB.min(m - r0), 0, n);
+                    }
+                } else if g.shape & (shape::K_FROM_COL | shape::K_TO_COL) != 0 {
+                    for c0 in (0..n).step_by(KB) {
+                        block(0, m, c0, KB.min(n - c0));
+                    }
+                } else {
+                    block(0, m, 0, n);
                 }
             }};
         }
