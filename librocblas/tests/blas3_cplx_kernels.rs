@@ -9,7 +9,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{Frame, dev, free, host, ptr_array, vals};
+use common::{Frame, dev, free, host, ptr_array, vals, LEFT, LOWER, NON_UNIT, RIGHT, UNIT, UPPER};
 use rocblas::blas1::exec::{Src, Status};
 use rocblas::blas1::num::{C32, C64, Complex};
 use rocblas::blas2::kern::Num;
@@ -24,12 +24,6 @@ type Z = (f64, f64);
 const N_OP: i32 = 111;
 const T_OP: i32 = 112;
 const C_OP: i32 = 113;
-const UPPER: i32 = 121;
-const LOWER: i32 = 122;
-const NON_UNIT: i32 = 131;
-const UNIT: i32 = 132;
-const LEFT: i32 = 141;
-const RIGHT: i32 = 142;
 
 trait E: Num + PartialEq {
     const TOL: f64;

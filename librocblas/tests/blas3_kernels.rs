@@ -9,7 +9,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{Frame, dev, free, host, mode, ptr_array, vals};
+use common::{Frame, dev, free, host, mode, ptr_array, vals, LEFT, LOWER, NON_UNIT, RIGHT, UNIT, UPPER};
 use rocblas::blas1::exec::Src;
 use rocblas::blas2::kern::Num;
 use rocblas::blas3::sym::kern::RankK;
@@ -21,12 +21,6 @@ type H = rocblas_handle;
 
 const N_OP: i32 = 111;
 const T_OP: i32 = 112;
-const UPPER: i32 = 121;
-const LOWER: i32 = 122;
-const NON_UNIT: i32 = 131;
-const UNIT: i32 = 132;
-const LEFT: i32 = 141;
-const RIGHT: i32 = 142;
 
 trait E: Num + PartialEq {
     const TOL: f64;

@@ -8,7 +8,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{dev, handle, host, vals};
+use common::{dev, handle, host, vals, LEFT, LOWER, NON_UNIT, RIGHT, UNIT, UPPER};
 use rocblas::blas1::num::C32;
 use rocblas::handle::rocblas_set_pointer_mode;
 use rocblas::types::*;
@@ -18,12 +18,6 @@ use std::ptr::{null, null_mut};
 type H = rocblas_handle;
 const N: i32 = 111;
 const T: i32 = 112;
-const UPPER: i32 = 121;
-const LOWER: i32 = 122;
-const NON_UNIT: i32 = 131;
-const UNIT: i32 = 132;
-const LEFT: i32 = 141;
-const RIGHT: i32 = 142;
 const F64: i32 = rocblas_datatype_f64_r;
 /// A size no 32-bit argument can hold.
 const BIG: i64 = 1 << 32;

@@ -7,7 +7,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{dev, handle, host, vals};
+use common::{dev, handle, host, vals, LEFT, LOWER, NON_UNIT, RIGHT, UNIT, UPPER};
 use rocblas::blas1::num::{C64, Field};
 use rocblas::handle::rocblas_set_pointer_mode;
 use rocblas::types::*;
@@ -19,12 +19,6 @@ type P = *const c_void;
 const N: i32 = 111;
 const T: i32 = 112;
 const C: i32 = 113;
-const UPPER: i32 = 121;
-const LOWER: i32 = 122;
-const NON_UNIT: i32 = 131;
-const UNIT: i32 = 132;
-const LEFT: i32 = 141;
-const RIGHT: i32 = 142;
 
 unsafe extern "C" {
     #[link_name = "_Z30rocblas_internal_axpy_templateILi256EddPKdPdE15rocblas_status_P15_rocblas_handleiPKT1_lT2_lilT3_lili"]

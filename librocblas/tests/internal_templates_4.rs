@@ -9,7 +9,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{dev, handle, host, vals};
+use common::{dev, handle, host, vals, LEFT, LOWER, NON_UNIT, RIGHT, UNIT, UPPER};
 use half::f16;
 use rocblas::blas1::num::{C32, C64, Field};
 use rocblas::types::*;
@@ -22,12 +22,6 @@ type P = *const c_void;
 const N: i32 = 111;
 const T: i32 = 112;
 const C: i32 = 113;
-const UPPER: i32 = 121;
-const LOWER: i32 = 122;
-const NON_UNIT: i32 = 131;
-const UNIT: i32 = 132;
-const LEFT: i32 = 141;
-const RIGHT: i32 = 142;
 
 unsafe extern "C" {
     // gemm<T>(handle, transA, transB, m, n, k, alpha, A, offA, lda, sA, B, offB, ldb, sB, beta, C, offC, ldc, sC, batch)

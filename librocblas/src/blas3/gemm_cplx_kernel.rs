@@ -3,7 +3,7 @@
 //! it touches, and the host twin (the `gemm` crate's complex kernels, with their conjugation
 //! flags).
 
-use super::gemm_kernel::{FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, common_flags, gemm_ranges, mats_of, shape};
+use super::gemm_kernel::{FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, common_flags, gemm_ranges, k_blocks, k_range, mats_of, shape};
 use super::matrix_kernel::{bits, unbits};
 use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::blas1::num::{C32, C64, Complex};
@@ -200,24 +200,6 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
         let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
         let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-        // K range [k0, k1) of a block of C (the shape's K flags: the zero half of a
-        // triangular operand is skipped, as the kernel's tiles skip it).
-        let k_range = |r0: usize, rows: usize, c0: usize, cols: usize| {
-            let (mut k0, mut k1) = (0, g.k as usize);
-            if g.shape & shape::K_FROM_ROW != 0 {
-                k0 = k0.max(r0);
-            }
-            if g.shape & shape::K_TO_ROW != 0 {
-                k1 = k1.min(r0 + rows);
-            }
-            if g.shape & shape::K_FROM_COL != 0 {
-                k0 = k0.max(c0);
-            }
-            if g.shape & shape::K_TO_COL != 0 {
-                k1 = k1.min(c0 + cols);
-            }
-            (k0, k1.max(k0))
-        };
         // Complex<R> and num_complex's Complex<R> are both (re, im) pairs of R.
         macro_rules! run {
             ($t:ty, $re:ty) => {{
@@ -228,7 +210,7 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
                     if rows == 0 || cols == 0 {
                         return;
                     }
-                    let (k0, k1) = k_range(r0, rows, c0, cols);
+                    let (k0, k1) = k_range(g.shape, g.k as usize, r0, rows, c0, cols);
                     let par = if rows * cols * (k1 - k0) < 1 << 16 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
                     unsafe {
                         gemm::gemm(
@@ -244,10 +226,9 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
                     }
                 };
                 // Only what is written (a triangle: column blocks of 256, from or to the
-                // diagonal) and only the K a triangular operand needs (row or column blocks
-                // of 512): computed whole, herk and trmm did twice the flops.
+                // diagonal) and only the K a triangular operand needs (the real twin's
+                // k_blocks): computed whole, herk and trmm did twice the flops.
                 const NB: usize = 256;
-                const KB: usize = 512;
                 if g.shape & (shape::C_LOWER | shape::C_UPPER) != 0 {
                     for c0 in (0..n).step_by(NB) {
                         let cols = NB.min(n - c0);
@@ -258,16 +239,10 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
                             block(0, (c0 + cols).min(m), c0, cols);
                         }
                     }
-                } else if g.shape & (shape::K_FROM_ROW | shape::K_TO_ROW) != 0 {
-                    for r0 in (0..m).step_by(KB) {
-                        block(r0, KB.min(m - r0), 0, n);
-                    }
-                } else if g.shape & (shape::K_FROM_COL | shape::K_TO_COL) != 0 {
-                    for c0 in (0..n).step_by(KB) {
-                        block(0, m, c0, KB.min(n - c0));
-                    }
                 } else {
-                    block(0, m, 0, n);
+                    for (r0, rows, c0, cols) in k_blocks(g.shape, m, n) {
+                        block(r0, rows, c0, cols);
+                    }
                 }
             }};
         }

@@ -299,6 +299,40 @@ unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, gr
     if r.is_ok() { 0 } else { 999 }
 }
 
+/// K range [k0, k1) of a block of C (rows r0.., columns c0..) under the shape's K flags: the
+/// zero half of a triangular operand is skipped, as the kernel's tiles skip it. The host
+/// twins of the real and the complex GEMM share it (`flags`: the shape flags).
+pub(crate) fn k_range(flags: u32, k: usize, r0: usize, rows: usize, c0: usize, cols: usize) -> (usize, usize) {
+    let (mut k0, mut k1) = (0, k);
+    if flags & shape::K_FROM_ROW != 0 {
+        k0 = k0.max(r0);
+    }
+    if flags & shape::K_TO_ROW != 0 {
+        k1 = k1.min(r0 + rows);
+    }
+    if flags & shape::K_FROM_COL != 0 {
+        k0 = k0.max(c0);
+    }
+    if flags & shape::K_TO_COL != 0 {
+        k1 = k1.min(c0 + cols);
+    }
+    (k0, k1.max(k0))
+}
+
+/// The blocks (r0, rows, c0, cols) a host twin computes an m x n C in when all of C is
+/// written: row blocks of 512 where op(A) is triangular, column blocks where op(B) is (each
+/// with its own K range), else C whole.
+pub(crate) fn k_blocks(flags: u32, m: usize, n: usize) -> Vec<(usize, usize, usize, usize)> {
+    const KB: usize = 512;
+    if flags & (shape::K_FROM_ROW | shape::K_TO_ROW) != 0 {
+        (0..m).step_by(KB).map(|r0| (r0, KB.min(m - r0), 0, n)).collect()
+    } else if flags & (shape::K_FROM_COL | shape::K_TO_COL) != 0 {
+        (0..n).step_by(KB).map(|c0| (0, m, c0, KB.min(n - c0))).collect()
+    } else {
+        vec![(0, m, 0, n)]
+    }
+}
+
 /// C = alpha op(A) op(B) + beta C for one batch entry, on the part of C the shape flags
 /// write: all of it, or a triangle in column blocks (the blocks below or above the diagonal
 /// directly, each diagonal block through a temporary so the other triangle stays as it was).
@@ -309,29 +343,11 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     // One block of C: rows r0.., columns c0.. of sizes rows x cols, into dst (row / column
     // strides) with dst's beta.
-    // K range [k0, k1) of a block (the shape's K flags: the zero half of a triangular
-    // operand is skipped, as the kernel's tiles skip it).
-    let k_range = |r0: usize, rows: usize, c0: usize, cols: usize| {
-        let (mut k0, mut k1) = (0, g.k as usize);
-        if g.shape & shape::K_FROM_ROW != 0 {
-            k0 = k0.max(r0);
-        }
-        if g.shape & shape::K_TO_ROW != 0 {
-            k1 = k1.min(r0 + rows);
-        }
-        if g.shape & shape::K_FROM_COL != 0 {
-            k0 = k0.max(c0);
-        }
-        if g.shape & shape::K_TO_COL != 0 {
-            k1 = k1.min(c0 + cols);
-        }
-        (k0, k1.max(k0))
-    };
     let block = |r0: usize, rows: usize, c0: usize, cols: usize, dst: *mut T, d_rs: isize, d_cs: isize, beta: T| {
         if rows == 0 || cols == 0 {
             return;
         }
-        let (k0, k1) = k_range(r0, rows, c0, cols);
+        let (k0, k1) = k_range(g.shape, g.k as usize, r0, rows, c0, cols);
         let work = rows as u64 * cols as u64 * (k1 - k0) as u64;
         let par = if work < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
         unsafe {
@@ -351,18 +367,8 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
     let (m, n, ldc) = (g.m as usize, g.n as usize, g.ldc as isize);
     let lower = g.shape & shape::C_LOWER != 0;
     if g.shape & (shape::C_LOWER | shape::C_UPPER) == 0 {
-        const KB: usize = 512;
-        // K ranges by row blocks (op(A) triangular) or column blocks (op(B) triangular).
-        if g.shape & (shape::K_FROM_ROW | shape::K_TO_ROW) != 0 {
-            for r0 in (0..m).step_by(KB) {
-                block(r0, KB.min(m - r0), 0, n, unsafe { c.offset(r0 as isize) }, 1, ldc, g.beta);
-            }
-        } else if g.shape & (shape::K_FROM_COL | shape::K_TO_COL) != 0 {
-            for c0 in (0..n).step_by(KB) {
-                block(0, m, c0, KB.min(n - c0), unsafe { c.offset(c0 as isize * ldc) }, 1, ldc, g.beta);
-            }
-        } else {
-            block(0, m, 0, n, c, 1, ldc, g.beta);
+        for (r0, rows, c0, cols) in k_blocks(g.shape, m, n) {
+            block(r0, rows, c0, cols, unsafe { c.offset(r0 as isize + c0 as isize * ldc) }, 1, ldc, g.beta);
         }
         return;
     }

@@ -8,6 +8,14 @@ use rocblas::types::rocblas_handle;
 use std::ffi::c_void;
 use std::ptr::null_mut;
 
+/// rocBLAS's fill, diagonal and side values, as the C API takes them.
+pub const UPPER: i32 = 121;
+pub const LOWER: i32 = 122;
+pub const NON_UNIT: i32 = 131;
+pub const UNIT: i32 = 132;
+pub const LEFT: i32 = 141;
+pub const RIGHT: i32 = 142;
+
 /// A device copy of `v`.
 pub fn dev<U: Copy>(v: &[U]) -> *mut U {
     let mut d: *mut c_void = null_mut();
