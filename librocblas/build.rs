@@ -11,8 +11,10 @@ fn kind_of(s: &Symbol) -> StubKind {
     match n {
         "rocblas_status_to_string" => StubKind::Str,
         // bool-returning queries: false
-        "rocblas_is_device_memory_size_query" | "rocblas_is_managing_device_memory"
-        | "rocblas_is_user_managing_device_memory" | "rocblas_device_malloc_success" => StubKind::Null,
+        "rocblas_is_device_memory_size_query"
+        | "rocblas_is_managing_device_memory"
+        | "rocblas_is_user_managing_device_memory"
+        | "rocblas_device_malloc_success" => StubKind::Null,
         // C++: size_t workspace sizes (0) and bool queries (false)
         _ if n.contains("kernel_workspace_size") || n.contains("trtri_temp_size") => StubKind::Null,
         _ if n.contains("tensile_debug_skip_launch") => StubKind::Null,
@@ -24,8 +26,16 @@ fn kind_of(s: &Symbol) -> StubKind {
 
 fn main() {
     build_script_for(
-        &["abi/rocblas-2.47.symbols", "abi/rocblas-4.symbols", "abi/rocblas-5.symbols"],
+        &[
+            "abi/rocblas-2.47.symbols",
+            "abi/rocblas-4.symbols",
+            "abi/rocblas-5.symbols",
+        ],
         "rocblas_stubs.rs",
-        &StubSpec { status_fn: "crate::stubs::not_supported", log_fn: "crate::stubs::log_unsupported", kind_of: &kind_of },
+        &StubSpec {
+            status_fn: "crate::stubs::not_supported",
+            log_fn: "crate::stubs::log_unsupported",
+            kind_of: &kind_of,
+        },
     );
 }

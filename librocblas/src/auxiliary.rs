@@ -48,13 +48,21 @@ pub fn status_from_hip(e: i32) -> rocblas_status {
 /// One 2-D copy: `height` rows of `width` bytes at the given pitches.
 #[allow(clippy::too_many_arguments)]
 unsafe fn copy_strided(
-    dst: *mut c_void, dst_pitch: usize, src: *const c_void, src_pitch: usize, width: usize, height: usize,
-    kind: i32, stream: Option<hip::HipStream>,
+    dst: *mut c_void,
+    dst_pitch: usize,
+    src: *const c_void,
+    src_pitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+    stream: Option<hip::HipStream>,
 ) -> rocblas_status {
     let rc = unsafe {
         match stream {
             None => hip::hipMemcpy2D(dst, dst_pitch, src, src_pitch, width, height, kind),
-            Some(s) => hip::hipMemcpy2DAsync(dst, dst_pitch, src, src_pitch, width, height, kind, s.0),
+            Some(s) => {
+                hip::hipMemcpy2DAsync(dst, dst_pitch, src, src_pitch, width, height, kind, s.0)
+            }
         }
     };
     status_from_hip(rc)
@@ -63,7 +71,14 @@ unsafe fn copy_strided(
 /// A strided vector copy (`rocblas_int` sizes widened: the `_64` forms share it).
 #[allow(clippy::too_many_arguments)]
 unsafe fn vector(
-    n: i64, elem_size: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64, kind: i32, stream: Option<hip::HipStream>,
+    n: i64,
+    elem_size: i64,
+    x: *const c_void,
+    incx: i64,
+    y: *mut c_void,
+    incy: i64,
+    kind: i32,
+    stream: Option<hip::HipStream>,
 ) -> rocblas_status {
     // rocBLAS returns for n == 0 before it checks the other sizes
     if n == 0 {
@@ -78,15 +93,44 @@ unsafe fn vector(
     let es = elem_size as usize;
     if incx == 1 && incy == 1 {
         // contiguous: a single row
-        return unsafe { copy_strided(y, n as usize * es, x, n as usize * es, n as usize * es, 1, kind, stream) };
+        return unsafe {
+            copy_strided(
+                y,
+                n as usize * es,
+                x,
+                n as usize * es,
+                n as usize * es,
+                1,
+                kind,
+                stream,
+            )
+        };
     }
-    unsafe { copy_strided(y, incy as usize * es, x, incx as usize * es, es, n as usize, kind, stream) }
+    unsafe {
+        copy_strided(
+            y,
+            incy as usize * es,
+            x,
+            incx as usize * es,
+            es,
+            n as usize,
+            kind,
+            stream,
+        )
+    }
 }
 
 /// A column-major matrix copy between leading dimensions (sizes widened as in `vector`).
 #[allow(clippy::too_many_arguments)]
 unsafe fn matrix(
-    rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64, kind: i32,
+    rows: i64,
+    cols: i64,
+    elem_size: i64,
+    a: *const c_void,
+    lda: i64,
+    b: *mut c_void,
+    ldb: i64,
+    kind: i32,
     stream: Option<hip::HipStream>,
 ) -> rocblas_status {
     // rocBLAS returns for an empty matrix before it checks the other sizes
@@ -100,7 +144,18 @@ unsafe fn matrix(
         return rocblas_status_invalid_pointer;
     }
     let es = elem_size as usize;
-    unsafe { copy_strided(b, ldb as usize * es, a, lda as usize * es, rows as usize * es, cols as usize, kind, stream) }
+    unsafe {
+        copy_strided(
+            b,
+            ldb as usize * es,
+            a,
+            lda as usize * es,
+            rows as usize * es,
+            cols as usize,
+            kind,
+            stream,
+        )
+    }
 }
 
 use hip::{HipStream, hipMemcpyDeviceToHost as D2H, hipMemcpyHostToDevice as H2D};
@@ -218,12 +273,14 @@ pub extern "C" fn rocblas_initialize() {
 /// rocBLAS's "Tensile is loaded" flag, set by `rocblas_initialize` and the first GEMM (where
 /// the real library loads Tensile). rocblas-test's multiheaded test reads it to make sure it
 /// runs before anything loaded it.
-pub static TENSILE_INITIALIZED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+pub static TENSILE_INITIALIZED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
 
 /// C++ `std::atomic_bool& rocblas_internal_tensile_is_initialized()`: a reference, which the
 /// ABI returns as a pointer (`std::atomic_bool` and `AtomicBool` are both one byte).
 #[unsafe(export_name = "_Z39rocblas_internal_tensile_is_initializedv")]
-pub extern "C" fn rocblas_internal_tensile_is_initialized() -> *const std::sync::atomic::AtomicBool {
+pub extern "C" fn rocblas_internal_tensile_is_initialized() -> *const std::sync::atomic::AtomicBool
+{
     &TENSILE_INITIALIZED
 }
 
@@ -251,15 +308,37 @@ mod tests {
     fn version_and_status_strings() {
         unsafe {
             let mut n = 0usize;
-            assert_eq!(rocblas_get_version_string_size(&mut n), rocblas_status_success);
-            assert_eq!(rocblas_get_version_string_size(null_mut()), rocblas_status_invalid_pointer);
+            assert_eq!(
+                rocblas_get_version_string_size(&mut n),
+                rocblas_status_success
+            );
+            assert_eq!(
+                rocblas_get_version_string_size(null_mut()),
+                rocblas_status_invalid_pointer
+            );
             let mut buf = vec![0 as c_char; n];
-            assert_eq!(rocblas_get_version_string(buf.as_mut_ptr(), n - 1), rocblas_status_invalid_size);
-            assert_eq!(rocblas_get_version_string(buf.as_mut_ptr(), n), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_version_string(buf.as_mut_ptr(), n - 1),
+                rocblas_status_invalid_size
+            );
+            assert_eq!(
+                rocblas_get_version_string(buf.as_mut_ptr(), n),
+                rocblas_status_success
+            );
             let s = CStr::from_ptr(buf.as_ptr()).to_str().unwrap();
             assert!(s.starts_with("2.47."), "{s}");
-            assert_eq!(CStr::from_ptr(rocblas_status_to_string(rocblas_status_invalid_handle)).to_str().unwrap(), "rocblas_status_invalid_handle");
-            assert_eq!(CStr::from_ptr(rocblas_status_to_string(99)).to_str().unwrap(), "Invalid status");
+            assert_eq!(
+                CStr::from_ptr(rocblas_status_to_string(rocblas_status_invalid_handle))
+                    .to_str()
+                    .unwrap(),
+                "rocblas_status_invalid_handle"
+            );
+            assert_eq!(
+                CStr::from_ptr(rocblas_status_to_string(99))
+                    .to_str()
+                    .unwrap(),
+                "Invalid status"
+            );
         }
     }
 
@@ -271,9 +350,15 @@ mod tests {
             let a: Vec<f64> = (0..lda * cols).map(|i| i as f64 * 1.5 - 3.0).collect();
             let mut d: *mut c_void = null_mut();
             assert_eq!(hip::hipMalloc(&mut d, (ldd * cols) as usize * 8), 0);
-            assert_eq!(rocblas_set_matrix(rows, cols, 8, a.as_ptr().cast(), lda, d, ldd), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_matrix(rows, cols, 8, a.as_ptr().cast(), lda, d, ldd),
+                rocblas_status_success
+            );
             let mut b = vec![f64::NAN; (ldb * cols) as usize];
-            assert_eq!(rocblas_get_matrix(rows, cols, 8, d, ldd, b.as_mut_ptr().cast(), ldb), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_matrix(rows, cols, 8, d, ldd, b.as_mut_ptr().cast(), ldb),
+                rocblas_status_success
+            );
             for j in 0..cols as usize {
                 for i in 0..ldb as usize {
                     let got = b[j * ldb as usize + i];
@@ -288,18 +373,36 @@ mod tests {
             let mut s: *mut c_void = null_mut();
             assert_eq!(hip::hipStreamCreate(&mut s), 0);
             let a2: Vec<f64> = a.iter().map(|v| -v).collect();
-            assert_eq!(rocblas_set_matrix_async(rows, cols, 8, a2.as_ptr().cast(), lda, d, ldd, s), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_matrix_async(rows, cols, 8, a2.as_ptr().cast(), lda, d, ldd, s),
+                rocblas_status_success
+            );
             let mut b2 = vec![0f64; (ldb * cols) as usize];
-            assert_eq!(rocblas_get_matrix_async(rows, cols, 8, d, ldd, b2.as_mut_ptr().cast(), ldb, s), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_matrix_async(rows, cols, 8, d, ldd, b2.as_mut_ptr().cast(), ldb, s),
+                rocblas_status_success
+            );
             assert_eq!(hip::hipStreamSynchronize(s), 0);
             assert_eq!(b2[ldb as usize + 2], a2[lda as usize + 2]);
             assert_eq!(hip::hipStreamDestroy(s), 0);
 
             // bad arguments
-            assert_eq!(rocblas_set_matrix(rows, cols, 8, a.as_ptr().cast(), rows - 1, d, ldd), rocblas_status_invalid_size);
-            assert_eq!(rocblas_set_matrix(rows, cols, 0, a.as_ptr().cast(), lda, d, ldd), rocblas_status_invalid_size);
-            assert_eq!(rocblas_set_matrix(rows, cols, 8, std::ptr::null(), lda, d, ldd), rocblas_status_invalid_pointer);
-            assert_eq!(rocblas_set_matrix(0, cols, 8, std::ptr::null(), lda, null_mut(), ldd), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_matrix(rows, cols, 8, a.as_ptr().cast(), rows - 1, d, ldd),
+                rocblas_status_invalid_size
+            );
+            assert_eq!(
+                rocblas_set_matrix(rows, cols, 0, a.as_ptr().cast(), lda, d, ldd),
+                rocblas_status_invalid_size
+            );
+            assert_eq!(
+                rocblas_set_matrix(rows, cols, 8, std::ptr::null(), lda, d, ldd),
+                rocblas_status_invalid_pointer
+            );
+            assert_eq!(
+                rocblas_set_matrix(0, cols, 8, std::ptr::null(), lda, null_mut(), ldd),
+                rocblas_status_success
+            );
             assert_eq!(hip::hipFree(d), 0);
         }
     }
@@ -311,12 +414,24 @@ mod tests {
             let x: Vec<i32> = (0..n * 3).collect();
             let mut d: *mut c_void = null_mut();
             assert_eq!(hip::hipMalloc(&mut d, (n * 2) as usize * 4), 0);
-            assert_eq!(rocblas_set_vector(n, 4, x.as_ptr().cast(), 3, d, 2), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_vector(n, 4, x.as_ptr().cast(), 3, d, 2),
+                rocblas_status_success
+            );
             let mut y = vec![-1i32; n as usize];
-            assert_eq!(rocblas_get_vector(n, 4, d, 2, y.as_mut_ptr().cast(), 1), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_vector(n, 4, d, 2, y.as_mut_ptr().cast(), 1),
+                rocblas_status_success
+            );
             assert_eq!(y, (0..n).map(|i| i * 3).collect::<Vec<_>>());
-            assert_eq!(rocblas_get_vector(n, 4, d, 0, y.as_mut_ptr().cast(), 1), rocblas_status_invalid_size);
-            assert_eq!(rocblas_get_vector(-1, 4, d, 1, y.as_mut_ptr().cast(), 1), rocblas_status_invalid_size);
+            assert_eq!(
+                rocblas_get_vector(n, 4, d, 0, y.as_mut_ptr().cast(), 1),
+                rocblas_status_invalid_size
+            );
+            assert_eq!(
+                rocblas_get_vector(-1, 4, d, 1, y.as_mut_ptr().cast(), 1),
+                rocblas_status_invalid_size
+            );
             assert_eq!(hip::hipFree(d), 0);
         }
     }

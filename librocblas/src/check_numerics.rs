@@ -51,19 +51,34 @@ pub trait Classify: Copy + Send + Sync + 'static {
 
 impl Classify for f32 {
     fn classify(self) -> Found {
-        Found { nan: self.is_nan(), zero: self == 0.0, inf: self.is_infinite(), denorm: self.is_subnormal() }
+        Found {
+            nan: self.is_nan(),
+            zero: self == 0.0,
+            inf: self.is_infinite(),
+            denorm: self.is_subnormal(),
+        }
     }
 }
 impl Classify for f64 {
     fn classify(self) -> Found {
-        Found { nan: self.is_nan(), zero: self == 0.0, inf: self.is_infinite(), denorm: self.is_subnormal() }
+        Found {
+            nan: self.is_nan(),
+            zero: self == 0.0,
+            inf: self.is_infinite(),
+            denorm: self.is_subnormal(),
+        }
     }
 }
 /// 16-bit floats by their bits: `min_normal` is the smallest normal magnitude's pattern.
 fn classify_16(bits: u16, exp_mask: u16, min_normal: u16) -> Found {
     let mag = bits & 0x7fff;
     let all_ones = mag & exp_mask == exp_mask;
-    Found { nan: all_ones && mag & !exp_mask != 0, zero: mag == 0, inf: all_ones && mag & !exp_mask == 0, denorm: mag >= 1 && mag < min_normal }
+    Found {
+        nan: all_ones && mag & !exp_mask != 0,
+        zero: mag == 0,
+        inf: all_ones && mag & !exp_mask == 0,
+        denorm: mag >= 1 && mag < min_normal,
+    }
 }
 impl Classify for f16 {
     fn classify(self) -> Found {
@@ -128,7 +143,13 @@ impl Shape {
 
 /// Scans `batch` entries of `shape` starting `offset` elements into each entry of `src`,
 /// in stream order on the handle's stream, and waits for the result.
-fn scan<T: Classify>(handle: rocblas_handle, src: Src, offset: i64, shape: Shape, batch: usize) -> exec::Status<Found> {
+fn scan<T: Classify>(
+    handle: rocblas_handle,
+    src: Src,
+    offset: i64,
+    shape: Shape,
+    batch: usize,
+) -> exec::Status<Found> {
     let ctx = handle::ctx(handle)?;
     let elem = size_of::<T>();
     let shift = move |b: u64| b.wrapping_add_signed(offset * elem as i64);
@@ -144,7 +165,11 @@ fn scan<T: Classify>(handle: rocblas_handle, src: Src, offset: i64, shape: Shape
     exec::enqueue(ctx.stream, access, move |view: &View| {
         let mut all = Found::default();
         for b in 0..batch {
-            let start = if late { shift(view.base(&bases, b)) } else { view.base(&bases, b) };
+            let start = if late {
+                shift(view.base(&bases, b))
+            } else {
+                view.base(&bases, b)
+            };
             all.add(shape.scan(view.ptr::<T>(start)));
         }
         *out.lock().unwrap_or_else(|e| e.into_inner()) = all;
@@ -155,10 +180,19 @@ fn scan<T: Classify>(handle: rocblas_handle, src: Src, offset: i64, shape: Shape
 }
 
 /// rocBLAS's `rocblas_check_numerics_abnormal_struct`: the report and the status.
-fn report(function: *const std::ffi::c_char, mode: i32, is_input: bool, f: Found) -> rocblas_status {
+fn report(
+    function: *const std::ffi::c_char,
+    mode: i32,
+    is_input: bool,
+    f: Found,
+) -> rocblas_status {
     let abnormal = f.nan || f.inf || f.denorm;
     if mode & MODE_INFO != 0 || (mode & MODE_WARN != 0 && abnormal) {
-        let name = if function.is_null() { "".into() } else { unsafe { std::ffi::CStr::from_ptr(function) }.to_string_lossy() };
+        let name = if function.is_null() {
+            "".into()
+        } else {
+            unsafe { std::ffi::CStr::from_ptr(function) }.to_string_lossy()
+        };
         // rocBLAS's wording, typo included ("Funtion"), so that log scrapers keep working.
         eprintln!(
             "Funtion name:\t{name} :- {} :\t has_NaN {} has_zero {} has_Inf {} has_denorm {}",
@@ -169,19 +203,35 @@ fn report(function: *const std::ffi::c_char, mode: i32, is_input: bool, f: Found
             f.denorm as u8
         );
     }
-    if abnormal && mode & MODE_FAIL != 0 { rocblas_status_check_numerics_fail } else { rocblas_status_success }
+    if abnormal && mode & MODE_FAIL != 0 {
+        rocblas_status_check_numerics_fail
+    } else {
+        rocblas_status_success
+    }
 }
 
 /// A vector's check: the elements are the same set whichever way `inc_x` runs, so its size
 /// is the step (rocBLAS 4.x; 2.47 returns early for `inc_x <= 0`, which its export checks).
 #[allow(clippy::too_many_arguments)]
-pub fn vector<T: Classify>(function: *const std::ffi::c_char, handle: rocblas_handle, n: i64, x: Src, offset_x: i64,
-                           inc_x: i64, batch_count: i64, mode: i32, is_input: bool) -> rocblas_status {
+pub fn vector<T: Classify>(
+    function: *const std::ffi::c_char,
+    handle: rocblas_handle,
+    n: i64,
+    x: Src,
+    offset_x: i64,
+    inc_x: i64,
+    batch_count: i64,
+    mode: i32,
+    is_input: bool,
+) -> rocblas_status {
     // rocBLAS's quick return: nothing to check is not an argument error.
     if n <= 0 || batch_count <= 0 || x.is_null() {
         return rocblas_status_success;
     }
-    let shape = Shape::Vector { n: n as usize, inc: inc_x.unsigned_abs() as usize };
+    let shape = Shape::Vector {
+        n: n as usize,
+        inc: inc_x.unsigned_abs() as usize,
+    };
     match scan::<T>(handle, x, offset_x, shape, batch_count as usize) {
         Ok(f) => report(function, mode, is_input, f),
         Err(s) => s,
@@ -189,17 +239,41 @@ pub fn vector<T: Classify>(function: *const std::ffi::c_char, handle: rocblas_ha
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn matrix<T: Classify>(function: *const std::ffi::c_char, handle: rocblas_handle, trans: i32, uplo: i32, kind: i32,
-                           m: i64, n: i64, a: Src, offset_a: i64, lda: i64, batch_count: i64, mode: i32,
-                           is_input: bool) -> rocblas_status {
+pub fn matrix<T: Classify>(
+    function: *const std::ffi::c_char,
+    handle: rocblas_handle,
+    trans: i32,
+    uplo: i32,
+    kind: i32,
+    m: i64,
+    n: i64,
+    a: Src,
+    offset_a: i64,
+    lda: i64,
+    batch_count: i64,
+    mode: i32,
+    is_input: bool,
+) -> rocblas_status {
     if m <= 0 || n <= 0 || batch_count <= 0 || a.is_null() {
         return rocblas_status_success;
     }
-    let (rows, cols) = if trans == OPERATION_NONE { (m, n) } else { (n, m) };
+    let (rows, cols) = if trans == OPERATION_NONE {
+        (m, n)
+    } else {
+        (n, m)
+    };
     let ld = lda.max(1) as usize;
     let shape = match kind {
-        GENERAL => Shape::General { rows: rows as usize, cols: cols as usize, ld },
-        HERMITIAN | SYMMETRIC | TRIANGULAR => Shape::Triangle { n: n as usize, ld, upper: uplo == FILL_UPPER },
+        GENERAL => Shape::General {
+            rows: rows as usize,
+            cols: cols as usize,
+            ld,
+        },
+        HERMITIAN | SYMMETRIC | TRIANGULAR => Shape::Triangle {
+            n: n as usize,
+            ld,
+            upper: uplo == FILL_UPPER,
+        },
         // rocBLAS launches no check for other kinds: nothing found.
         _ => return report(function, mode, is_input, Found::default()),
     };

@@ -12,7 +12,11 @@ use half::{bf16, f16};
 use std::ffi::{c_char, c_void};
 
 fn src(form: &str, p: *const c_void, stride: rocblas_stride) -> Src {
-    if form == "array" { Src::array(p) } else { Src::strided(p, stride) }
+    if form == "array" {
+        Src::array(p)
+    } else {
+        Src::strided(p, stride)
+    }
 }
 
 /// One line: element type, pointer form, the two exported names. rocBLAS 2.47's forms take

@@ -42,40 +42,72 @@ fn sizes(count: usize, given: [usize; MAX_SIZES]) -> Option<Vec<usize>> {
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn rocblas_device_malloc_alloc(
-    h: rocblas_handle, res: *mut *mut c_void, count: usize, s0: usize, s1: usize, s2: usize, s3: usize, s4: usize, s5: usize,
-    s6: usize, s7: usize, s8: usize, s9: usize, s10: usize, s11: usize, s12: usize, s13: usize, s14: usize, s15: usize,
+    h: rocblas_handle,
+    res: *mut *mut c_void,
+    count: usize,
+    s0: usize,
+    s1: usize,
+    s2: usize,
+    s3: usize,
+    s4: usize,
+    s5: usize,
+    s6: usize,
+    s7: usize,
+    s8: usize,
+    s9: usize,
+    s10: usize,
+    s11: usize,
+    s12: usize,
+    s13: usize,
+    s14: usize,
+    s15: usize,
 ) -> rocblas_status {
-    oxrocm_ffi::boundary::guard("rocblas_device_malloc_alloc", rocblas_status_internal_error, || {
-        if handle::check(h) != rocblas_status_success {
-            return rocblas_status_invalid_handle;
-        }
-        if res.is_null() {
-            return rocblas_status_invalid_pointer;
-        }
-        if count == 0 {
-            return rocblas_status_invalid_size;
-        }
-        let Some(sizes) = sizes(count, [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15]) else {
-            crate::stubs::log_unsupported("rocblas_device_malloc_alloc with more than 16 sizes");
-            return rocblas_status_not_implemented;
-        };
-        let total: usize = sizes.iter().map(|&s| roundup(s)).sum();
-        let mut base: *mut c_void = std::ptr::null_mut();
-        if total > 0 && unsafe { hip::hipMalloc(&mut base, total) } != 0 {
-            return rocblas_status_memory_error;
-        }
-        let mut at = base as usize;
-        let pieces = sizes
-            .iter()
-            .map(|&s| {
-                let p = if s == 0 { std::ptr::null_mut() } else { at as *mut c_void };
-                at += roundup(s);
-                p
-            })
-            .collect();
-        unsafe { *res = Box::into_raw(Box::new(Borrowed { base, pieces })).cast() };
-        rocblas_status_success
-    })
+    oxrocm_ffi::boundary::guard(
+        "rocblas_device_malloc_alloc",
+        rocblas_status_internal_error,
+        || {
+            if handle::check(h) != rocblas_status_success {
+                return rocblas_status_invalid_handle;
+            }
+            if res.is_null() {
+                return rocblas_status_invalid_pointer;
+            }
+            if count == 0 {
+                return rocblas_status_invalid_size;
+            }
+            let Some(sizes) = sizes(
+                count,
+                [
+                    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15,
+                ],
+            ) else {
+                crate::stubs::log_unsupported(
+                    "rocblas_device_malloc_alloc with more than 16 sizes",
+                );
+                return rocblas_status_not_implemented;
+            };
+            let total: usize = sizes.iter().map(|&s| roundup(s)).sum();
+            let mut base: *mut c_void = std::ptr::null_mut();
+            if total > 0 && unsafe { hip::hipMalloc(&mut base, total) } != 0 {
+                return rocblas_status_memory_error;
+            }
+            let mut at = base as usize;
+            let pieces = sizes
+                .iter()
+                .map(|&s| {
+                    let p = if s == 0 {
+                        std::ptr::null_mut()
+                    } else {
+                        at as *mut c_void
+                    };
+                    at += roundup(s);
+                    p
+                })
+                .collect();
+            unsafe { *res = Box::into_raw(Box::new(Borrowed { base, pieces })).cast() };
+            rocblas_status_success
+        },
+    )
 }
 
 /// `bool rocblas_device_malloc_success(ptr)`.
@@ -86,7 +118,10 @@ pub unsafe extern "C" fn rocblas_device_malloc_success(ptr: *mut c_void) -> bool
 
 /// `rocblas_device_malloc_ptr(ptr, res)`: the only piece of a one-size allocation.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocblas_device_malloc_ptr(ptr: *mut c_void, res: *mut *mut c_void) -> rocblas_status {
+pub unsafe extern "C" fn rocblas_device_malloc_ptr(
+    ptr: *mut c_void,
+    res: *mut *mut c_void,
+) -> rocblas_status {
     if ptr.is_null() || res.is_null() {
         return rocblas_status_invalid_pointer;
     }
@@ -100,7 +135,11 @@ pub unsafe extern "C" fn rocblas_device_malloc_ptr(ptr: *mut c_void, res: *mut *
 
 /// `rocblas_device_malloc_get(ptr, index, res)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocblas_device_malloc_get(ptr: *mut c_void, index: usize, res: *mut *mut c_void) -> rocblas_status {
+pub unsafe extern "C" fn rocblas_device_malloc_get(
+    ptr: *mut c_void,
+    index: usize,
+    res: *mut *mut c_void,
+) -> rocblas_status {
     if ptr.is_null() || res.is_null() {
         return rocblas_status_invalid_pointer;
     }
@@ -137,14 +176,37 @@ pub extern "C" fn rocblas_device_malloc_set_default_memory_size(size: usize) {
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn rocblas_set_optimal_device_memory_size_impl(
-    h: rocblas_handle, count: usize, s0: usize, s1: usize, s2: usize, s3: usize, s4: usize, s5: usize, s6: usize, s7: usize,
-    s8: usize, s9: usize, s10: usize, s11: usize, s12: usize, s13: usize, s14: usize, s15: usize,
+    h: rocblas_handle,
+    count: usize,
+    s0: usize,
+    s1: usize,
+    s2: usize,
+    s3: usize,
+    s4: usize,
+    s5: usize,
+    s6: usize,
+    s7: usize,
+    s8: usize,
+    s9: usize,
+    s10: usize,
+    s11: usize,
+    s12: usize,
+    s13: usize,
+    s14: usize,
+    s15: usize,
 ) -> rocblas_status {
     if h.is_null() {
         return rocblas_status_invalid_handle;
     }
-    let Some(sizes) = sizes(count, [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15]) else {
-        crate::stubs::log_unsupported("rocblas_set_optimal_device_memory_size_impl with more than 16 sizes");
+    let Some(sizes) = sizes(
+        count,
+        [
+            s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15,
+        ],
+    ) else {
+        crate::stubs::log_unsupported(
+            "rocblas_set_optimal_device_memory_size_impl with more than 16 sizes",
+        );
         return rocblas_status_not_implemented;
     };
     report_workspace(h, sizes.iter().map(|&s| roundup(s)).sum())

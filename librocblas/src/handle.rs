@@ -48,7 +48,10 @@ fn live() -> std::sync::MutexGuard<'static, Option<HashSet<usize>>> {
 
 /// Runs `f` on the handle, or returns `rocblas_status_invalid_handle` for NULL or a
 /// pointer this library did not hand out (or already destroyed).
-pub fn with_handle<R>(h: rocblas_handle, f: impl FnOnce(&mut Handle) -> R) -> Result<R, rocblas_status> {
+pub fn with_handle<R>(
+    h: rocblas_handle,
+    f: impl FnOnce(&mut Handle) -> R,
+) -> Result<R, rocblas_status> {
     let g = live();
     if h.is_null() || !g.as_ref().is_some_and(|s| s.contains(&(h as usize))) {
         return Err(rocblas_status_invalid_handle);
@@ -91,14 +94,21 @@ pub struct Ctx {
 
 /// The handle's stream and modes, or `rocblas_status_invalid_handle`.
 pub fn ctx(h: rocblas_handle) -> Result<Ctx, rocblas_status> {
-    with_handle(h, |hd| Ctx { handle: h, stream: hd.stream, mode: hd.pointer_mode, query: hd.size_query.is_some() })
+    with_handle(h, |hd| Ctx {
+        handle: h,
+        stream: hd.stream,
+        mode: hd.pointer_mode,
+        query: hd.size_query.is_some(),
+    })
 }
 
 /// rocBLAS's `set_optimal_device_memory_size`: during a size query, records a workspace
 /// need of `bytes` (rounded up to 64-byte chunks); size_increased when it raised the maximum.
 pub fn report_workspace(h: rocblas_handle, bytes: usize) -> rocblas_status {
     status(with_handle(h, |h| {
-        let Some(total) = h.size_query else { return rocblas_status_size_query_mismatch };
+        let Some(total) = h.size_query else {
+            return rocblas_status_size_query_mismatch;
+        };
         let need = bytes.div_ceil(64) * 64;
         if need > total {
             h.size_query = Some(need);
@@ -113,7 +123,11 @@ pub fn report_workspace(h: rocblas_handle, bytes: usize) -> rocblas_status {
 /// version of the library file the client called (2 for 2.47, 4, 5: 5.x does not allow
 /// atomics by default; the log lines follow each version).
 unsafe fn create(handle: *mut rocblas_handle, abi: u32) -> rocblas_status {
-    let atomics = if abi >= 5 { rocblas_atomics_not_allowed } else { rocblas_atomics_allowed };
+    let atomics = if abi >= 5 {
+        rocblas_atomics_not_allowed
+    } else {
+        rocblas_atomics_allowed
+    };
     if handle.is_null() {
         return rocblas_status_invalid_handle;
     }
@@ -367,22 +381,30 @@ oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_s
 
 /// Functions returning `bool`: false for an invalid handle.
 fn bool_query(name: &'static str, handle: rocblas_handle, f: impl FnOnce(&Handle) -> bool) -> bool {
-    oxrocm_ffi::boundary::guard(name, false, || with_handle(handle, |h| f(h)).unwrap_or(false))
+    oxrocm_ffi::boundary::guard(name, false, || {
+        with_handle(handle, |h| f(h)).unwrap_or(false)
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn rocblas_is_device_memory_size_query(handle: rocblas_handle) -> bool {
-    bool_query("rocblas_is_device_memory_size_query", handle, |h| h.size_query.is_some())
+    bool_query("rocblas_is_device_memory_size_query", handle, |h| {
+        h.size_query.is_some()
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn rocblas_is_managing_device_memory(handle: rocblas_handle) -> bool {
-    bool_query("rocblas_is_managing_device_memory", handle, |h| !h.user_managed_memory)
+    bool_query("rocblas_is_managing_device_memory", handle, |h| {
+        !h.user_managed_memory
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn rocblas_is_user_managing_device_memory(handle: rocblas_handle) -> bool {
-    bool_query("rocblas_is_user_managing_device_memory", handle, |h| h.user_managed_memory)
+    bool_query("rocblas_is_user_managing_device_memory", handle, |h| {
+        h.user_managed_memory
+    })
 }
 
 /// `rocblas_pointer_to_mode`: device memory → device mode, anything else → host mode.
@@ -409,19 +431,37 @@ mod tests {
             let mut h: rocblas_handle = std::ptr::null_mut();
             assert_eq!(rocblas_create_handle(&mut h), rocblas_status_success);
             assert!(!h.is_null());
-            assert_eq!(rocblas_create_handle(std::ptr::null_mut()), rocblas_status_invalid_handle);
+            assert_eq!(
+                rocblas_create_handle(std::ptr::null_mut()),
+                rocblas_status_invalid_handle
+            );
 
             let mut mode = -1;
-            assert_eq!(rocblas_get_pointer_mode(h, &mut mode), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_pointer_mode(h, &mut mode),
+                rocblas_status_success
+            );
             assert_eq!(mode, rocblas_pointer_mode_host);
-            assert_eq!(rocblas_set_pointer_mode(h, rocblas_pointer_mode_device), rocblas_status_success);
-            assert_eq!(rocblas_get_pointer_mode(h, &mut mode), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_pointer_mode(h, rocblas_pointer_mode_device),
+                rocblas_status_success
+            );
+            assert_eq!(
+                rocblas_get_pointer_mode(h, &mut mode),
+                rocblas_status_success
+            );
             assert_eq!(mode, rocblas_pointer_mode_device);
             assert_eq!(rocblas_set_pointer_mode(h, 7), rocblas_status_invalid_value);
-            assert_eq!(rocblas_get_pointer_mode(h, std::ptr::null_mut()), rocblas_status_invalid_pointer);
+            assert_eq!(
+                rocblas_get_pointer_mode(h, std::ptr::null_mut()),
+                rocblas_status_invalid_pointer
+            );
 
             let mut a = -1;
-            assert_eq!(rocblas_set_atomics_mode(h, rocblas_atomics_not_allowed), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_atomics_mode(h, rocblas_atomics_not_allowed),
+                rocblas_status_success
+            );
             assert_eq!(rocblas_get_atomics_mode(h, &mut a), rocblas_status_success);
             assert_eq!(a, rocblas_atomics_not_allowed);
 
@@ -434,9 +474,18 @@ mod tests {
             assert_eq!(s, fake);
 
             // NULL and foreign handles
-            assert_eq!(rocblas_set_stream(std::ptr::null_mut(), fake), rocblas_status_invalid_handle);
-            assert_eq!(rocblas_get_pointer_mode(fake, &mut mode), rocblas_status_invalid_handle);
-            assert_eq!(rocblas_destroy_handle(std::ptr::null_mut()), rocblas_status_invalid_handle);
+            assert_eq!(
+                rocblas_set_stream(std::ptr::null_mut(), fake),
+                rocblas_status_invalid_handle
+            );
+            assert_eq!(
+                rocblas_get_pointer_mode(fake, &mut mode),
+                rocblas_status_invalid_handle
+            );
+            assert_eq!(
+                rocblas_destroy_handle(std::ptr::null_mut()),
+                rocblas_status_invalid_handle
+            );
             assert!(!rocblas_is_device_memory_size_query(std::ptr::null_mut()));
 
             assert_eq!(rocblas_destroy_handle(h), rocblas_status_success);
@@ -452,25 +501,55 @@ mod tests {
             let mut h: rocblas_handle = std::ptr::null_mut();
             assert_eq!(rocblas_create_handle(&mut h), rocblas_status_success);
             let mut size = 0usize;
-            assert_eq!(rocblas_stop_device_memory_size_query(h, &mut size), rocblas_status_size_query_mismatch);
+            assert_eq!(
+                rocblas_stop_device_memory_size_query(h, &mut size),
+                rocblas_status_size_query_mismatch
+            );
             assert!(!rocblas_is_device_memory_size_query(h));
-            assert_eq!(rocblas_start_device_memory_size_query(h), rocblas_status_success);
+            assert_eq!(
+                rocblas_start_device_memory_size_query(h),
+                rocblas_status_success
+            );
             assert!(rocblas_is_device_memory_size_query(h));
-            assert_eq!(rocblas_start_device_memory_size_query(h), rocblas_status_size_query_mismatch);
-            assert_eq!(rocblas_stop_device_memory_size_query(h, std::ptr::null_mut()), rocblas_status_invalid_pointer);
-            assert_eq!(rocblas_stop_device_memory_size_query(h, &mut size), rocblas_status_success);
+            assert_eq!(
+                rocblas_start_device_memory_size_query(h),
+                rocblas_status_size_query_mismatch
+            );
+            assert_eq!(
+                rocblas_stop_device_memory_size_query(h, std::ptr::null_mut()),
+                rocblas_status_invalid_pointer
+            );
+            assert_eq!(
+                rocblas_stop_device_memory_size_query(h, &mut size),
+                rocblas_status_success
+            );
             assert!(!rocblas_is_device_memory_size_query(h));
 
-            assert_eq!(rocblas_get_device_memory_size(h, &mut size), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_device_memory_size(h, &mut size),
+                rocblas_status_success
+            );
             assert_eq!(size, DEFAULT_DEVICE_MEMORY_SIZE);
-            assert_eq!(rocblas_set_device_memory_size(h, 1 << 20), rocblas_status_success);
-            assert_eq!(rocblas_get_device_memory_size(h, &mut size), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_device_memory_size(h, 1 << 20),
+                rocblas_status_success
+            );
+            assert_eq!(
+                rocblas_get_device_memory_size(h, &mut size),
+                rocblas_status_success
+            );
             assert_eq!(size, 1 << 20);
             assert!(rocblas_is_managing_device_memory(h));
             let mut buf = [0u8; 64];
-            assert_eq!(rocblas_set_workspace(h, buf.as_mut_ptr().cast(), 64), rocblas_status_success);
+            assert_eq!(
+                rocblas_set_workspace(h, buf.as_mut_ptr().cast(), 64),
+                rocblas_status_success
+            );
             assert!(rocblas_is_user_managing_device_memory(h));
-            assert_eq!(rocblas_get_device_memory_size(h, &mut size), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_device_memory_size(h, &mut size),
+                rocblas_status_success
+            );
             assert_eq!(size, 64);
             assert_eq!(rocblas_destroy_handle(h), rocblas_status_success);
         }
@@ -483,7 +562,10 @@ mod tests {
             assert_eq!(hip::hipMalloc(&mut d, 256), 0);
             assert_eq!(rocblas_pointer_to_mode(d), rocblas_pointer_mode_device);
             let mut host = 0u64;
-            assert_eq!(rocblas_pointer_to_mode((&mut host as *mut u64).cast()), rocblas_pointer_mode_host);
+            assert_eq!(
+                rocblas_pointer_to_mode((&mut host as *mut u64).cast()),
+                rocblas_pointer_mode_host
+            );
             assert_eq!(hip::hipFree(d), 0);
         }
     }

@@ -28,13 +28,36 @@ pub const hipMemoryTypeDevice: i32 = 1;
 pub use oxrocm_ffi::private::*;
 
 unsafe extern "C" {
-    pub fn hipMemcpyAsync(dst: *mut c_void, src: *const c_void, size: usize, kind: i32, stream: *mut c_void) -> i32;
+    pub fn hipMemcpyAsync(
+        dst: *mut c_void,
+        src: *const c_void,
+        size: usize,
+        kind: i32,
+        stream: *mut c_void,
+    ) -> i32;
     pub fn hipStreamIsCapturing(stream: *mut c_void, status: *mut i32) -> i32;
     pub fn hipMemsetAsync(dst: *mut c_void, value: i32, size: usize, stream: *mut c_void) -> i32;
     pub fn hipGetDevice(device: *mut i32) -> i32;
     pub fn hipGetDeviceProperties(prop: *mut u8, device: i32) -> i32;
-    pub fn hipMemcpy2D(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: i32) -> i32;
-    pub fn hipMemcpy2DAsync(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: i32, stream: *mut c_void) -> i32;
+    pub fn hipMemcpy2D(
+        dst: *mut c_void,
+        dpitch: usize,
+        src: *const c_void,
+        spitch: usize,
+        width: usize,
+        height: usize,
+        kind: i32,
+    ) -> i32;
+    pub fn hipMemcpy2DAsync(
+        dst: *mut c_void,
+        dpitch: usize,
+        src: *const c_void,
+        spitch: usize,
+        width: usize,
+        height: usize,
+        kind: i32,
+        stream: *mut c_void,
+    ) -> i32;
     pub fn hipPointerGetAttributes(attr: *mut hipPointerAttribute_t, ptr: *const c_void) -> i32;
     pub fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32;
     pub fn hipFree(ptr: *mut c_void) -> i32;

@@ -15,25 +15,29 @@
 // its result pointers: neither is validated again below the exported entry points, where the
 // C contract (and the argument checks rocBLAS makes) vouches for them.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
-
-#![allow(non_snake_case, non_camel_case_types, non_upper_case_globals, clippy::missing_safety_doc)]
+#![allow(
+    non_snake_case,
+    non_camel_case_types,
+    non_upper_case_globals,
+    clippy::missing_safety_doc
+)]
 
 #[cfg(test)]
 use amdhip64 as _;
 
 pub mod auxiliary;
-pub mod export;
-pub mod handle;
-pub mod logging;
-pub mod log_profile;
-pub mod hip;
-pub mod ostream;
-pub mod stubs;
-pub mod types;
 pub mod blas1;
 pub mod blas2;
 pub mod blas3;
 pub mod check_numerics;
-pub mod device_malloc;
-mod internal;
 mod check_numerics_exports;
+pub mod device_malloc;
+pub mod export;
+pub mod handle;
+pub mod hip;
+mod internal;
+pub mod log_profile;
+pub mod logging;
+pub mod ostream;
+pub mod stubs;
+pub mod types;

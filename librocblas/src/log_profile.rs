@@ -53,11 +53,25 @@ unsafe extern "C" {
 }
 
 /// Counts one call of `name` (its arguments after the handle) into the profile.
-pub fn record(sink: &Sink, name: &str, args: &[(&str, &dyn Arg)], device_scalars: bool, atomics: rocblas_atomics_mode) {
-    let Some(values) = values(name, args, device_scalars) else { return };
-    let compute_type = args.iter().find(|(a, _)| *a == "compute_type").and_then(|(_, v)| logging::int(*v));
+pub fn record(
+    sink: &Sink,
+    name: &str,
+    args: &[(&str, &dyn Arg)],
+    device_scalars: bool,
+    atomics: rocblas_atomics_mode,
+) {
+    let Some(values) = values(name, args, device_scalars) else {
+        return;
+    };
+    let compute_type = args
+        .iter()
+        .find(|(a, _)| *a == "compute_type")
+        .and_then(|(_, v)| logging::int(*v));
     let function = keys::function_name(name, compute_type);
-    let mut row = format!("{{ rocblas_function: \"{function}\", atomics_mode: {}", logging::atomics_string(atomics));
+    let mut row = format!(
+        "{{ rocblas_function: \"{function}\", atomics_mode: {}",
+        logging::atomics_string(atomics)
+    );
     // The table: key lengths and value kinds (the types of log_profile's arguments after the
     // name), not the name nor the keys' spelling.
     let mut signature = String::new();
@@ -77,7 +91,12 @@ fn add(sink: &Sink, signature: String, row: String) {
     let t = match tables.iter().position(|t| t.signature == signature) {
         Some(i) => &mut tables[i],
         None => {
-            tables.push(Table { signature, sink: sink.clone(), rows: Vec::new(), index: HashMap::new() });
+            tables.push(Table {
+                signature,
+                sink: sink.clone(),
+                rows: Vec::new(),
+                index: HashMap::new(),
+            });
             tables.last_mut().expect("just pushed")
         }
     };
@@ -119,19 +138,31 @@ extern "C" fn dump_at_exit() {
 
 /// The call's profile values: (key, printed value, value kind), None if rocBLAS does not
 /// profile the function.
-fn values(name: &str, args: &[(&str, &dyn Arg)], device_scalars: bool) -> Option<Vec<(String, String, char)>> {
+fn values(
+    name: &str,
+    args: &[(&str, &dyn Arg)],
+    device_scalars: bool,
+) -> Option<Vec<(String, String, char)>> {
     let family = keys::family(name)?;
     let find = |wanted: &str| -> Option<(&str, &dyn Arg)> {
-        let by = |n: &str| args.iter().find(|(a, _)| keys::normalize(a) == n).map(|&(a, v)| (a, v));
+        let by = |n: &str| {
+            args.iter()
+                .find(|(a, _)| keys::normalize(a) == n)
+                .map(|&(a, v)| (a, v))
+        };
         by(wanted).or_else(|| keys::aliases(wanted).iter().find_map(|n| by(n)))
     };
-    let Some(spec) = keys::table(&family) else { return Some(general(args, device_scalars)) };
+    let Some(spec) = keys::table(&family) else {
+        return Some(general(args, device_scalars));
+    };
     let mut out = Vec::new();
     for (key, source) in spec {
         let value = match source {
             // geam_ex records its scalars only when they are on the host.
             keys::Source::Category(_) if family == "geam_ex" && device_scalars => continue,
-            keys::Source::Category(arg) => find(arg).map(|(_, v)| (category(v, args, device_scalars), 'd')),
+            keys::Source::Category(arg) => {
+                find(arg).map(|(_, v)| (category(v, args, device_scalars), 'd'))
+            }
             keys::Source::Arg(arg) => find(&arg).map(|(a, v)| render(a, v)),
         };
         // Every key names an argument of the function (a unit test checks the table); a
@@ -168,16 +199,28 @@ fn general(args: &[(&str, &dyn Arg)], device_scalars: bool) -> Vec<(String, Stri
 /// integers (and integer enums such as `algo`) as numbers.
 fn render(arg: &str, v: &dyn Arg) -> (String, char) {
     let kind = Kind::of(arg);
-    let Some(i) = logging::int(v) else { return (format!("{v:?}"), 'p') };
+    let Some(i) = logging::int(v) else {
+        return (format!("{v:?}"), 'p');
+    };
     match kind {
         Kind::Datatype => (format!("\"{}\"", logging::datatype_string(i as i32)), 's'),
         Kind::Flags => (logging::gemm_flags_string(i as u32).to_string(), 'f'),
         Kind::Operation | Kind::Fill | Kind::Diagonal | Kind::Side => {
             // rocBLAS's *_letter functions give ' ' for values outside the enum.
-            let l = kind.letter(v).filter(|l| l.len() == 1).unwrap_or_else(|| " ".into());
+            let l = kind
+                .letter(v)
+                .filter(|l| l.len() == 1)
+                .unwrap_or_else(|| " ".into());
             (format!("'{l}'"), 'c')
         }
-        _ => (i.to_string(), if v.as_any_value().is::<i64>() { 'l' } else { 'i' }),
+        _ => (
+            i.to_string(),
+            if v.as_any_value().is::<i64>() {
+                'l'
+            } else {
+                'i'
+            },
+        ),
     }
 }
 
@@ -217,16 +260,38 @@ mod tests {
         let (pa, pb) = (&alpha as *const f32, &beta as *const f32);
         let a = std::ptr::null::<f32>();
         let c = std::ptr::null_mut::<f32>();
-        let list: [(&str, &dyn Arg); 13] = [("trans_a", &111i32), ("trans_b", &112i32), ("m", &4i32), ("n", &5i32),
-            ("k", &6i32), ("alpha", &pa), ("a", &a), ("lda", &7i32), ("b", &a), ("ldb", &8i32), ("beta", &pb), ("c", &c), ("ldc", &9i32)];
+        let list: [(&str, &dyn Arg); 13] = [
+            ("trans_a", &111i32),
+            ("trans_b", &112i32),
+            ("m", &4i32),
+            ("n", &5i32),
+            ("k", &6i32),
+            ("alpha", &pa),
+            ("a", &a),
+            ("lda", &7i32),
+            ("b", &a),
+            ("ldb", &8i32),
+            ("beta", &pb),
+            ("c", &c),
+            ("ldc", &9i32),
+        ];
         let v = values("rocblas_sgemm", args(&list), false).unwrap();
         let text: Vec<String> = v.iter().map(|(k, t, _)| format!("{k}: {t}")).collect();
-        assert_eq!(text.join(", "), "transA: 'N', transB: 'T', M: 4, N: 5, K: 6, alpha: 1.0, lda: 7, ldb: 8, beta: 0.0, ldc: 9");
+        assert_eq!(
+            text.join(", "),
+            "transA: 'N', transB: 'T', M: 4, N: 5, K: 6, alpha: 1.0, lda: 7, ldb: 8, beta: 0.0, ldc: 9"
+        );
     }
 
     #[test]
     fn categories() {
-        for (x, want) in [(0.0f64, "0.0"), (1.0, "1.0"), (-1.0, "-1.0"), (0.5, "2.0"), (f64::NAN, "2.0")] {
+        for (x, want) in [
+            (0.0f64, "0.0"),
+            (1.0, "1.0"),
+            (-1.0, "-1.0"),
+            (0.5, "2.0"),
+            (f64::NAN, "2.0"),
+        ] {
             let p = &x as *const f64;
             assert_eq!(category(&p, &[], false), want);
         }
@@ -240,19 +305,52 @@ mod tests {
     fn table_keys_name_arguments() {
         // The argument lists of our exports, by family (as declared in the export lists).
         let ours: &[(&str, &str)] = &[
-            ("rocblas_saxpy_strided_batched", "n alpha x incx stridex y incy stridey batch_count"),
+            (
+                "rocblas_saxpy_strided_batched",
+                "n alpha x incx stridex y incy stridey batch_count",
+            ),
             ("rocblas_sdot", "n x incx y incy result"),
-            ("rocblas_dscal_strided_batched", "n alpha x incx stridex batch_count"),
-            ("rocblas_sgemv_strided_batched", "trans m n alpha a lda stride_a x incx stride_x beta y incy stride_y batch_count"),
+            (
+                "rocblas_dscal_strided_batched",
+                "n alpha x incx stridex batch_count",
+            ),
+            (
+                "rocblas_sgemv_strided_batched",
+                "trans m n alpha a lda stride_a x incx stride_x beta y incy stride_y batch_count",
+            ),
             ("rocblas_stbmv", "uplo trans diag n k a lda x incx"),
-            ("rocblas_strsm_strided_batched", "side uplo trans_a diag m n alpha a lda stride_a b ldb stride_b batch_count"),
-            ("rocblas_strtri_strided_batched", "uplo diag n a lda stride_a inv_a ldinv_a stride_inv_a batch_count"),
-            ("rocblas_gemm_strided_batched_ex", "trans_a trans_b m n k alpha a a_type lda stride_a b b_type ldb stride_b beta c c_type ldc stride_c d d_type ldd stride_d batch_count compute_type algo solution_index flags"),
-            ("rocblas_dot_strided_batched_ex", "n x x_type incx stride_x y y_type incy stride_y batch_count result result_type execution_type"),
-            ("rocblas_srotmg_strided_batched", "d1 stride_d1 d2 stride_d2 x1 stride_x1 y1 stride_y1 param stride_param batch_count"),
-            ("rocblas_ssyrkx_strided_batched", "uplo trans n k alpha a lda stride_a b ldb stride_b beta c ldc stride_c batch_count"),
-            ("rocblas_cher2k", "uplo trans n k alpha a lda b ldb beta c ldc"),
-            ("rocblas_sdgmm_strided_batched", "side m n a lda stride_a x incx stride_x c ldc stride_c batch_count"),
+            (
+                "rocblas_strsm_strided_batched",
+                "side uplo trans_a diag m n alpha a lda stride_a b ldb stride_b batch_count",
+            ),
+            (
+                "rocblas_strtri_strided_batched",
+                "uplo diag n a lda stride_a inv_a ldinv_a stride_inv_a batch_count",
+            ),
+            (
+                "rocblas_gemm_strided_batched_ex",
+                "trans_a trans_b m n k alpha a a_type lda stride_a b b_type ldb stride_b beta c c_type ldc stride_c d d_type ldd stride_d batch_count compute_type algo solution_index flags",
+            ),
+            (
+                "rocblas_dot_strided_batched_ex",
+                "n x x_type incx stride_x y y_type incy stride_y batch_count result result_type execution_type",
+            ),
+            (
+                "rocblas_srotmg_strided_batched",
+                "d1 stride_d1 d2 stride_d2 x1 stride_x1 y1 stride_y1 param stride_param batch_count",
+            ),
+            (
+                "rocblas_ssyrkx_strided_batched",
+                "uplo trans n k alpha a lda stride_a b ldb stride_b beta c ldc stride_c batch_count",
+            ),
+            (
+                "rocblas_cher2k",
+                "uplo trans n k alpha a lda b ldb beta c ldc",
+            ),
+            (
+                "rocblas_sdgmm_strided_batched",
+                "side m n a lda stride_a x incx stride_x c ldc stride_c batch_count",
+            ),
         ];
         for (name, list) in ours {
             let fam = keys::family(name).unwrap();
@@ -262,7 +360,9 @@ mod tests {
                     keys::Source::Category(a) => a.to_string(),
                 };
                 let found = list.split(' ').any(|a| keys::normalize(a) == wanted)
-                    || keys::aliases(&wanted).iter().any(|w| list.split(' ').any(|a| keys::normalize(a) == *w));
+                    || keys::aliases(&wanted)
+                        .iter()
+                        .any(|w| list.split(' ').any(|a| keys::normalize(a) == *w));
                 assert!(found, "{name}: key {key} ({wanted}) names no argument");
             }
         }

@@ -86,7 +86,9 @@ fn strtol(s: &str) -> u32 {
     } else {
         (10, s)
     };
-    let end = digits.find(|c: char| !c.is_digit(radix)).unwrap_or(digits.len());
+    let end = digits
+        .find(|c: char| !c.is_digit(radix))
+        .unwrap_or(digits.len());
     let v = i64::from_str_radix(&digits[..end], radix).unwrap_or(0);
     (if neg { -v } else { v }) as u32
 }
@@ -99,8 +101,13 @@ fn open(var: &str) -> Sink {
     use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     static OPEN: OnceLock<Mutex<HashMap<(u64, u64), Sink>>> = OnceLock::new();
     // Paths as the OS gives them (a file name need not be UTF-8); an empty one is unset.
-    let path = [var, "ROCBLAS_LOG_PATH"].iter().filter_map(std::env::var_os).find(|p| !p.is_empty());
-    let Some(path) = path else { return Sink(Arc::new(Mutex::new(Box::new(std::io::stderr())))) };
+    let path = [var, "ROCBLAS_LOG_PATH"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .find(|p| !p.is_empty());
+    let Some(path) = path else {
+        return Sink(Arc::new(Mutex::new(Box::new(std::io::stderr()))));
+    };
     let file = std::fs::OpenOptions::new()
         .append(true)
         .create(true)
@@ -110,11 +117,19 @@ fn open(var: &str) -> Sink {
         .and_then(|f| f.metadata().map(|m| (f, (m.dev(), m.ino()))));
     match file {
         Ok((f, key)) => {
-            let mut open = OPEN.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-            open.entry(key).or_insert_with(|| Sink(Arc::new(Mutex::new(Box::new(f))))).clone()
+            let mut open = OPEN
+                .get_or_init(Default::default)
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            open.entry(key)
+                .or_insert_with(|| Sink(Arc::new(Mutex::new(Box::new(f)))))
+                .clone()
         }
         Err(e) => {
-            eprintln!("rocBLAS: cannot open log file {}: {e}; logging to stderr", path.to_string_lossy());
+            eprintln!(
+                "rocBLAS: cannot open log file {}: {e}; logging to stderr",
+                path.to_string_lossy()
+            );
             Sink(Arc::new(Mutex::new(Box::new(std::io::stderr()))))
         }
     }
@@ -125,7 +140,9 @@ static ANY_LAYER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool:
 
 /// The logging a new handle gets from the environment (`abi`: see `Logs::abi`).
 pub fn for_new_handle(abi: u32) -> Logs {
-    let layer = std::env::var("ROCBLAS_LAYER").map(|v| strtol(&v)).unwrap_or(0);
+    let layer = std::env::var("ROCBLAS_LAYER")
+        .map(|v| strtol(&v))
+        .unwrap_or(0);
     if layer != 0 {
         ANY_LAYER.store(true, std::sync::atomic::Ordering::Relaxed);
     }
@@ -148,7 +165,9 @@ struct Call {
 /// The rocBLAS name of an exported function: entry points that differ per ABI are defined
 /// as `oxrocm_abi4_*` / `oxrocm_abi5_*` and staged under the name after the prefix.
 pub(crate) fn public_name(name: &str) -> &str {
-    name.strip_prefix("oxrocm_abi4_").or_else(|| name.strip_prefix("oxrocm_abi5_")).unwrap_or(name)
+    name.strip_prefix("oxrocm_abi4_")
+        .or_else(|| name.strip_prefix("oxrocm_abi5_"))
+        .unwrap_or(name)
 }
 
 /// `_ex` Level-1 functions whose alpha rocBLAS logs only from host memory: under a device
@@ -166,24 +185,41 @@ fn call_of(h: rocblas_handle) -> Option<Call> {
     if !ANY_LAYER.load(std::sync::atomic::Ordering::Relaxed) {
         return None;
     }
-    handle::with_handle(h, |h| Call { logs: h.logs.clone(), device_scalars: h.pointer_mode == rocblas_pointer_mode_device, atomics: h.atomics_mode })
-        .ok()
-        .filter(|c| c.logs.layer & (LAYER_TRACE | LAYER_BENCH | LAYER_PROFILE) != 0)
+    handle::with_handle(h, |h| Call {
+        logs: h.logs.clone(),
+        device_scalars: h.pointer_mode == rocblas_pointer_mode_device,
+        atomics: h.atomics_mode,
+    })
+    .ok()
+    .filter(|c| c.logs.layer & (LAYER_TRACE | LAYER_BENCH | LAYER_PROFILE) != 0)
 }
 
 /// A pointer as C++'s ostream prints it (for auxiliary traces).
 pub fn ptr<T>(p: *mut T) -> String {
-    if p.is_null() { "0".into() } else { format!("{p:p}") }
+    if p.is_null() {
+        "0".into()
+    } else {
+        format!("{p:p}")
+    }
 }
 
 pub fn atomics_string(mode: rocblas_atomics_mode) -> &'static str {
-    if mode == rocblas_atomics_not_allowed { "atomics_not_allowed" } else { "atomics_allowed" }
+    if mode == rocblas_atomics_not_allowed {
+        "atomics_not_allowed"
+    } else {
+        "atomics_allowed"
+    }
 }
 
 /// A trace line for an auxiliary call: `name,values...,atomics mode`.
 pub fn aux(h: rocblas_handle, name: &str, values: &[&dyn std::fmt::Display]) {
     let Some(c) = call_of(h) else { return };
-    if let Some(t) = c.logs.trace.as_ref().filter(|_| c.logs.layer & LAYER_TRACE != 0) {
+    if let Some(t) = c
+        .logs
+        .trace
+        .as_ref()
+        .filter(|_| c.logs.layer & LAYER_TRACE != 0)
+    {
         let mut line = name.to_string();
         for v in values {
             let _ = write!(line, ",{v}");
@@ -199,8 +235,12 @@ pub fn api(name: &str, args: &[(&str, &dyn Arg)]) {
         let s: Vec<String> = args.iter().map(|(_, a)| format!("{a:?}")).collect();
         oxrocm_ffi::log::write("rocblas", 3, format_args!("{name} ( {} )", s.join(", ")));
     }
-    let Some(&(_, first)) = args.first() else { return };
-    let Some(&h) = first.as_any_value().downcast_ref::<rocblas_handle>() else { return };
+    let Some(&(_, first)) = args.first() else {
+        return;
+    };
+    let Some(&h) = first.as_any_value().downcast_ref::<rocblas_handle>() else {
+        return;
+    };
     let Some(c) = call_of(h) else { return };
     let name = public_name(name);
     let rest = &args[1..];
@@ -223,14 +263,17 @@ pub fn ret(name: &str, status: i32) {
 
 fn trace_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> String {
     let mut line = name.to_string();
-    let skip_alpha = c.device_scalars && alpha_host_only(&bench_function(name.strip_suffix("_64").unwrap_or(name)).0);
+    let skip_alpha = c.device_scalars
+        && alpha_host_only(&bench_function(name.strip_suffix("_64").unwrap_or(name)).0);
     for &(arg, v) in args {
         if is_result(arg) || (skip_alpha && arg == "alpha") {
             continue;
         }
         let text = match Kind::of(arg) {
             Kind::Scalar => scalar(arg, v, args, c).map_or_else(|| pointer(v), |s| s.trace),
-            Kind::Flags => int(v).map_or_else(|| debug(v), |f| gemm_flags_string(f as u32).to_string()),
+            Kind::Flags => {
+                int(v).map_or_else(|| debug(v), |f| gemm_flags_string(f as u32).to_string())
+            }
             kind => kind.letter(v).unwrap_or_else(|| pointer(v)),
         };
         line.push(',');
@@ -249,17 +292,24 @@ fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> Option<String>
     };
     let (func, precision) = bench_function(base);
     // dotu and dotc run as rocblas-bench's dot (the precision tells complex from real)
-    let func = match func.strip_prefix("dotu").or_else(|| func.strip_prefix("dotc")) {
+    let func = match func
+        .strip_prefix("dotu")
+        .or_else(|| func.strip_prefix("dotc"))
+    {
         Some(rest) if !func.contains("_ex") => format!("dot{rest}"),
         _ => func,
     };
     if c.device_scalars && bench_host_only(&func) {
         return None;
     }
-    let mut line = format!("./rocblas-bench{} -f {func}", if api64 { " --api 1" } else { "" });
+    let mut line = format!(
+        "./rocblas-bench{} -f {func}",
+        if api64 { " --api 1" } else { "" }
+    );
     // scal_ex and nrm2_ex name their types after the other options, as one precision where
     // all agree (rocBLAS's log_bench_ex_precisions).
-    let ex_precisions = (func.starts_with("scal") || func.starts_with("nrm2")) && func.ends_with("_ex");
+    let ex_precisions =
+        (func.starts_with("scal") || func.starts_with("nrm2")) && func.ends_with("_ex");
     if func.starts_with("scal") && !func.contains("_ex") {
         // rocBLAS names scal's two types separately, also when they agree: the vector's
         // (--a_type), then alpha's (--b_type).
@@ -302,14 +352,34 @@ fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> Option<String>
         opts.push(text);
     }
     if ex_precisions {
-        let ty = |n: &str| args.iter().find(|(a, _)| *a == n).and_then(|(_, v)| int(*v)).map_or("invalid", |t| datatype_string(t as i32));
-        let (a, x) = if func.starts_with("scal") { (ty("alpha_type"), ty("x_type")) } else { (ty("x_type"), ty("result_type")) };
+        let ty = |n: &str| {
+            args.iter()
+                .find(|(a, _)| *a == n)
+                .and_then(|(_, v)| int(*v))
+                .map_or("invalid", |t| datatype_string(t as i32))
+        };
+        let (a, x) = if func.starts_with("scal") {
+            (ty("alpha_type"), ty("x_type"))
+        } else {
+            (ty("x_type"), ty("result_type"))
+        };
         let ex = ty("execution_type");
-        opts.push(if a == x && x == ex { format!("-r {a}") } else { format!("--a_type {a} --b_type {x} --compute_type {ex}") });
+        opts.push(if a == x && x == ex {
+            format!("-r {a}")
+        } else {
+            format!("--a_type {a} --b_type {x} --compute_type {ex}")
+        });
     }
     // rocBLAS's syr2 lines name lda before the increments.
-    let (lda, alpha) = (opts.iter().position(|o| o.starts_with("--lda ")), opts.iter().position(|o| o.starts_with("--alpha ")));
-    if let (true, Some(l), Some(at)) = (func.starts_with("syr2") && !func.starts_with("syr2k"), lda, alpha) {
+    let (lda, alpha) = (
+        opts.iter().position(|o| o.starts_with("--lda ")),
+        opts.iter().position(|o| o.starts_with("--alpha ")),
+    );
+    if let (true, Some(l), Some(at)) = (
+        func.starts_with("syr2") && !func.starts_with("syr2k"),
+        lda,
+        alpha,
+    ) {
         let lda = opts.remove(l);
         opts.insert(at + 1, lda);
     }
@@ -318,7 +388,11 @@ fn bench_line(name: &str, args: &[(&str, &dyn Arg)], c: &Call) -> Option<String>
         line += &o;
     }
     if c.logs.abi >= 5 {
-        line += if c.atomics == rocblas_atomics_not_allowed { " " } else { " --atomics_allowed" };
+        line += if c.atomics == rocblas_atomics_not_allowed {
+            " "
+        } else {
+            " --atomics_allowed"
+        };
     } else if c.atomics == rocblas_atomics_not_allowed {
         line += " --atomics_not_allowed";
     }
@@ -450,13 +524,25 @@ pub(crate) fn bench_function(name: &str) -> (String, Option<&'static str>) {
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {
         _ if s.contains("_ex") => (s.to_string(), None),
-        (Some('i'), Some(p)) if s[2..].starts_with("amax") || s[2..].starts_with("amin") => (format!("i{}", &s[2..]), precision(p)),
-        // Mixed real/complex names (csscal, zdrot, scasum, dznrm2): the vector's type.
-        _ if ["cs", "zd"].iter().any(|p| s.starts_with(p)) && ["scal", "rot"].iter().any(|b| s[2..].starts_with(b)) => {
-            (s[2..].to_string(), precision(if s.starts_with('c') { 'c' } else { 'z' }))
+        (Some('i'), Some(p)) if s[2..].starts_with("amax") || s[2..].starts_with("amin") => {
+            (format!("i{}", &s[2..]), precision(p))
         }
-        _ if ["sc", "dz"].iter().any(|p| s.starts_with(p)) && ["asum", "nrm2"].iter().any(|b| s[2..].starts_with(b)) => {
-            (s[2..].to_string(), precision(if s.starts_with('s') { 'c' } else { 'z' }))
+        // Mixed real/complex names (csscal, zdrot, scasum, dznrm2): the vector's type.
+        _ if ["cs", "zd"].iter().any(|p| s.starts_with(p))
+            && ["scal", "rot"].iter().any(|b| s[2..].starts_with(b)) =>
+        {
+            (
+                s[2..].to_string(),
+                precision(if s.starts_with('c') { 'c' } else { 'z' }),
+            )
+        }
+        _ if ["sc", "dz"].iter().any(|p| s.starts_with(p))
+            && ["asum", "nrm2"].iter().any(|b| s[2..].starts_with(b)) =>
+        {
+            (
+                s[2..].to_string(),
+                precision(if s.starts_with('s') { 'c' } else { 'z' }),
+            )
         }
         (Some(p), _) if precision(p).is_some() => (s[1..].to_string(), precision(p)),
         _ => (s.to_string(), None),
@@ -493,7 +579,14 @@ fn option(func: &str, arg: &str, abi: u32) -> String {
     match arg {
         // rocBLAS 4.x calls the order of the triangular matrix-vector functions n; 2.47
         // calls it m (trmv and trsv also name their argument m).
-        "m" | "n" if abi >= 4 && ["trmv", "trsv", "tbmv", "tpmv"].iter().any(|p| func.starts_with(p)) => "-n".into(),
+        "m" | "n"
+            if abi >= 4
+                && ["trmv", "trsv", "tbmv", "tpmv"]
+                    .iter()
+                    .any(|p| func.starts_with(p)) =>
+        {
+            "-n".into()
+        }
         "m" | "k" => format!("-{arg}"),
         "n" if func.starts_with("tbmv") || func.starts_with("tpmv") => "-m".into(),
         "n" => "-n".into(),
@@ -514,22 +607,39 @@ struct ScalarText {
 /// C++ ostream's default rendering of a double (6 significant digits, `%g`).
 pub fn fmt_g(v: f64) -> String {
     if v.is_nan() {
-        return if v.is_sign_negative() { "-nan".into() } else { "nan".into() };
+        return if v.is_sign_negative() {
+            "-nan".into()
+        } else {
+            "nan".into()
+        };
     }
     if v.is_infinite() {
         return if v < 0.0 { "-inf".into() } else { "inf".into() };
     }
     if v == 0.0 {
-        return if v.is_sign_negative() { "-0".into() } else { "0".into() };
+        return if v.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
     }
     let sci = format!("{v:.5e}");
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let trim = |s: &str| -> String {
-        if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s.to_string() }
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s.to_string()
+        }
     };
     if !(-4..6).contains(&exp) {
-        format!("{}e{}{:02}", trim(mantissa), if exp < 0 { '-' } else { '+' }, exp.abs())
+        format!(
+            "{}e{}{:02}",
+            trim(mantissa),
+            if exp < 0 { '-' } else { '+' },
+            exp.abs()
+        )
     } else {
         trim(&format!("{v:.*}", (5 - exp) as usize))
     }
@@ -542,7 +652,15 @@ fn fetch(p: *const c_void, bytes: usize, device: bool) -> Option<Vec<u8>> {
     }
     let mut out = vec![0u8; bytes];
     if device {
-        (unsafe { hip::hipMemcpy(out.as_mut_ptr().cast(), p, bytes, hip::hipMemcpyDeviceToHost) } == 0).then_some(out)
+        (unsafe {
+            hip::hipMemcpy(
+                out.as_mut_ptr().cast(),
+                p,
+                bytes,
+                hip::hipMemcpyDeviceToHost,
+            )
+        } == 0)
+            .then_some(out)
     } else {
         unsafe { std::ptr::copy_nonoverlapping(p as *const u8, out.as_mut_ptr(), bytes) };
         Some(out)
@@ -553,7 +671,11 @@ fn fetch(p: *const c_void, bytes: usize, device: bool) -> Option<Vec<u8>> {
 /// type (or, for `void*` scalars, by the call's `alpha_type`, `compute_type` or
 /// `execution_type`); the parts are None for a NULL pointer or unreadable device memory.
 /// None: not a readable scalar argument.
-pub(crate) fn scalar_parts(v: &dyn Arg, args: &[(&str, &dyn Arg)], device: bool) -> Option<(Option<f64>, Option<f64>, bool)> {
+pub(crate) fn scalar_parts(
+    v: &dyn Arg,
+    args: &[(&str, &dyn Arg)],
+    device: bool,
+) -> Option<(Option<f64>, Option<f64>, bool)> {
     let a = v.as_any_value();
     let ptr_of = |a: &dyn Any| -> Option<(*const c_void, i32)> {
         macro_rules! typed {
@@ -580,19 +702,47 @@ pub(crate) fn scalar_parts(v: &dyn Arg, args: &[(&str, &dyn Arg)], device: bool)
     };
     let (p, ty) = ptr_of(a)?;
     Some(match ty {
-        151 => (fetch(p, 4, device).map(|b| f32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64), None, false),
-        152 => (fetch(p, 8, device).map(|b| f64::from_le_bytes(b[..8].try_into().unwrap_or_default())), None, false),
-        150 => (fetch(p, 2, device).map(|b| f16::from_le_bytes([b[0], b[1]]).to_f64()), None, false),
-        168 => (fetch(p, 2, device).map(|b| bf16::from_le_bytes([b[0], b[1]]).to_f64()), None, false),
-        162 => (fetch(p, 4, device).map(|b| i32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64), None, false),
+        151 => (
+            fetch(p, 4, device)
+                .map(|b| f32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64),
+            None,
+            false,
+        ),
+        152 => (
+            fetch(p, 8, device).map(|b| f64::from_le_bytes(b[..8].try_into().unwrap_or_default())),
+            None,
+            false,
+        ),
+        150 => (
+            fetch(p, 2, device).map(|b| f16::from_le_bytes([b[0], b[1]]).to_f64()),
+            None,
+            false,
+        ),
+        168 => (
+            fetch(p, 2, device).map(|b| bf16::from_le_bytes([b[0], b[1]]).to_f64()),
+            None,
+            false,
+        ),
+        162 => (
+            fetch(p, 4, device)
+                .map(|b| i32::from_le_bytes(b[..4].try_into().unwrap_or_default()) as f64),
+            None,
+            false,
+        ),
         154 => {
             let b = fetch(p, 8, device);
-            let part = |o: usize| b.as_ref().map(|b| f32::from_le_bytes(b[o..o + 4].try_into().unwrap_or_default()) as f64);
+            let part = |o: usize| {
+                b.as_ref()
+                    .map(|b| f32::from_le_bytes(b[o..o + 4].try_into().unwrap_or_default()) as f64)
+            };
             (part(0), part(4), true)
         }
         155 => {
             let b = fetch(p, 16, device);
-            let part = |o: usize| b.as_ref().map(|b| f64::from_le_bytes(b[o..o + 8].try_into().unwrap_or_default()));
+            let part = |o: usize| {
+                b.as_ref()
+                    .map(|b| f64::from_le_bytes(b[o..o + 8].try_into().unwrap_or_default()))
+            };
             (part(0), part(8), true)
         }
         _ => return None,
@@ -610,9 +760,15 @@ fn scalar(arg: &str, v: &dyn Arg, args: &[(&str, &dyn Arg)], c: &Call) -> Option
         if im != 0.0 {
             let _ = write!(bench, " --{arg}i {}", fmt_g(im));
         }
-        ScalarText { trace: format!("({},{})", fmt_g(re), fmt_g(im)), bench }
+        ScalarText {
+            trace: format!("({},{})", fmt_g(re), fmt_g(im)),
+            bench,
+        }
     } else {
-        ScalarText { trace: fmt_g(re), bench: format!("--{arg} {}", fmt_g(re)) }
+        ScalarText {
+            trace: fmt_g(re),
+            bench: format!("--{arg} {}", fmt_g(re)),
+        }
     })
 }
 
@@ -622,20 +778,43 @@ mod tests {
 
     #[test]
     fn g_format_matches_cpp_ostream() {
-        for (v, want) in [(1.0, "1"), (0.5, "0.5"), (-2.25, "-2.25"), (1e-10, "1e-10"), (123456.0, "123456"),
-            (1234567.0, "1.23457e+06"), (0.0001, "0.0001"), (0.00001234, "1.234e-05"), (1.0 / 3.0, "0.333333"),
-            (100.0, "100"), (f64::NAN, "nan"), (f64::NEG_INFINITY, "-inf")] {
+        for (v, want) in [
+            (1.0, "1"),
+            (0.5, "0.5"),
+            (-2.25, "-2.25"),
+            (1e-10, "1e-10"),
+            (123456.0, "123456"),
+            (1234567.0, "1.23457e+06"),
+            (0.0001, "0.0001"),
+            (0.00001234, "1.234e-05"),
+            (1.0 / 3.0, "0.333333"),
+            (100.0, "100"),
+            (f64::NAN, "nan"),
+            (f64::NEG_INFINITY, "-inf"),
+        ] {
             assert_eq!(fmt_g(v), want, "{v}");
         }
     }
 
     #[test]
     fn bench_names() {
-        assert_eq!(bench_function("rocblas_sgemm_strided_batched"), ("gemm_strided_batched".into(), Some("f32_r")));
-        assert_eq!(bench_function("rocblas_izamax"), ("iamax".into(), Some("f64_c")));
+        assert_eq!(
+            bench_function("rocblas_sgemm_strided_batched"),
+            ("gemm_strided_batched".into(), Some("f32_r"))
+        );
+        assert_eq!(
+            bench_function("rocblas_izamax"),
+            ("iamax".into(), Some("f64_c"))
+        );
         assert_eq!(bench_function("rocblas_gemm_ex"), ("gemm_ex".into(), None));
-        assert_eq!(bench_function("rocblas_csscal"), ("scal".into(), Some("f32_c")));
-        assert_eq!(bench_function("rocblas_dznrm2_batched"), ("nrm2_batched".into(), Some("f64_c")));
+        assert_eq!(
+            bench_function("rocblas_csscal"),
+            ("scal".into(), Some("f32_c"))
+        );
+        assert_eq!(
+            bench_function("rocblas_dznrm2_batched"),
+            ("nrm2_batched".into(), Some("f64_c"))
+        );
         assert_eq!(strtol("0x3"), 3);
         assert_eq!(strtol("010"), 8);
         assert_eq!(strtol(" 5 "), 5);

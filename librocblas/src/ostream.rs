@@ -91,11 +91,15 @@ unsafe fn fd_of(this: *mut c_void) -> Option<c_int> {
 
 unsafe fn construct(this: *mut c_void, fd: Option<c_int>) {
     unsafe {
-        this.cast::<*const c_void>().write((&raw const VTABLE.0[2]).cast());
+        this.cast::<*const c_void>()
+            .write((&raw const VTABLE.0[2]).cast());
         ostringstream_ctor(os_of(this));
         worker_slot(this).write([fd.map_or(0, |f| f as usize + 1), 0]);
         // m_yaml (and later flags) follow the shared_ptr.
-        this.cast::<u8>().add(OFF_WORKER + 16).cast::<u64>().write(0);
+        this.cast::<u8>()
+            .add(OFF_WORKER + 16)
+            .cast::<u64>()
+            .write(0);
     }
 }
 
@@ -115,7 +119,9 @@ fn write_all(fd: c_int, mut data: &[u8]) {
 /// `rocblas_internal_ostream::rocblas_internal_ostream(int fd)` (C1 and C2).
 #[unsafe(export_name = "_ZN24rocblas_internal_ostreamC1Ei")]
 pub unsafe extern "C" fn ostream_ctor_fd(this: *mut c_void, fd: c_int) {
-    oxrocm_ffi::boundary::guard("rocblas_internal_ostream(int)", (), || unsafe { construct(this, Some(fd)) })
+    oxrocm_ffi::boundary::guard("rocblas_internal_ostream(int)", (), || unsafe {
+        construct(this, Some(fd))
+    })
 }
 
 #[unsafe(export_name = "_ZN24rocblas_internal_ostreamC2Ei")]
@@ -137,7 +143,11 @@ pub unsafe extern "C" fn ostream_ctor_file(this: *mut c_void, filename: *const c
             let files = files.get_or_insert_with(HashMap::new);
             fd = files.get(&name).copied();
             if fd.is_none() {
-                let f = libc::open(filename, libc::O_WRONLY | libc::O_CREAT | libc::O_APPEND | libc::O_CLOEXEC, 0o644);
+                let f = libc::open(
+                    filename,
+                    libc::O_WRONLY | libc::O_CREAT | libc::O_APPEND | libc::O_CLOEXEC,
+                    0o644,
+                );
                 if f >= 0 {
                     files.insert(name, f);
                     fd = Some(f);
@@ -179,7 +189,9 @@ pub unsafe extern "C" fn ostream_flush(this: *mut c_void) {
 pub unsafe extern "C" fn ostream_dtor(this: *mut c_void) {
     unsafe {
         ostream_flush(this);
-        oxrocm_ffi::boundary::guard("~rocblas_internal_ostream", (), || ostringstream_dtor(os_of(this)));
+        oxrocm_ffi::boundary::guard("~rocblas_internal_ostream", (), || {
+            ostringstream_dtor(os_of(this))
+        });
     }
 }
 
@@ -227,8 +239,13 @@ pub static TYPE_NAME: [u8; 27] = *b"24rocblas_internal_ostream\0";
 
 /// `typeinfo for rocblas_internal_ostream` (a class without bases).
 #[unsafe(export_name = "_ZTI24rocblas_internal_ostream")]
-pub static TYPE_INFO: TypeInfo =
-    TypeInfo([(&raw const CLASS_TYPE_INFO_VTABLE).cast::<*const c_void>().wrapping_add(2).cast(), (&raw const TYPE_NAME).cast()]);
+pub static TYPE_INFO: TypeInfo = TypeInfo([
+    (&raw const CLASS_TYPE_INFO_VTABLE)
+        .cast::<*const c_void>()
+        .wrapping_add(2)
+        .cast(),
+    (&raw const TYPE_NAME).cast(),
+]);
 
 /// `vtable for rocblas_internal_ostream`: offset-to-top, typeinfo, then the virtual destructor.
 #[unsafe(export_name = "_ZTV24rocblas_internal_ostream")]
@@ -242,7 +259,12 @@ pub static VTABLE: VTable = VTable([
 /// `std::string rocblas_internal_get_arch_name()`: the current device's gfx name.
 #[unsafe(export_name = "_Z30rocblas_internal_get_arch_nameB5cxx11v")]
 pub unsafe extern "C" fn rocblas_internal_get_arch_name(ret: *mut CxxString) -> *mut CxxString {
-    let name = oxrocm_ffi::boundary::guard("rocblas_internal_get_arch_name", None, crate::hip::current_arch_name).unwrap_or_default();
+    let name = oxrocm_ffi::boundary::guard(
+        "rocblas_internal_get_arch_name",
+        None,
+        crate::hip::current_arch_name,
+    )
+    .unwrap_or_default();
     unsafe { make_string(ret, name.as_bytes()) };
     ret
 }
@@ -275,7 +297,10 @@ mod tests {
             let mut obj = vec![0u64; 64]; // 512 bytes > sizeof(rocblas_internal_ostream)
             let this = obj.as_mut_ptr().cast::<c_void>();
             ostream_ctor_fd(this, fds[1]);
-            assert_eq!(*this.cast::<*const c_void>(), (&raw const VTABLE.0[2]).cast::<c_void>());
+            assert_eq!(
+                *this.cast::<*const c_void>(),
+                (&raw const VTABLE.0[2]).cast::<c_void>()
+            );
             let mut s = MaybeUninit::<CxxString>::uninit();
             make_string(s.as_mut_ptr(), b"hello from rocBLAS\n");
             ostringstream_set_str(os_of(this), s.as_ptr());
@@ -298,7 +323,9 @@ mod tests {
             let mut s = MaybeUninit::<CxxString>::uninit();
             rocblas_internal_get_arch_name(s.as_mut_ptr());
             let p = s.as_mut_ptr();
-            let name = std::str::from_utf8(std::slice::from_raw_parts((*p).ptr, (*p).len)).unwrap().to_string();
+            let name = std::str::from_utf8(std::slice::from_raw_parts((*p).ptr, (*p).len))
+                .unwrap()
+                .to_string();
             drop_string(p);
             assert!(name.starts_with("gfx"), "{name}");
         }

@@ -14,7 +14,11 @@ pub fn not_supported(name: &'static str) -> i32 {
 
 pub fn log_unsupported(name: &'static str) {
     if REPORTED.first(name) {
-        oxrocm_ffi::log::write("rocblas", 1, format_args!("{name} is not supported by oxrocm yet (returning an error)"));
+        oxrocm_ffi::log::write(
+            "rocblas",
+            1,
+            format_args!("{name} is not supported by oxrocm yet (returning an error)"),
+        );
     }
 }
 

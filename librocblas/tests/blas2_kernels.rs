@@ -59,7 +59,10 @@ impl E for C32 {
     const CPLX: bool = true;
     const TOL: f64 = 4e-6;
     fn from(re: f64, im: f64) -> Self {
-        Complex { re: re as f32, im: im as f32 }
+        Complex {
+            re: re as f32,
+            im: im as f32,
+        }
     }
     fn c(self) -> C {
         (self.re as f64, self.im as f64)
@@ -94,12 +97,18 @@ const ONE: C = (1.0, 0.0);
 
 fn data<T: E>(len: usize, seed: f64) -> Vec<T> {
     let (re, im) = (vals(len, seed), vals(len, seed + 7.5));
-    (0..len).map(|i| T::from(re[i], if T::CPLX { im[i] } else { 0.0 })).collect()
+    (0..len)
+        .map(|i| T::from(re[i], if T::CPLX { im[i] } else { 0.0 }))
+        .collect()
 }
 
 /// Logical element i of a BLAS vector of n (negative increments from the end).
 fn at(i: usize, n: usize, inc: i64) -> usize {
-    if inc >= 0 { i * inc as usize } else { (n - 1 - i) * inc.unsigned_abs() as usize }
+    if inc >= 0 {
+        i * inc as usize
+    } else {
+        (n - 1 - i) * inc.unsigned_abs() as usize
+    }
 }
 
 /// Each value against its reference, within TOL of the magnitudes that went into it.
@@ -108,7 +117,10 @@ fn check<T: E>(got: &[T], want: &[(C, f64)], what: &str) {
     for (i, (g, (w, scale))) in got.iter().zip(want).enumerate() {
         let g = g.c();
         let err = ((g.0 - w.0).powi(2) + (g.1 - w.1).powi(2)).sqrt();
-        assert!(err <= T::TOL * scale.max(1.0), "{what}[{i}]: got {g:?}, want {w:?}");
+        assert!(
+            err <= T::TOL * scale.max(1.0),
+            "{what}[{i}]: got {g:?}, want {w:?}"
+        );
     }
 }
 
@@ -141,7 +153,11 @@ fn stored(s: Store, n: usize, upper: bool, i: usize, j: usize) -> Option<usize> 
                 Some(i - j + j * ld)
             }
         }
-        Store::Packed => Some(if upper { i + j * (j + 1) / 2 } else { i + j * (2 * n - j - 1) / 2 }),
+        Store::Packed => Some(if upper {
+            i + j * (j + 1) / 2
+        } else {
+            i + j * (2 * n - j - 1) / 2
+        }),
     }
 }
 
@@ -154,7 +170,15 @@ fn span(s: Store, n: usize) -> usize {
 }
 
 /// y := alpha op(A) x + beta y on logical vectors, with each result's scale.
-fn mv_ref(a: &dyn Fn(usize, usize) -> C, rows: usize, cols: usize, alpha: C, x: &[C], beta: C, y: &[C]) -> Vec<(C, f64)> {
+fn mv_ref(
+    a: &dyn Fn(usize, usize) -> C,
+    rows: usize,
+    cols: usize,
+    alpha: C,
+    x: &[C],
+    beta: C,
+    y: &[C],
+) -> Vec<(C, f64)> {
     (0..rows)
         .map(|i| {
             let (mut s, mut mag) = (ZERO, 0.0);
@@ -164,7 +188,10 @@ fn mv_ref(a: &dyn Fn(usize, usize) -> C, rows: usize, cols: usize, alpha: C, x: 
                 mag += abs(v) * abs(xj);
             }
             let yv = if beta == ZERO { ZERO } else { mul(beta, y[i]) };
-            (add(mul(alpha, s), yv), abs(alpha) * mag + abs(beta) * abs(y[i]))
+            (
+                add(mul(alpha, s), yv),
+                abs(alpha) * mag + abs(beta) * abs(y[i]),
+            )
         })
         .collect()
 }
@@ -203,7 +230,21 @@ fn general<T: E>(h: H) {
         // strided batched, host scalars
         mode(h, false);
         let r = unsafe {
-            ops::gemv::<T>(h, op, m as i64, n as i64, &alpha, strided(da, lda * n), lda as i64, strided(dx, sx), incx, &beta, strided(dy, sy), incy, batch as i64)
+            ops::gemv::<T>(
+                h,
+                op,
+                m as i64,
+                n as i64,
+                &alpha,
+                strided(da, lda * n),
+                lda as i64,
+                strided(dx, sx),
+                incx,
+                &beta,
+                strided(dy, sy),
+                incy,
+                batch as i64,
+            )
         };
         assert_eq!(r, Ok(()), "gemv {opn}");
         let got = host(dy, sy * batch);
@@ -214,8 +255,20 @@ fn general<T: E>(h: H) {
                 T_OP => ab[j + i * lda].c(),
                 _ => conj(ab[j + i * lda].c()),
             };
-            let want = mv_ref(&e, yl, xl, al, &logical(&x[b * sx..], xl, incx), be, &logical(&y[b * sy..], yl, incy));
-            check(&got[b * sy..(b + 1) * sy], &placed(&y[b * sy..(b + 1) * sy], &want, incy), &format!("gemv_strided_batched {opn} [{b}]"));
+            let want = mv_ref(
+                &e,
+                yl,
+                xl,
+                al,
+                &logical(&x[b * sx..], xl, incx),
+                be,
+                &logical(&y[b * sy..], yl, incy),
+            );
+            check(
+                &got[b * sy..(b + 1) * sy],
+                &placed(&y[b * sy..(b + 1) * sy], &want, incy),
+                &format!("gemv_strided_batched {opn} [{b}]"),
+            );
         }
         free(dx);
         free(dy);
@@ -228,17 +281,57 @@ fn general<T: E>(h: H) {
     let x = data::<T>(m * batch, 4.0);
     let nan = vec![T::from(f64::NAN, f64::NAN); n * batch];
     let (dx, dy) = (dev(&x), dev(&nan));
-    let (pa, px, py) = (ptr_array(da, lda * n, batch), ptr_array(dx, m, batch), ptr_array(dy, n, batch));
-    let r = unsafe { ops::gemv::<T>(h, T_OP, m as i64, n as i64, dal, Src::Array(pa as u64), lda as i64, Src::Array(px as u64), 1, dbe, Src::Array(py as u64), 1, batch as i64) };
+    let (pa, px, py) = (
+        ptr_array(da, lda * n, batch),
+        ptr_array(dx, m, batch),
+        ptr_array(dy, n, batch),
+    );
+    let r = unsafe {
+        ops::gemv::<T>(
+            h,
+            T_OP,
+            m as i64,
+            n as i64,
+            dal,
+            Src::Array(pa as u64),
+            lda as i64,
+            Src::Array(px as u64),
+            1,
+            dbe,
+            Src::Array(py as u64),
+            1,
+            batch as i64,
+        )
+    };
     assert_eq!(r, Ok(()), "gemv_batched");
     let got = host(dy, n * batch);
     for b in 0..batch {
         let ab = &a[b * lda * n..];
         let e = |i: usize, j: usize| ab[j + i * lda].c();
-        let want = mv_ref(&e, n, m, al, &logical(&x[b * m..], m, 1), ZERO, &vec![ZERO; n]);
-        check(&got[b * n..(b + 1) * n], &want, &format!("gemv_batched [{b}]"));
+        let want = mv_ref(
+            &e,
+            n,
+            m,
+            al,
+            &logical(&x[b * m..], m, 1),
+            ZERO,
+            &vec![ZERO; n],
+        );
+        check(
+            &got[b * n..(b + 1) * n],
+            &want,
+            &format!("gemv_batched [{b}]"),
+        );
     }
-    for p in [pa.cast::<u8>(), px.cast(), py.cast(), dal.cast(), dbe.cast(), dx.cast(), dy.cast()] {
+    for p in [
+        pa.cast::<u8>(),
+        px.cast(),
+        py.cast(),
+        dal.cast(),
+        dbe.cast(),
+        dx.cast(),
+        dy.cast(),
+    ] {
         free(p);
     }
 
@@ -252,13 +345,47 @@ fn general<T: E>(h: H) {
         let (x, y) = (data::<T>(xl, 6.0), data::<T>(2 * yl, 7.0));
         let (dx, dy) = (dev(&x), dev(&y));
         let r = unsafe {
-            ops::gbmv::<T>(h, op, m as i64, n as i64, kl as i64, ku as i64, &alpha, strided(db, 0), ldb as i64, strided(dx, 0), 1, &beta, strided(dy, 0), -2, 1)
+            ops::gbmv::<T>(
+                h,
+                op,
+                m as i64,
+                n as i64,
+                kl as i64,
+                ku as i64,
+                &alpha,
+                strided(db, 0),
+                ldb as i64,
+                strided(dx, 0),
+                1,
+                &beta,
+                strided(dy, 0),
+                -2,
+                1,
+            )
         };
         assert_eq!(r, Ok(()), "gbmv");
-        let el = |i: usize, j: usize| if i + ku >= j && i <= j + kl { band[ku + i - j + j * ldb].c() } else { ZERO };
+        let el = |i: usize, j: usize| {
+            if i + ku >= j && i <= j + kl {
+                band[ku + i - j + j * ldb].c()
+            } else {
+                ZERO
+            }
+        };
         let e = |i: usize, j: usize| if op == N_OP { el(i, j) } else { conj(el(j, i)) };
-        let want = mv_ref(&e, yl, xl, al, &logical(&x, xl, 1), be, &logical(&y, yl, -2));
-        check(&host(dy, 2 * yl), &placed(&y, &want, -2), &format!("gbmv {op}"));
+        let want = mv_ref(
+            &e,
+            yl,
+            xl,
+            al,
+            &logical(&x, xl, 1),
+            be,
+            &logical(&y, yl, -2),
+        );
+        check(
+            &host(dy, 2 * yl),
+            &placed(&y, &want, -2),
+            &format!("gbmv {op}"),
+        );
         free(dx);
         free(dy);
     }
@@ -275,7 +402,11 @@ fn symmetric<T: E>(h: H) {
         if herm && !T::CPLX {
             continue;
         }
-        for (store, upper, kind) in [(Store::Full(200), true, SymKind::Full), (Store::Band(9, 6), false, SymKind::Band(6)), (Store::Packed, true, SymKind::Packed)] {
+        for (store, upper, kind) in [
+            (Store::Full(200), true, SymKind::Full),
+            (Store::Band(9, 6), false, SymKind::Band(6)),
+            (Store::Packed, true, SymKind::Packed),
+        ] {
             let len = span(store, n);
             let (batch, sa) = (2usize, len + 3);
             let a = data::<T>(sa * batch, 8.0);
@@ -288,20 +419,52 @@ fn symmetric<T: E>(h: H) {
                 Store::Packed => 1,
             };
             let uplo = if upper { UPPER } else { LOWER };
-            let r = unsafe { ops::symv::<T>(h, uplo, n as i64, kind, herm, &alpha, strided(da, sa), lda, strided(dx, n), 1, &beta, strided(dy, n), 1, batch as i64) };
+            let r = unsafe {
+                ops::symv::<T>(
+                    h,
+                    uplo,
+                    n as i64,
+                    kind,
+                    herm,
+                    &alpha,
+                    strided(da, sa),
+                    lda,
+                    strided(dx, n),
+                    1,
+                    &beta,
+                    strided(dy, n),
+                    1,
+                    batch as i64,
+                )
+            };
             assert_eq!(r, Ok(()), "symv {kind:?} herm {herm}");
             let got = host(dy, n * batch);
             for b in 0..batch {
                 let ab = &a[b * sa..];
-                let e = |i: usize, j: usize| match (stored(store, n, upper, i, j), stored(store, n, upper, j, i)) {
+                let e = |i: usize, j: usize| match (
+                    stored(store, n, upper, i, j),
+                    stored(store, n, upper, j, i),
+                ) {
                     (Some(k), _) if herm && i == j => (ab[k].c().0, 0.0),
                     (Some(k), _) => ab[k].c(),
                     (None, Some(k)) if herm => conj(ab[k].c()),
                     (None, Some(k)) => ab[k].c(),
                     _ => ZERO,
                 };
-                let want = mv_ref(&e, n, n, al, &logical(&x[b * n..], n, 1), be, &logical(&y[b * n..], n, 1));
-                check(&got[b * n..(b + 1) * n], &want, &format!("symv {kind:?} herm {herm} [{b}]"));
+                let want = mv_ref(
+                    &e,
+                    n,
+                    n,
+                    al,
+                    &logical(&x[b * n..], n, 1),
+                    be,
+                    &logical(&y[b * n..], n, 1),
+                );
+                check(
+                    &got[b * n..(b + 1) * n],
+                    &want,
+                    &format!("symv {kind:?} herm {herm} [{b}]"),
+                );
             }
             for p in [da, dx, dy] {
                 free(p);
@@ -325,14 +488,33 @@ where
         let y = data::<T>(n * batch, 13.0);
         let (da, dx, dy, dal) = (dev(&a), dev(&x), dev(&y), dev(&[alpha]));
         mode(h, true);
-        let r = unsafe { ops::ger::<T>(h, m as i64, n as i64, dal, strided(dx, 2 * m), -2, strided(dy, n), 1, strided(da, lda * n), lda as i64, batch as i64, conj_y) };
+        let r = unsafe {
+            ops::ger::<T>(
+                h,
+                m as i64,
+                n as i64,
+                dal,
+                strided(dx, 2 * m),
+                -2,
+                strided(dy, n),
+                1,
+                strided(da, lda * n),
+                lda as i64,
+                batch as i64,
+                conj_y,
+            )
+        };
         assert_eq!(r, Ok(()), "ger");
         let got = host(da, lda * n * batch);
         let mut want: Vec<(C, f64)> = a.iter().map(|v| (v.c(), abs(v.c()))).collect();
         for b in 0..batch {
             let xs = logical(&x[b * 2 * m..], m, -2);
             for j in 0..n {
-                let yj = if conj_y { conj(y[b * n + j].c()) } else { y[b * n + j].c() };
+                let yj = if conj_y {
+                    conj(y[b * n + j].c())
+                } else {
+                    y[b * n + j].c()
+                };
                 for (i, &xi) in xs.iter().enumerate() {
                     let w = &mut want[b * lda * n + i + j * lda];
                     let t = mul(mul(al, xi), yj);
@@ -347,7 +529,12 @@ where
     }
 
     let n = 150usize;
-    for (kind, herm) in [(Upd::Syr, false), (Upd::Her, true), (Upd::Syr2, false), (Upd::Her2, true)] {
+    for (kind, herm) in [
+        (Upd::Syr, false),
+        (Upd::Her, true),
+        (Upd::Syr2, false),
+        (Upd::Her2, true),
+    ] {
         if herm && !T::CPLX {
             continue;
         }
@@ -359,14 +546,44 @@ where
             let (da, dx, dy) = (dev(&a), dev(&x), dev(&y));
             mode(h, false);
             let uplo = if upper { UPPER } else { LOWER };
-            let lda = if let Store::Full(ld) = store { Some(ld as i64) } else { None };
+            let lda = if let Store::Full(ld) = store {
+                Some(ld as i64)
+            } else {
+                None
+            };
             // her / hpr take a real alpha
             let ral = al.0;
             let r = unsafe {
                 if kind == Upd::Her {
-                    ops::sym_update::<T, <T as RealOf>::R>(h, uplo, n as i64, &<T as RealOf>::real(ral), strided(dx, 0), 1, strided(dy, 0), -3, strided(da, 0), lda, 1, kind)
+                    ops::sym_update::<T, <T as RealOf>::R>(
+                        h,
+                        uplo,
+                        n as i64,
+                        &<T as RealOf>::real(ral),
+                        strided(dx, 0),
+                        1,
+                        strided(dy, 0),
+                        -3,
+                        strided(da, 0),
+                        lda,
+                        1,
+                        kind,
+                    )
                 } else {
-                    ops::sym_update::<T, T>(h, uplo, n as i64, &alpha, strided(dx, 0), 1, strided(dy, 0), -3, strided(da, 0), lda, 1, kind)
+                    ops::sym_update::<T, T>(
+                        h,
+                        uplo,
+                        n as i64,
+                        &alpha,
+                        strided(dx, 0),
+                        1,
+                        strided(dy, 0),
+                        -3,
+                        strided(da, 0),
+                        lda,
+                        1,
+                        kind,
+                    )
                 }
             };
             assert_eq!(r, Ok(()), "{kind:?} {store:?}");
@@ -375,12 +592,17 @@ where
             let mut want: Vec<(C, f64)> = a.iter().map(|v| (v.c(), abs(v.c()))).collect();
             for j in 0..n {
                 for i in 0..n {
-                    let Some(k) = stored(store, n, upper, i, j) else { continue };
+                    let Some(k) = stored(store, n, upper, i, j) else {
+                        continue;
+                    };
                     let cj = |v: C| if herm { conj(v) } else { v };
                     let t = match kind {
                         Upd::Her => mul(mul((ral, 0.0), xs[i]), conj(xs[j])),
                         Upd::Syr => mul(mul(al, xs[i]), xs[j]),
-                        _ => add(mul(mul(al, xs[i]), cj(ys[j])), mul(mul(if herm { conj(al) } else { al }, ys[i]), cj(xs[j]))),
+                        _ => add(
+                            mul(mul(al, xs[i]), cj(ys[j])),
+                            mul(mul(if herm { conj(al) } else { al }, ys[i]), cj(xs[j])),
+                        ),
                     };
                     let mut v = add(want[k].0, t);
                     if herm && i == j {
@@ -437,24 +659,40 @@ fn triangular<T: E>(h: H) {
         (200, Store::Full(210), TriKind::Trmv, TriKind::Trsv),
         (600, Store::Full(601), TriKind::Trmv, TriKind::Trsv),
         (200, Store::Band(6, 5), TriKind::Tbmv(5), TriKind::Tbsv(5)),
-        (200, Store::Band(120, 119), TriKind::Tbmv(119), TriKind::Tbsv(119)),
+        (
+            200,
+            Store::Band(120, 119),
+            TriKind::Tbmv(119),
+            TriKind::Tbsv(119),
+        ),
         (200, Store::Packed, TriKind::Tpmv, TriKind::Tpsv),
     ];
     let mut k = 0;
     for (n, store, mv, sv) in cases {
         for upper in [false, true] {
-            for (op, diag) in [(N_OP, NON_UNIT), (T_OP, UNIT), (C_OP, NON_UNIT), (N_OP, UNIT)] {
+            for (op, diag) in [
+                (N_OP, NON_UNIT),
+                (T_OP, UNIT),
+                (C_OP, NON_UNIT),
+                (N_OP, UNIT),
+            ] {
                 k += 1;
                 let len = span(store, n);
                 let sa = len + 1;
                 // off-diagonal entries small against the diagonal's
                 let raw = data::<T>(sa * batch, 17.0 + k as f64);
-                let diagonal: std::collections::HashSet<usize> = (0..n).filter_map(|i| stored(store, n, upper, i, i)).collect();
+                let diagonal: std::collections::HashSet<usize> = (0..n)
+                    .filter_map(|i| stored(store, n, upper, i, i))
+                    .collect();
                 let a: Vec<T> = (0..sa * batch)
                     .map(|e| {
                         let is_diag = diagonal.contains(&(e % sa));
                         let v = raw[e].c();
-                        if is_diag { T::from(4.0 + v.0.abs(), v.1) } else { T::from(v.0 / 64.0, v.1 / 64.0) }
+                        if is_diag {
+                            T::from(4.0 + v.0.abs(), v.1)
+                        } else {
+                            T::from(v.0 / 64.0, v.1 / 64.0)
+                        }
                     })
                     .collect();
                 let incx = if k % 2 == 0 { -2i64 } else { 1 };
@@ -479,21 +717,65 @@ fn triangular<T: E>(h: H) {
                 let (da, dx) = (dev(&a), dev(&x));
                 mode(h, false);
                 // x := op(A) x
-                let r = unsafe { ops::tri::<T>(h, uplo, op, diag, n as i64, mv, strided(da, sa), lda, strided(dx, sx), incx, batch as i64) };
+                let r = unsafe {
+                    ops::tri::<T>(
+                        h,
+                        uplo,
+                        op,
+                        diag,
+                        n as i64,
+                        mv,
+                        strided(da, sa),
+                        lda,
+                        strided(dx, sx),
+                        incx,
+                        batch as i64,
+                    )
+                };
                 assert_eq!(r, Ok(()), "{mv:?}");
                 let got = host(dx, sx * batch);
                 for b in 0..batch {
                     let e = |i: usize, j: usize| el(&a[b * sa..], i, j);
-                    let want = mv_ref(&e, n, n, ONE, &logical(&x[b * sx..], n, incx), ZERO, &vec![ZERO; n]);
+                    let want = mv_ref(
+                        &e,
+                        n,
+                        n,
+                        ONE,
+                        &logical(&x[b * sx..], n, incx),
+                        ZERO,
+                        &vec![ZERO; n],
+                    );
                     let what = format!("{mv:?} upper {upper} op {op} diag {diag} [{b}]");
-                    check(&got[b * sx..(b + 1) * sx], &placed(&x[b * sx..(b + 1) * sx], &want, incx), &what);
+                    check(
+                        &got[b * sx..(b + 1) * sx],
+                        &placed(&x[b * sx..(b + 1) * sx], &want, incx),
+                        &what,
+                    );
                 }
                 // x := op(A)^-1 (op(A) x) gives x back
-                let r = unsafe { ops::tri::<T>(h, uplo, op, diag, n as i64, sv, strided(da, sa), lda, strided(dx, sx), incx, batch as i64) };
+                let r = unsafe {
+                    ops::tri::<T>(
+                        h,
+                        uplo,
+                        op,
+                        diag,
+                        n as i64,
+                        sv,
+                        strided(da, sa),
+                        lda,
+                        strided(dx, sx),
+                        incx,
+                        batch as i64,
+                    )
+                };
                 assert_eq!(r, Ok(()), "{sv:?}");
                 let back = host(dx, sx * batch);
                 let want: Vec<(C, f64)> = x.iter().map(|v| (v.c(), 64.0 * abs(v.c()))).collect();
-                check(&back, &want, &format!("{sv:?} upper {upper} op {op} diag {diag}"));
+                check(
+                    &back,
+                    &want,
+                    &format!("{sv:?} upper {upper} op {op} diag {diag}"),
+                );
                 free(da);
                 free(dx);
             }

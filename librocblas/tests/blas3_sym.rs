@@ -24,34 +24,210 @@ const RIGHT: i32 = 142;
 type H = rocblas_handle;
 
 unsafe extern "C" {
-    fn rocblas_dgeam(h: H, ta: i32, tb: i32, m: i32, n: i32, al: *const f64, a: *const f64, lda: i32, be: *const f64,
-        b: *const f64, ldb: i32, c: *mut f64, ldc: i32) -> i32;
-    fn rocblas_zgeam_strided_batched(h: H, ta: i32, tb: i32, m: i32, n: i32, al: *const C64, a: *const C64, lda: i32, sa: i64,
-        be: *const C64, b: *const C64, ldb: i32, sb: i64, c: *mut C64, ldc: i32, sc: i64, batch: i32) -> i32;
-    fn rocblas_ddgmm(h: H, side: i32, m: i32, n: i32, a: *const f64, lda: i32, x: *const f64, incx: i32, c: *mut f64, ldc: i32) -> i32;
-    fn rocblas_cdgmm_batched(h: H, side: i32, m: i32, n: i32, a: *const *const C32, lda: i32, x: *const *const C32, incx: i32,
-        c: *const *mut C32, ldc: i32, batch: i32) -> i32;
-    fn rocblas_dsymm(h: H, side: i32, uplo: i32, m: i32, n: i32, al: *const f64, a: *const f64, lda: i32, b: *const f64, ldb: i32,
-        be: *const f64, c: *mut f64, ldc: i32) -> i32;
-    fn rocblas_zhemm(h: H, side: i32, uplo: i32, m: i32, n: i32, al: *const C64, a: *const C64, lda: i32, b: *const C64, ldb: i32,
-        be: *const C64, c: *mut C64, ldc: i32) -> i32;
-    fn rocblas_dsyrk(h: H, uplo: i32, t: i32, n: i32, k: i32, al: *const f64, a: *const f64, lda: i32, be: *const f64, c: *mut f64,
-        ldc: i32) -> i32;
-    fn rocblas_zherk(h: H, uplo: i32, t: i32, n: i32, k: i32, al: *const f64, a: *const C64, lda: i32, be: *const f64, c: *mut C64,
-        ldc: i32) -> i32;
-    fn rocblas_zsyr2k(h: H, uplo: i32, t: i32, n: i32, k: i32, al: *const C64, a: *const C64, lda: i32, b: *const C64, ldb: i32,
-        be: *const C64, c: *mut C64, ldc: i32) -> i32;
-    fn rocblas_zher2k_strided_batched(h: H, uplo: i32, t: i32, n: i32, k: i32, al: *const C64, a: *const C64, lda: i32, sa: i64,
-        b: *const C64, ldb: i32, sb: i64, be: *const f64, c: *mut C64, ldc: i32, sc: i64, batch: i32) -> i32;
-    fn rocblas_dsyrkx(h: H, uplo: i32, t: i32, n: i32, k: i32, al: *const f64, a: *const f64, lda: i32, b: *const f64, ldb: i32,
-        be: *const f64, c: *mut f64, ldc: i32) -> i32;
-    fn rocblas_zherkx(h: H, uplo: i32, t: i32, n: i32, k: i32, al: *const C64, a: *const C64, lda: i32, b: *const C64, ldb: i32,
-        be: *const f64, c: *mut C64, ldc: i32) -> i32;
-    fn rocblas_geam_ex(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, al: *const c_void, a: *const c_void, at: i32, lda: i32,
-        b: *const c_void, bt: i32, ldb: i32, be: *const c_void, c: *const c_void, ct: i32, ldc: i32, d: *mut c_void, dt: i32,
-        ldd: i32, compute: i32, op: i32) -> i32;
+    fn rocblas_dgeam(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        be: *const f64,
+        b: *const f64,
+        ldb: i32,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_zgeam_strided_batched(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        al: *const C64,
+        a: *const C64,
+        lda: i32,
+        sa: i64,
+        be: *const C64,
+        b: *const C64,
+        ldb: i32,
+        sb: i64,
+        c: *mut C64,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_ddgmm(
+        h: H,
+        side: i32,
+        m: i32,
+        n: i32,
+        a: *const f64,
+        lda: i32,
+        x: *const f64,
+        incx: i32,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_cdgmm_batched(
+        h: H,
+        side: i32,
+        m: i32,
+        n: i32,
+        a: *const *const C32,
+        lda: i32,
+        x: *const *const C32,
+        incx: i32,
+        c: *const *mut C32,
+        ldc: i32,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_dsymm(
+        h: H,
+        side: i32,
+        uplo: i32,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        b: *const f64,
+        ldb: i32,
+        be: *const f64,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_zhemm(
+        h: H,
+        side: i32,
+        uplo: i32,
+        m: i32,
+        n: i32,
+        al: *const C64,
+        a: *const C64,
+        lda: i32,
+        b: *const C64,
+        ldb: i32,
+        be: *const C64,
+        c: *mut C64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_dsyrk(
+        h: H,
+        uplo: i32,
+        t: i32,
+        n: i32,
+        k: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        be: *const f64,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_zherk(
+        h: H,
+        uplo: i32,
+        t: i32,
+        n: i32,
+        k: i32,
+        al: *const f64,
+        a: *const C64,
+        lda: i32,
+        be: *const f64,
+        c: *mut C64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_zsyr2k(
+        h: H,
+        uplo: i32,
+        t: i32,
+        n: i32,
+        k: i32,
+        al: *const C64,
+        a: *const C64,
+        lda: i32,
+        b: *const C64,
+        ldb: i32,
+        be: *const C64,
+        c: *mut C64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_zher2k_strided_batched(
+        h: H,
+        uplo: i32,
+        t: i32,
+        n: i32,
+        k: i32,
+        al: *const C64,
+        a: *const C64,
+        lda: i32,
+        sa: i64,
+        b: *const C64,
+        ldb: i32,
+        sb: i64,
+        be: *const f64,
+        c: *mut C64,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_dsyrkx(
+        h: H,
+        uplo: i32,
+        t: i32,
+        n: i32,
+        k: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        b: *const f64,
+        ldb: i32,
+        be: *const f64,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_zherkx(
+        h: H,
+        uplo: i32,
+        t: i32,
+        n: i32,
+        k: i32,
+        al: *const C64,
+        a: *const C64,
+        lda: i32,
+        b: *const C64,
+        ldb: i32,
+        be: *const f64,
+        c: *mut C64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_geam_ex(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        al: *const c_void,
+        a: *const c_void,
+        at: i32,
+        lda: i32,
+        b: *const c_void,
+        bt: i32,
+        ldb: i32,
+        be: *const c_void,
+        c: *const c_void,
+        ct: i32,
+        ldc: i32,
+        d: *mut c_void,
+        dt: i32,
+        ldd: i32,
+        compute: i32,
+        op: i32,
+    ) -> i32;
 }
-
 
 /// The reference's complex number (real data: im 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,7 +253,11 @@ impl Z {
     }
 }
 fn zs(len: usize, seed: f64) -> Vec<Z> {
-    vals(len, seed).into_iter().zip(vals(len, seed + 7.0)).map(|(a, b)| Z(a, b)).collect()
+    vals(len, seed)
+        .into_iter()
+        .zip(vals(len, seed + 7.0))
+        .map(|(a, b)| Z(a, b))
+        .collect()
 }
 fn c64s(v: &[Z]) -> Vec<C64> {
     v.iter().map(|z| C64 { re: z.0, im: z.1 }).collect()
@@ -87,7 +267,10 @@ fn zof(v: &[C64]) -> Vec<Z> {
 }
 fn close(got: Z, want: Z) {
     let tol = 1e-12 * (1.0 + want.0.abs() + want.1.abs());
-    assert!((got.0 - want.0).abs() <= tol && (got.1 - want.1).abs() <= tol, "got {got:?}, want {want:?}");
+    assert!(
+        (got.0 - want.0).abs() <= tol && (got.1 - want.1).abs() <= tol,
+        "got {got:?}, want {want:?}"
+    );
 }
 fn all_close(got: &[Z], want: &[Z]) {
     assert_eq!(got.len(), want.len());
@@ -120,12 +303,19 @@ fn dgeam_ops_in_place_and_special_scalars() {
         let za: Vec<Z> = a.iter().map(|&v| Z(v, 0.0)).collect();
         let zb: Vec<Z> = b.iter().map(|&v| Z(v, 0.0)).collect();
         unsafe {
-            assert_eq!(rocblas_dgeam(h, ta, tb, m as i32, n as i32, &alpha, da, lda as i32, &beta, db, ldb as i32, dc, ldc as i32), 0);
+            assert_eq!(
+                rocblas_dgeam(
+                    h, ta, tb, m as i32, n as i32, &alpha, da, lda as i32, &beta, db, ldb as i32,
+                    dc, ldc as i32
+                ),
+                0
+            );
         }
         let got = host(dc, ldc * n);
         for j in 0..n {
             for i in 0..m {
-                let w = Z(alpha, 0.0) * op_at(&za, lda, ta, i, j) + Z(beta, 0.0) * op_at(&zb, ldb, tb, i, j);
+                let w = Z(alpha, 0.0) * op_at(&za, lda, ta, i, j)
+                    + Z(beta, 0.0) * op_at(&zb, ldb, tb, i, j);
                 close(Z(got[i + j * ldc], 0.0), w);
             }
             // rows past m are not written
@@ -138,28 +328,72 @@ fn dgeam_ops_in_place_and_special_scalars() {
         let b = vals(4 * 3, 4.0);
         let (da, db) = (dev(&a), dev(&b));
         let (two, one) = (2.0, 1.0);
-        assert_eq!(rocblas_dgeam(h, N, N, 4, 3, &two, da, 4, &one, db, 4, da, 4), 0);
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 4, 3, &two, da, 4, &one, db, 4, da, 4),
+            0
+        );
         let got = host(da, 12);
         for i in 0..12 {
             assert_eq!(got[i], 2.0 * a[i] + b[i]);
         }
         // C == A with a transpose or another ld: invalid size
-        assert_eq!(rocblas_dgeam(h, T, N, 4, 4, &two, da, 4, &one, db, 4, da, 4), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dgeam(h, N, N, 3, 3, &two, da, 4, &one, db, 4, da, 3), rocblas_status_invalid_size);
+        assert_eq!(
+            rocblas_dgeam(h, T, N, 4, 4, &two, da, 4, &one, db, 4, da, 4),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 3, 3, &two, da, 4, &one, db, 4, da, 3),
+            rocblas_status_invalid_size
+        );
         // alpha 0 never reads A, beta 0 never reads B (NaN stays out)
         let nan = dev(&[f64::NAN; 12]);
         let dc = dev(&[0.0; 12]);
         let zero = 0.0;
-        assert_eq!(rocblas_dgeam(h, N, N, 4, 3, &zero, nan, 4, &two, db, 4, dc, 4), 0);
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 4, 3, &zero, nan, 4, &two, db, 4, dc, 4),
+            0
+        );
         assert_eq!(host(dc, 12), b.iter().map(|v| 2.0 * v).collect::<Vec<_>>());
-        assert_eq!(rocblas_dgeam(h, N, N, 4, 3, &two, db, 4, &zero, nan, 4, dc, 4), 0);
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 4, 3, &two, db, 4, &zero, nan, 4, dc, 4),
+            0
+        );
         assert_eq!(host(dc, 12), b.iter().map(|v| 2.0 * v).collect::<Vec<_>>());
         // argument checks in rocBLAS's order
-        assert_eq!(rocblas_dgeam(h, 7, N, 4, 3, &one, da, 4, &one, db, 4, dc, 4), rocblas_status_invalid_value);
-        assert_eq!(rocblas_dgeam(h, N, N, 4, 3, &one, da, 3, &one, db, 4, dc, 4), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dgeam(h, N, N, 0, 3, null(), null(), 4, null(), null(), 4, null_mut(), 4), 0);
-        assert_eq!(rocblas_dgeam(h, N, N, 4, 3, &one, da, 4, &one, db, 4, null_mut(), 4), rocblas_status_invalid_pointer);
-        assert_eq!(rocblas_dgeam(h, N, N, 4, 3, &one, null(), 4, &one, db, 4, dc, 4), rocblas_status_invalid_pointer);
+        assert_eq!(
+            rocblas_dgeam(h, 7, N, 4, 3, &one, da, 4, &one, db, 4, dc, 4),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 4, 3, &one, da, 3, &one, db, 4, dc, 4),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dgeam(
+                h,
+                N,
+                N,
+                0,
+                3,
+                null(),
+                null(),
+                4,
+                null(),
+                null(),
+                4,
+                null_mut(),
+                4
+            ),
+            0
+        );
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 4, 3, &one, da, 4, &one, db, 4, null_mut(), 4),
+            rocblas_status_invalid_pointer
+        );
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 4, 3, &one, null(), 4, &one, db, 4, dc, 4),
+            rocblas_status_invalid_pointer
+        );
     }
 }
 
@@ -179,8 +413,25 @@ fn zgeam_strided_batched_conjugate_and_device_scalars() {
     let (dal, dbe) = (dev(&c64s(&[alpha])), dev(&c64s(&[beta])));
     unsafe {
         assert_eq!(rocblas_set_pointer_mode(h, rocblas_pointer_mode_device), 0);
-        let st = rocblas_zgeam_strided_batched(h, C, N, m as i32, n as i32, dal, da, lda as i32, sa as i64, dbe, db, ldb as i32,
-            sb as i64, dc, ldc as i32, sc as i64, batch as i32);
+        let st = rocblas_zgeam_strided_batched(
+            h,
+            C,
+            N,
+            m as i32,
+            n as i32,
+            dal,
+            da,
+            lda as i32,
+            sa as i64,
+            dbe,
+            db,
+            ldb as i32,
+            sb as i64,
+            dc,
+            ldc as i32,
+            sc as i64,
+            batch as i32,
+        );
         assert_eq!(st, 0);
     }
     let got = zof(&host(dc, sc * batch));
@@ -201,32 +452,74 @@ fn dgmm_both_sides_negative_increment_and_batched() {
     for (side, incx) in [(LEFT, -2i32), (RIGHT, 3)] {
         let k = if side == LEFT { m } else { n };
         let x = vals(k * incx.unsigned_abs() as usize, 2.0);
-        let xat = |i: usize| if incx > 0 { x[i * incx as usize] } else { x[(k - 1 - i) * (-incx) as usize] };
+        let xat = |i: usize| {
+            if incx > 0 {
+                x[i * incx as usize]
+            } else {
+                x[(k - 1 - i) * (-incx) as usize]
+            }
+        };
         let (da, dx, dc) = (dev(&a), dev(&x), dev(&vec![0.0; ldc * n]));
-        unsafe { assert_eq!(rocblas_ddgmm(h, side, m as i32, n as i32, da, lda as i32, dx, incx, dc, ldc as i32), 0) };
+        unsafe {
+            assert_eq!(
+                rocblas_ddgmm(
+                    h, side, m as i32, n as i32, da, lda as i32, dx, incx, dc, ldc as i32
+                ),
+                0
+            )
+        };
         let got = host(dc, ldc * n);
         for j in 0..n {
             for i in 0..m {
-                assert_eq!(got[i + j * ldc], a[i + j * lda] * xat(if side == LEFT { i } else { j }));
+                assert_eq!(
+                    got[i + j * ldc],
+                    a[i + j * lda] * xat(if side == LEFT { i } else { j })
+                );
             }
         }
     }
     // pointer arrays, complex
     let za = zs(m * n, 5.0);
     let zx = zs(n, 6.0);
-    let ca: Vec<C32> = za.iter().map(|z| C32 { re: z.0 as f32, im: z.1 as f32 }).collect();
-    let cx: Vec<C32> = zx.iter().map(|z| C32 { re: z.0 as f32, im: z.1 as f32 }).collect();
+    let ca: Vec<C32> = za
+        .iter()
+        .map(|z| C32 {
+            re: z.0 as f32,
+            im: z.1 as f32,
+        })
+        .collect();
+    let cx: Vec<C32> = zx
+        .iter()
+        .map(|z| C32 {
+            re: z.0 as f32,
+            im: z.1 as f32,
+        })
+        .collect();
     let (pa, px) = (dev(&ca), dev(&cx));
     let pcs: Vec<*mut C32> = (0..2).map(|_| dev(&vec![C32::default(); m * n])).collect();
-    let (aa, xa, cc) = (dev(&[pa as *const C32, pa]), dev(&[px as *const C32, px]), dev(&pcs));
-    unsafe { assert_eq!(rocblas_cdgmm_batched(h, RIGHT, m as i32, n as i32, aa, m as i32, xa, 1, cc, m as i32, 2), 0) };
+    let (aa, xa, cc) = (
+        dev(&[pa as *const C32, pa]),
+        dev(&[px as *const C32, px]),
+        dev(&pcs),
+    );
+    unsafe {
+        assert_eq!(
+            rocblas_cdgmm_batched(
+                h, RIGHT, m as i32, n as i32, aa, m as i32, xa, 1, cc, m as i32, 2
+            ),
+            0
+        )
+    };
     for &pc in &pcs {
         let got = host(pc, m * n);
         for j in 0..n {
             for i in 0..m {
                 let w = za[i + j * m] * zx[j];
                 let g = got[i + j * m];
-                assert!((g.re as f64 - w.0).abs() < 1e-5 && (g.im as f64 - w.1).abs() < 1e-5, "{g:?} {w:?}");
+                assert!(
+                    (g.re as f64 - w.0).abs() < 1e-5 && (g.im as f64 - w.1).abs() < 1e-5,
+                    "{g:?} {w:?}"
+                );
             }
         }
     }
@@ -261,23 +554,65 @@ fn dsymm_and_zhemm_sides_and_triangles() {
             for uplo in [UPPER, LOWER] {
                 let ka = if side == LEFT { m } else { n };
                 let lda = ka + 2;
-                let a: Vec<Z> = if herm { zs(lda * ka, 1.0) } else { vals(lda * ka, 1.0).into_iter().map(|v| Z(v, 0.0)).collect() };
-                let b: Vec<Z> = if herm { zs(ldb * n, 2.0) } else { vals(ldb * n, 2.0).into_iter().map(|v| Z(v, 0.0)).collect() };
-                let c: Vec<Z> = if herm { zs(ldc * n, 3.0) } else { vals(ldc * n, 3.0).into_iter().map(|v| Z(v, 0.0)).collect() };
-                let (alpha, beta) = if herm { (Z(1.5, -0.5), Z(-0.5, 2.0)) } else { (Z(1.5, 0.0), Z(-0.5, 0.0)) };
+                let a: Vec<Z> = if herm {
+                    zs(lda * ka, 1.0)
+                } else {
+                    vals(lda * ka, 1.0).into_iter().map(|v| Z(v, 0.0)).collect()
+                };
+                let b: Vec<Z> = if herm {
+                    zs(ldb * n, 2.0)
+                } else {
+                    vals(ldb * n, 2.0).into_iter().map(|v| Z(v, 0.0)).collect()
+                };
+                let c: Vec<Z> = if herm {
+                    zs(ldc * n, 3.0)
+                } else {
+                    vals(ldc * n, 3.0).into_iter().map(|v| Z(v, 0.0)).collect()
+                };
+                let (alpha, beta) = if herm {
+                    (Z(1.5, -0.5), Z(-0.5, 2.0))
+                } else {
+                    (Z(1.5, 0.0), Z(-0.5, 0.0))
+                };
                 let s = full(&a, lda, ka, uplo == UPPER, herm);
                 let got = unsafe {
                     if herm {
                         let dc = dev(&c64s(&c));
-                        let st = rocblas_zhemm(h, side, uplo, m as i32, n as i32, &c64s(&[alpha])[0], dev(&c64s(&a)), lda as i32,
-                            dev(&c64s(&b)), ldb as i32, &c64s(&[beta])[0], dc, ldc as i32);
+                        let st = rocblas_zhemm(
+                            h,
+                            side,
+                            uplo,
+                            m as i32,
+                            n as i32,
+                            &c64s(&[alpha])[0],
+                            dev(&c64s(&a)),
+                            lda as i32,
+                            dev(&c64s(&b)),
+                            ldb as i32,
+                            &c64s(&[beta])[0],
+                            dc,
+                            ldc as i32,
+                        );
                         assert_eq!(st, 0);
                         zof(&host(dc, ldc * n))
                     } else {
                         let re = |v: &[Z]| v.iter().map(|z| z.0).collect::<Vec<_>>();
                         let dc = dev(&re(&c));
-                        let st = rocblas_dsymm(h, side, uplo, m as i32, n as i32, &alpha.0, dev(&re(&a)), lda as i32, dev(&re(&b)),
-                            ldb as i32, &beta.0, dc, ldc as i32);
+                        let st = rocblas_dsymm(
+                            h,
+                            side,
+                            uplo,
+                            m as i32,
+                            n as i32,
+                            &alpha.0,
+                            dev(&re(&a)),
+                            lda as i32,
+                            dev(&re(&b)),
+                            ldb as i32,
+                            &beta.0,
+                            dc,
+                            ldc as i32,
+                        );
                         assert_eq!(st, 0);
                         host(dc, ldc * n).into_iter().map(|v| Z(v, 0.0)).collect()
                     }
@@ -286,7 +621,12 @@ fn dsymm_and_zhemm_sides_and_triangles() {
                     for i in 0..m {
                         let mut acc = Z(0.0, 0.0);
                         for l in 0..ka {
-                            acc = acc + if side == LEFT { s[i + l * ka] * b[l + j * ldb] } else { b[i + l * ldb] * s[l + j * ka] };
+                            acc = acc
+                                + if side == LEFT {
+                                    s[i + l * ka] * b[l + j * ldb]
+                                } else {
+                                    b[i + l * ldb] * s[l + j * ka]
+                                };
                         }
                         close(got[i + j * ldc], alpha * acc + beta * c[i + j * ldc]);
                     }
@@ -297,19 +637,99 @@ fn dsymm_and_zhemm_sides_and_triangles() {
     unsafe {
         let one = 1.0;
         let zero = 0.0;
-        assert_eq!(rocblas_dsymm(h, 9, UPPER, 2, 2, &one, null(), 2, null(), 2, &one, null_mut(), 2), rocblas_status_invalid_value);
-        assert_eq!(rocblas_dsymm(h, LEFT, UPPER, 3, 2, &one, null(), 2, null(), 3, &one, null_mut(), 3), rocblas_status_invalid_size);
+        assert_eq!(
+            rocblas_dsymm(
+                h,
+                9,
+                UPPER,
+                2,
+                2,
+                &one,
+                null(),
+                2,
+                null(),
+                2,
+                &one,
+                null_mut(),
+                2
+            ),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_dsymm(
+                h,
+                LEFT,
+                UPPER,
+                3,
+                2,
+                &one,
+                null(),
+                2,
+                null(),
+                3,
+                &one,
+                null_mut(),
+                3
+            ),
+            rocblas_status_invalid_size
+        );
         // alpha 0, beta 1: quick return before the pointer checks
-        assert_eq!(rocblas_dsymm(h, LEFT, UPPER, 2, 2, &zero, null(), 2, null(), 2, &one, null_mut(), 2), 0);
-        assert_eq!(rocblas_dsymm(h, LEFT, UPPER, 2, 2, &one, null(), 2, null(), 2, &one, dev(&[0.0; 4]), 2),
-            rocblas_status_invalid_pointer);
+        assert_eq!(
+            rocblas_dsymm(
+                h,
+                LEFT,
+                UPPER,
+                2,
+                2,
+                &zero,
+                null(),
+                2,
+                null(),
+                2,
+                &one,
+                null_mut(),
+                2
+            ),
+            0
+        );
+        assert_eq!(
+            rocblas_dsymm(
+                h,
+                LEFT,
+                UPPER,
+                2,
+                2,
+                &one,
+                null(),
+                2,
+                null(),
+                2,
+                &one,
+                dev(&[0.0; 4]),
+                2
+            ),
+            rocblas_status_invalid_pointer
+        );
     }
 }
 
 /// The reference of every rank-k update on the stored triangle.
 #[allow(clippy::too_many_arguments)]
-fn rank_k_ref(kind: &str, uplo: i32, op: i32, n: usize, k: usize, alpha: Z, a: &[Z], lda: usize, b: &[Z], ldb: usize, beta: Z,
-    c: &[Z], ldc: usize) -> Vec<Z> {
+fn rank_k_ref(
+    kind: &str,
+    uplo: i32,
+    op: i32,
+    n: usize,
+    k: usize,
+    alpha: Z,
+    a: &[Z],
+    lda: usize,
+    b: &[Z],
+    ldb: usize,
+    beta: Z,
+    c: &[Z],
+    ldc: usize,
+) -> Vec<Z> {
     let mut out = c.to_vec();
     let herm = kind.starts_with('h');
     for j in 0..n {
@@ -356,22 +776,42 @@ fn rank_k_updates_every_kind_triangle_and_operation() {
                 let (rows, cols) = if op == N { (n, k) } else { (k, n) };
                 let (lda, ldb) = (rows + 1, rows + 3);
                 let mk = |len: usize, seed: f64| -> Vec<Z> {
-                    if real { vals(len, seed).into_iter().map(|v| Z(v, 0.0)).collect() } else { zs(len, seed) }
+                    if real {
+                        vals(len, seed).into_iter().map(|v| Z(v, 0.0)).collect()
+                    } else {
+                        zs(len, seed)
+                    }
                 };
                 let (a, b, c) = (mk(lda * cols, 1.0), mk(ldb * cols, 2.0), mk(ldc * n, 3.0));
-                let alpha = if real || kind == "herk" { Z(1.25, 0.0) } else { Z(1.25, -0.5) };
+                let alpha = if real || kind == "herk" {
+                    Z(1.25, 0.0)
+                } else {
+                    Z(1.25, -0.5)
+                };
                 let beta = Z(-0.5, 0.0);
-                let bref = if kind == "herk" || kind == "syrk" { (&a, lda) } else { (&b, ldb) };
-                let want = rank_k_ref(kind, uplo, op, n, k, alpha, &a, lda, bref.0, bref.1, beta, &c, ldc);
+                let bref = if kind == "herk" || kind == "syrk" {
+                    (&a, lda)
+                } else {
+                    (&b, ldb)
+                };
+                let want = rank_k_ref(
+                    kind, uplo, op, n, k, alpha, &a, lda, bref.0, bref.1, beta, &c, ldc,
+                );
                 let got: Vec<Z> = unsafe {
                     let (ni, ki) = (n as i32, k as i32);
                     if real {
                         let re = |v: &[Z]| v.iter().map(|z| z.0).collect::<Vec<_>>();
                         let (da, db, dc) = (dev(&re(&a)), dev(&re(&b)), dev(&re(&c)));
                         let st = if kind == "syrk" {
-                            rocblas_dsyrk(h, uplo, op, ni, ki, &alpha.0, da, lda as i32, &beta.0, dc, ldc as i32)
+                            rocblas_dsyrk(
+                                h, uplo, op, ni, ki, &alpha.0, da, lda as i32, &beta.0, dc,
+                                ldc as i32,
+                            )
                         } else {
-                            rocblas_dsyrkx(h, uplo, op, ni, ki, &alpha.0, da, lda as i32, db, ldb as i32, &beta.0, dc, ldc as i32)
+                            rocblas_dsyrkx(
+                                h, uplo, op, ni, ki, &alpha.0, da, lda as i32, db, ldb as i32,
+                                &beta.0, dc, ldc as i32,
+                            )
                         };
                         assert_eq!(st, 0, "{kind}");
                         host(dc, ldc * n).into_iter().map(|v| Z(v, 0.0)).collect()
@@ -380,11 +820,22 @@ fn rank_k_updates_every_kind_triangle_and_operation() {
                         let za = &c64s(&[alpha])[0];
                         let zb = &c64s(&[beta])[0];
                         let st = match kind {
-                            "herk" => rocblas_zherk(h, uplo, op, ni, ki, &alpha.0, da, lda as i32, &beta.0, dc, ldc as i32),
-                            "herkx" => rocblas_zherkx(h, uplo, op, ni, ki, za, da, lda as i32, db, ldb as i32, &beta.0, dc, ldc as i32),
-                            "syr2k" => rocblas_zsyr2k(h, uplo, op, ni, ki, za, da, lda as i32, db, ldb as i32, zb, dc, ldc as i32),
-                            _ => rocblas_zher2k_strided_batched(h, uplo, op, ni, ki, za, da, lda as i32, 0, db, ldb as i32, 0, &beta.0,
-                                dc, ldc as i32, 0, 1),
+                            "herk" => rocblas_zherk(
+                                h, uplo, op, ni, ki, &alpha.0, da, lda as i32, &beta.0, dc,
+                                ldc as i32,
+                            ),
+                            "herkx" => rocblas_zherkx(
+                                h, uplo, op, ni, ki, za, da, lda as i32, db, ldb as i32, &beta.0,
+                                dc, ldc as i32,
+                            ),
+                            "syr2k" => rocblas_zsyr2k(
+                                h, uplo, op, ni, ki, za, da, lda as i32, db, ldb as i32, zb, dc,
+                                ldc as i32,
+                            ),
+                            _ => rocblas_zher2k_strided_batched(
+                                h, uplo, op, ni, ki, za, da, lda as i32, 0, db, ldb as i32, 0,
+                                &beta.0, dc, ldc as i32, 0, 1,
+                            ),
                         };
                         assert_eq!(st, 0, "{kind}");
                         zof(&host(dc, ldc * n))
@@ -397,19 +848,68 @@ fn rank_k_updates_every_kind_triangle_and_operation() {
     unsafe {
         let (one, zero) = (1.0, 0.0);
         // syrk: k 0 or alpha 0 with beta 1 is a no-op before pointer checks; beta 0 does not read C
-        assert_eq!(rocblas_dsyrk(h, UPPER, N, 3, 0, null(), null(), 3, &one, null_mut(), 3), 0);
-        assert_eq!(rocblas_dsyrk(h, UPPER, N, 3, 2, &zero, null(), 3, &one, null_mut(), 3), 0);
-        assert_eq!(rocblas_dsyrk(h, UPPER, N, 3, 2, &one, null(), 3, &one, dev(&[0.0; 9]), 3), rocblas_status_invalid_pointer);
+        assert_eq!(
+            rocblas_dsyrk(h, UPPER, N, 3, 0, null(), null(), 3, &one, null_mut(), 3),
+            0
+        );
+        assert_eq!(
+            rocblas_dsyrk(h, UPPER, N, 3, 2, &zero, null(), 3, &one, null_mut(), 3),
+            0
+        );
+        assert_eq!(
+            rocblas_dsyrk(h, UPPER, N, 3, 2, &one, null(), 3, &one, dev(&[0.0; 9]), 3),
+            rocblas_status_invalid_pointer
+        );
         let dc = dev(&[f64::NAN; 4]);
-        assert_eq!(rocblas_dsyrk(h, LOWER, T, 2, 1, &one, dev(&[2.0, 3.0]), 1, &zero, dc, 2), 0);
+        assert_eq!(
+            rocblas_dsyrk(h, LOWER, T, 2, 1, &one, dev(&[2.0, 3.0]), 1, &zero, dc, 2),
+            0
+        );
         let got = host(dc, 4);
         assert_eq!((got[0], got[1], got[3]), (4.0, 6.0, 9.0));
         assert!(got[2].is_nan(), "upper triangle untouched");
         // herk takes N or C only; complex syr2k N or T only
         let z1 = C64 { re: 1.0, im: 0.0 };
-        assert_eq!(rocblas_zherk(h, UPPER, T, 2, 2, &one, null(), 2, &one, null_mut(), 2), rocblas_status_invalid_value);
-        assert_eq!(rocblas_zsyr2k(h, UPPER, C, 2, 2, &z1, null(), 2, null(), 2, &z1, null_mut(), 2), rocblas_status_invalid_value);
-        assert_eq!(rocblas_zsyr2k(h, UPPER, N, 2, 2, &z1, null(), 2, null(), 1, &z1, null_mut(), 2), rocblas_status_invalid_size);
+        assert_eq!(
+            rocblas_zherk(h, UPPER, T, 2, 2, &one, null(), 2, &one, null_mut(), 2),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_zsyr2k(
+                h,
+                UPPER,
+                C,
+                2,
+                2,
+                &z1,
+                null(),
+                2,
+                null(),
+                2,
+                &z1,
+                null_mut(),
+                2
+            ),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_zsyr2k(
+                h,
+                UPPER,
+                N,
+                2,
+                2,
+                &z1,
+                null(),
+                2,
+                null(),
+                1,
+                &z1,
+                null_mut(),
+                2
+            ),
+            rocblas_status_invalid_size
+        );
     }
 }
 
@@ -425,9 +925,30 @@ fn geam_ex_min_plus_and_plus_min() {
     for op in [0, 1] {
         let dd = dev(&vec![0f32; m * n]);
         let st = unsafe {
-            rocblas_geam_ex(h, N, N, m as i32, n as i32, k as i32, (&alpha as *const f32).cast(), dev(&a).cast(), f32t, m as i32,
-                dev(&b).cast(), f32t, k as i32, (&beta as *const f32).cast(), dev(&c).cast(), f32t, m as i32, dd.cast(), f32t,
-                m as i32, f32t, op)
+            rocblas_geam_ex(
+                h,
+                N,
+                N,
+                m as i32,
+                n as i32,
+                k as i32,
+                (&alpha as *const f32).cast(),
+                dev(&a).cast(),
+                f32t,
+                m as i32,
+                dev(&b).cast(),
+                f32t,
+                k as i32,
+                (&beta as *const f32).cast(),
+                dev(&c).cast(),
+                f32t,
+                m as i32,
+                dd.cast(),
+                f32t,
+                m as i32,
+                f32t,
+                op,
+            )
         };
         assert_eq!(st, 0);
         let got = host(dd, m * n);
@@ -451,14 +972,30 @@ fn geam_ex_min_plus_and_plus_min() {
         let p = (&one as *const f32).cast();
         let d = dev(&[0f32; 4]).cast();
         // unsupported compute type; mixed types; conjugate transpose; ldc != ldd with C == D
-        assert_eq!(rocblas_geam_ex(h, N, N, 2, 2, 2, p, d, 155, 2, d, 155, 2, p, d, 155, 2, d, 155, 2, 155, 0),
-            rocblas_status_not_implemented);
-        assert_eq!(rocblas_geam_ex(h, N, N, 2, 2, 1, p, d, f32t, 2, d, f32t, 2, p, d, f32t, 2, d, 152, 2, f32t, 0),
-            rocblas_status_not_implemented);
-        assert_eq!(rocblas_geam_ex(h, C, N, 2, 2, 1, p, d, f32t, 2, d, f32t, 2, p, d, f32t, 2, d, f32t, 2, f32t, 0),
-            rocblas_status_invalid_value);
-        assert_eq!(rocblas_geam_ex(h, N, N, 2, 2, 1, p, d, f32t, 2, d, f32t, 2, p, d, f32t, 2, d, f32t, 3, f32t, 0),
-            rocblas_status_invalid_size);
+        assert_eq!(
+            rocblas_geam_ex(
+                h, N, N, 2, 2, 2, p, d, 155, 2, d, 155, 2, p, d, 155, 2, d, 155, 2, 155, 0
+            ),
+            rocblas_status_not_implemented
+        );
+        assert_eq!(
+            rocblas_geam_ex(
+                h, N, N, 2, 2, 1, p, d, f32t, 2, d, f32t, 2, p, d, f32t, 2, d, 152, 2, f32t, 0
+            ),
+            rocblas_status_not_implemented
+        );
+        assert_eq!(
+            rocblas_geam_ex(
+                h, C, N, 2, 2, 1, p, d, f32t, 2, d, f32t, 2, p, d, f32t, 2, d, f32t, 2, f32t, 0
+            ),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_geam_ex(
+                h, N, N, 2, 2, 1, p, d, f32t, 2, d, f32t, 2, p, d, f32t, 2, d, f32t, 3, f32t, 0
+            ),
+            rocblas_status_invalid_size
+        );
     }
 }
 
@@ -469,18 +1006,109 @@ fn size_queries_answer_size_unchanged_before_any_check() {
         let mut size = 0usize;
         assert_eq!(unsafe { rocblas_start_device_memory_size_query(h) }, 0);
         let st = f();
-        assert_eq!(unsafe { rocblas_stop_device_memory_size_query(h, &mut size) }, 0);
+        assert_eq!(
+            unsafe { rocblas_stop_device_memory_size_query(h, &mut size) },
+            0
+        );
         (st, size)
     };
     let unchanged = (rocblas_status_size_unchanged, 0);
     // invalid enums and sizes, null pointers: none of them is checked under a query
-    assert_eq!(query(&|| unsafe { rocblas_dgeam(h, 7, 7, -1, 2, null(), null(), 0, null(), null(), 0, null_mut(), 0) }), unchanged);
-    assert_eq!(query(&|| unsafe { rocblas_ddgmm(h, 9, 2, 2, null(), 2, null(), 1, null_mut(), 2) }), unchanged);
-    assert_eq!(query(&|| unsafe { rocblas_dsymm(h, LEFT, UPPER, 2, 2, null(), null(), 1, null(), 2, null(), null_mut(), 2) }), unchanged);
-    assert_eq!(query(&|| unsafe { rocblas_zherk(h, UPPER, T, 2, 2, null(), null(), 2, null(), null_mut(), 2) }), unchanged);
-    assert_eq!(query(&|| unsafe { rocblas_dsyrkx(h, UPPER, N, 2, 2, null(), null(), 2, null(), 2, null(), null_mut(), 2) }), unchanged);
+    assert_eq!(
+        query(&|| unsafe {
+            rocblas_dgeam(
+                h,
+                7,
+                7,
+                -1,
+                2,
+                null(),
+                null(),
+                0,
+                null(),
+                null(),
+                0,
+                null_mut(),
+                0,
+            )
+        }),
+        unchanged
+    );
+    assert_eq!(
+        query(&|| unsafe { rocblas_ddgmm(h, 9, 2, 2, null(), 2, null(), 1, null_mut(), 2) }),
+        unchanged
+    );
+    assert_eq!(
+        query(&|| unsafe {
+            rocblas_dsymm(
+                h,
+                LEFT,
+                UPPER,
+                2,
+                2,
+                null(),
+                null(),
+                1,
+                null(),
+                2,
+                null(),
+                null_mut(),
+                2,
+            )
+        }),
+        unchanged
+    );
+    assert_eq!(
+        query(&|| unsafe {
+            rocblas_zherk(h, UPPER, T, 2, 2, null(), null(), 2, null(), null_mut(), 2)
+        }),
+        unchanged
+    );
+    assert_eq!(
+        query(&|| unsafe {
+            rocblas_dsyrkx(
+                h,
+                UPPER,
+                N,
+                2,
+                2,
+                null(),
+                null(),
+                2,
+                null(),
+                2,
+                null(),
+                null_mut(),
+                2,
+            )
+        }),
+        unchanged
+    );
     let st = query(&|| unsafe {
-        rocblas_geam_ex(h, N, N, 2, 2, 2, null(), null(), 155, 2, null(), 155, 2, null(), null(), 155, 2, null_mut(), 155, 2, 155, 0)
+        rocblas_geam_ex(
+            h,
+            N,
+            N,
+            2,
+            2,
+            2,
+            null(),
+            null(),
+            155,
+            2,
+            null(),
+            155,
+            2,
+            null(),
+            null(),
+            155,
+            2,
+            null_mut(),
+            155,
+            2,
+            155,
+            0,
+        )
     });
     assert_eq!(st, unchanged);
 }

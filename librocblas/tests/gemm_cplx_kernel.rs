@@ -16,10 +16,80 @@ type H = rocblas_handle;
 type P = *const c_void;
 
 unsafe extern "C" {
-    fn rocblas_cgemm_strided_batched(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: P, a: P, lda: i32, sa: i64, b: P, ldb: i32, sb: i64, beta: P, c: *mut c_void, ldc: i32, sc: i64, batch: i32) -> i32;
-    fn rocblas_zgemm_strided_batched(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: P, a: P, lda: i32, sa: i64, b: P, ldb: i32, sb: i64, beta: P, c: *mut c_void, ldc: i32, sc: i64, batch: i32) -> i32;
-    fn rocblas_cgemm_batched(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: P, a: P, lda: i32, b: P, ldb: i32, beta: P, c: P, ldc: i32, batch: i32) -> i32;
-    fn rocblas_zgemm_batched(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: P, a: P, lda: i32, b: P, ldb: i32, beta: P, c: P, ldc: i32, batch: i32) -> i32;
+    fn rocblas_cgemm_strided_batched(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: P,
+        a: P,
+        lda: i32,
+        sa: i64,
+        b: P,
+        ldb: i32,
+        sb: i64,
+        beta: P,
+        c: *mut c_void,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_zgemm_strided_batched(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: P,
+        a: P,
+        lda: i32,
+        sa: i64,
+        b: P,
+        ldb: i32,
+        sb: i64,
+        beta: P,
+        c: *mut c_void,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_cgemm_batched(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: P,
+        a: P,
+        lda: i32,
+        b: P,
+        ldb: i32,
+        beta: P,
+        c: P,
+        ldc: i32,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_zgemm_batched(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: P,
+        a: P,
+        lda: i32,
+        b: P,
+        ldb: i32,
+        beta: P,
+        c: P,
+        ldc: i32,
+        batch: i32,
+    ) -> i32;
 }
 
 trait E: Copy + Default + 'static {
@@ -30,7 +100,10 @@ trait E: Copy + Default + 'static {
 impl E for C32 {
     const TOL: f64 = 1e-5;
     fn from(re: f64, im: f64) -> Self {
-        Complex { re: re as f32, im: im as f32 }
+        Complex {
+            re: re as f32,
+            im: im as f32,
+        }
     }
     fn c(self) -> (f64, f64) {
         (self.re as f64, self.im as f64)
@@ -68,12 +141,56 @@ fn run<T: E>(h: H, double: bool) {
             let b = data::<T>(sb * batch, 2.0);
             let c = data::<T>(sc * batch, 3.0);
             let (da, db, dc) = (dev(&a), dev(&b), dev(&c));
-            let args = (&alpha as *const T as P, da as P, db as P, &beta as *const T as P, dc as *mut c_void);
+            let args = (
+                &alpha as *const T as P,
+                da as P,
+                db as P,
+                &beta as *const T as P,
+                dc as *mut c_void,
+            );
             let r = unsafe {
                 if double {
-                    rocblas_zgemm_strided_batched(h, ta, tb, m as i32, n as i32, k as i32, args.0, args.1, lda as i32, sa as i64, args.2, ldb as i32, sb as i64, args.3, args.4, ldc as i32, sc as i64, batch as i32)
+                    rocblas_zgemm_strided_batched(
+                        h,
+                        ta,
+                        tb,
+                        m as i32,
+                        n as i32,
+                        k as i32,
+                        args.0,
+                        args.1,
+                        lda as i32,
+                        sa as i64,
+                        args.2,
+                        ldb as i32,
+                        sb as i64,
+                        args.3,
+                        args.4,
+                        ldc as i32,
+                        sc as i64,
+                        batch as i32,
+                    )
                 } else {
-                    rocblas_cgemm_strided_batched(h, ta, tb, m as i32, n as i32, k as i32, args.0, args.1, lda as i32, sa as i64, args.2, ldb as i32, sb as i64, args.3, args.4, ldc as i32, sc as i64, batch as i32)
+                    rocblas_cgemm_strided_batched(
+                        h,
+                        ta,
+                        tb,
+                        m as i32,
+                        n as i32,
+                        k as i32,
+                        args.0,
+                        args.1,
+                        lda as i32,
+                        sa as i64,
+                        args.2,
+                        ldb as i32,
+                        sb as i64,
+                        args.3,
+                        args.4,
+                        ldc as i32,
+                        sc as i64,
+                        batch as i32,
+                    )
                 }
             };
             assert_eq!(r, 0, "gemm {ta} {tb}");
@@ -101,7 +218,10 @@ fn run<T: E>(h: H, double: bool) {
                         let want = (w.0 + bc.0, w.1 + bc.1);
                         let g = got[bi * sc + i + j * ldc].c();
                         let err = (g.0 - want.0).abs() + (g.1 - want.1).abs();
-                        assert!(err <= T::TOL * (mag + cv.0.abs() + cv.1.abs()).max(1.0), "gemm {ta} {tb} [{bi}] ({i}, {j}): got {g:?}, want {want:?}");
+                        assert!(
+                            err <= T::TOL * (mag + cv.0.abs() + cv.1.abs()).max(1.0),
+                            "gemm {ta} {tb} [{bi}] ({i}, {j}): got {g:?}, want {want:?}"
+                        );
                     }
                 }
             }
@@ -114,11 +234,39 @@ fn run<T: E>(h: H, double: bool) {
     let a = data::<T>(m * k * batch, 4.0);
     let b = data::<T>(k * n * batch, 5.0);
     let zero = T::from(0.0, 0.0);
-    let (da, db, dc) = (dev(&a), dev(&b), dev(&vec![T::from(f64::NAN, f64::NAN); m * n * batch]));
-    let (pa, pb, pc) = (ptr_array(da, m * k, batch), ptr_array(db, k * n, batch), ptr_array(dc, m * n, batch));
+    let (da, db, dc) = (
+        dev(&a),
+        dev(&b),
+        dev(&vec![T::from(f64::NAN, f64::NAN); m * n * batch]),
+    );
+    let (pa, pb, pc) = (
+        ptr_array(da, m * k, batch),
+        ptr_array(db, k * n, batch),
+        ptr_array(dc, m * n, batch),
+    );
     let r = unsafe {
-        let f = if double { rocblas_zgemm_batched } else { rocblas_cgemm_batched };
-        f(h, 111, 111, m as i32, n as i32, k as i32, &alpha as *const T as P, pa as P, m as i32, pb as P, k as i32, &zero as *const T as P, pc as P, m as i32, batch as i32)
+        let f = if double {
+            rocblas_zgemm_batched
+        } else {
+            rocblas_cgemm_batched
+        };
+        f(
+            h,
+            111,
+            111,
+            m as i32,
+            n as i32,
+            k as i32,
+            &alpha as *const T as P,
+            pa as P,
+            m as i32,
+            pb as P,
+            k as i32,
+            &zero as *const T as P,
+            pc as P,
+            m as i32,
+            batch as i32,
+        )
     };
     assert_eq!(r, 0, "gemm_batched");
     let got = host(dc, m * n * batch);
@@ -133,11 +281,21 @@ fn run<T: E>(h: H, double: bool) {
                 }
                 let want = mul(alpha.c(), s);
                 let g = got[bi * m * n + i + j * m].c();
-                assert!((g.0 - want.0).abs() + (g.1 - want.1).abs() <= T::TOL * mag.max(1.0), "gemm_batched [{bi}] ({i}, {j}): got {g:?}, want {want:?}");
+                assert!(
+                    (g.0 - want.0).abs() + (g.1 - want.1).abs() <= T::TOL * mag.max(1.0),
+                    "gemm_batched [{bi}] ({i}, {j}): got {g:?}, want {want:?}"
+                );
             }
         }
     }
-    for p in [pa.cast::<u8>(), pb.cast(), pc.cast(), da.cast(), db.cast(), dc.cast()] {
+    for p in [
+        pa.cast::<u8>(),
+        pb.cast(),
+        pc.cast(),
+        da.cast(),
+        db.cast(),
+        dc.cast(),
+    ] {
         free(p);
     }
 }

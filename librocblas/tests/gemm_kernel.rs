@@ -16,12 +16,32 @@ use std::ptr::null_mut;
 fn dev<T: Copy>(v: &[T]) -> u64 {
     let mut d: *mut c_void = null_mut();
     assert_eq!(unsafe { hip::hipMalloc(&mut d, size_of_val(v).max(1)) }, 0);
-    assert_eq!(unsafe { hip::hipMemcpy(d, v.as_ptr().cast(), size_of_val(v), hip::hipMemcpyHostToDevice) }, 0);
+    assert_eq!(
+        unsafe {
+            hip::hipMemcpy(
+                d,
+                v.as_ptr().cast(),
+                size_of_val(v),
+                hip::hipMemcpyHostToDevice,
+            )
+        },
+        0
+    );
     d as u64
 }
 fn host<T: Copy + Default>(d: u64, n: usize) -> Vec<T> {
     let mut v = vec![T::default(); n];
-    assert_eq!(unsafe { hip::hipMemcpy(v.as_mut_ptr().cast(), d as *const c_void, n * size_of::<T>(), hip::hipMemcpyDeviceToHost) }, 0);
+    assert_eq!(
+        unsafe {
+            hip::hipMemcpy(
+                v.as_mut_ptr().cast(),
+                d as *const c_void,
+                n * size_of::<T>(),
+                hip::hipMemcpyDeviceToHost,
+            )
+        },
+        0
+    );
     v
 }
 
@@ -49,18 +69,49 @@ impl Elem for f64 {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn check<T: Elem>(ta: bool, tb: bool, m: u32, n: u32, k: u32, alpha: f64, beta: f64, batch: u32, arrays: bool, nan_in: Option<usize>) {
+fn check<T: Elem>(
+    ta: bool,
+    tb: bool,
+    m: u32,
+    n: u32,
+    k: u32,
+    alpha: f64,
+    beta: f64,
+    batch: u32,
+    arrays: bool,
+    nan_in: Option<usize>,
+) {
     check_padded::<T>(ta, tb, m, n, k, alpha, beta, batch, arrays, nan_in, true)
 }
 
 /// `padded`: leading dimensions and batch strides with odd padding (else exact, which
 /// with sizes in multiples of 4 takes the kernels' aligned loads).
 #[allow(clippy::too_many_arguments)]
-fn check_padded<T: Elem>(ta: bool, tb: bool, m: u32, n: u32, k: u32, alpha: f64, beta: f64, batch: u32, arrays: bool, nan_in: Option<usize>, padded: bool) {
+fn check_padded<T: Elem>(
+    ta: bool,
+    tb: bool,
+    m: u32,
+    n: u32,
+    k: u32,
+    alpha: f64,
+    beta: f64,
+    batch: u32,
+    arrays: bool,
+    nan_in: Option<usize>,
+    padded: bool,
+) {
     let pad = |v: u32| if padded { v } else { 0 };
-    let (lda, ldb, ldc) = (if ta { k } else { m } + pad(3), if tb { n } else { k } + pad(1), m + pad(2));
+    let (lda, ldb, ldc) = (
+        if ta { k } else { m } + pad(3),
+        if tb { n } else { k } + pad(1),
+        m + pad(2),
+    );
     let (a_cols, b_cols) = (if ta { m } else { k }, if tb { k } else { n });
-    let (sa, sb, sc) = (lda as usize * a_cols as usize + pad(5) as usize, ldb as usize * b_cols as usize + pad(7) as usize, ldc as usize * n as usize + pad(1) as usize);
+    let (sa, sb, sc) = (
+        lda as usize * a_cols as usize + pad(5) as usize,
+        ldb as usize * b_cols as usize + pad(7) as usize,
+        ldc as usize * n as usize + pad(1) as usize,
+    );
     let total = |s: usize| s * batch as usize;
     let mut a: Vec<T> = (0..total(sa)).map(|i| T::from_f64(value(1, i))).collect();
     let mut b: Vec<T> = (0..total(sb)).map(|i| T::from_f64(value(2, i))).collect();
@@ -74,10 +125,23 @@ fn check_padded<T: Elem>(ta: bool, tb: bool, m: u32, n: u32, k: u32, alpha: f64,
     }
     let (da, db, dc) = (dev(&a), dev(&b), dev(&c));
     let elem = size_of::<T>() as u64;
-    let bases = |d: u64, s: usize| (0..batch as u64).map(|i| d + i * s as u64 * elem).collect::<Vec<u64>>();
+    let bases = |d: u64, s: usize| {
+        (0..batch as u64)
+            .map(|i| d + i * s as u64 * elem)
+            .collect::<Vec<u64>>()
+    };
     let (ba, bb, bc) = (bases(da, sa), bases(db, sb), bases(dc, sc));
     let (pa, pb, pc) = (dev(&ba), dev(&bb), dev(&bc));
-    let mats = |d: u64, s: usize, p: u64| if arrays { Mats::Array(p) } else { Mats::Strided { base: d, stride: s as i64 } };
+    let mats = |d: u64, s: usize, p: u64| {
+        if arrays {
+            Mats::Array(p)
+        } else {
+            Mats::Strided {
+                base: d,
+                stride: s as i64,
+            }
+        }
+    };
     let g = Gemm::<T> {
         trans_a: ta,
         trans_b: tb,
@@ -103,25 +167,50 @@ fn check_padded<T: Elem>(ta: bool, tb: bool, m: u32, n: u32, k: u32, alpha: f64,
                 let (mut sum, mut mag) = (0f64, 0f64);
                 if alpha != 0.0 {
                     for l in 0..k as usize {
-                        let av: f64 = a[bi * sa + if ta { l + i * lda as usize } else { i + l * lda as usize }].into();
-                        let bv: f64 = b[bi * sb + if tb { j + l * ldb as usize } else { l + j * ldb as usize }].into();
+                        let av: f64 = a[bi * sa
+                            + if ta {
+                                l + i * lda as usize
+                            } else {
+                                i + l * lda as usize
+                            }]
+                        .into();
+                        let bv: f64 = b[bi * sb
+                            + if tb {
+                                j + l * ldb as usize
+                            } else {
+                                l + j * ldb as usize
+                            }]
+                        .into();
                         sum += av * bv;
                         mag += (av * bv).abs();
                     }
                 }
                 let idx = bi * sc + i + j * ldc as usize;
-                let prior: f64 = if beta == 0.0 { 0.0 } else { beta * Into::<f64>::into(c[idx]) };
+                let prior: f64 = if beta == 0.0 {
+                    0.0
+                } else {
+                    beta * Into::<f64>::into(c[idx])
+                };
                 let want = alpha * sum + prior;
                 let got: f64 = out[idx].into();
-                let tol = T::EPS * 4.0 * (k as f64 + 2.0) * (alpha.abs() * mag + prior.abs() + 1e-30);
-                assert!((got - want).abs() <= tol, "ta {ta} tb {tb} m {m} n {n} k {k} batch {bi}: C[{i},{j}] = {got}, want {want}");
+                let tol =
+                    T::EPS * 4.0 * (k as f64 + 2.0) * (alpha.abs() * mag + prior.abs() + 1e-30);
+                assert!(
+                    (got - want).abs() <= tol,
+                    "ta {ta} tb {tb} m {m} n {n} k {k} batch {bi}: C[{i},{j}] = {got}, want {want}"
+                );
             }
         }
         // Padding rows between columns are left alone.
         for j in 0..n as usize {
             for i in m as usize..ldc as usize {
                 let idx = bi * sc + i + j * ldc as usize;
-                assert!(out[idx] == c[idx] || (Into::<f64>::into(c[idx]).is_nan() && Into::<f64>::into(out[idx]).is_nan()), "padding at {i},{j}");
+                assert!(
+                    out[idx] == c[idx]
+                        || (Into::<f64>::into(c[idx]).is_nan()
+                            && Into::<f64>::into(out[idx]).is_nan()),
+                    "padding at {i},{j}"
+                );
             }
         }
     }

@@ -8,7 +8,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{dev, handle, host, vals, LEFT, LOWER, NON_UNIT, RIGHT, UNIT, UPPER};
+use common::{LEFT, LOWER, NON_UNIT, RIGHT, UNIT, UPPER, dev, handle, host, vals};
 use rocblas::blas1::num::C32;
 use rocblas::handle::rocblas_set_pointer_mode;
 use rocblas::types::*;
@@ -24,73 +24,429 @@ const BIG: i64 = 1 << 32;
 
 unsafe extern "C" {
     // Level 1
-    fn rocblas_saxpy_64(h: H, n: i64, al: *const f32, x: *const f32, incx: i64, y: *mut f32, incy: i64) -> i32;
-    fn rocblas_daxpy_64(h: H, n: i64, al: *const f64, x: *const f64, incx: i64, y: *mut f64, incy: i64) -> i32;
-    fn rocblas_daxpy(h: H, n: i32, al: *const f64, x: *const f64, incx: i32, y: *mut f64, incy: i32) -> i32;
-    fn rocblas_daxpy_strided_batched_64(h: H, n: i64, al: *const f64, x: *const f64, incx: i64, sx: i64, y: *mut f64, incy: i64,
-        sy: i64, batch: i64) -> i32;
-    fn rocblas_ddot_64(h: H, n: i64, x: *const f64, incx: i64, y: *const f64, incy: i64, r: *mut f64) -> i32;
-    fn rocblas_cdotc_64(h: H, n: i64, x: *const C32, incx: i64, y: *const C32, incy: i64, r: *mut C32) -> i32;
+    fn rocblas_saxpy_64(
+        h: H,
+        n: i64,
+        al: *const f32,
+        x: *const f32,
+        incx: i64,
+        y: *mut f32,
+        incy: i64,
+    ) -> i32;
+    fn rocblas_daxpy_64(
+        h: H,
+        n: i64,
+        al: *const f64,
+        x: *const f64,
+        incx: i64,
+        y: *mut f64,
+        incy: i64,
+    ) -> i32;
+    fn rocblas_daxpy(
+        h: H,
+        n: i32,
+        al: *const f64,
+        x: *const f64,
+        incx: i32,
+        y: *mut f64,
+        incy: i32,
+    ) -> i32;
+    fn rocblas_daxpy_strided_batched_64(
+        h: H,
+        n: i64,
+        al: *const f64,
+        x: *const f64,
+        incx: i64,
+        sx: i64,
+        y: *mut f64,
+        incy: i64,
+        sy: i64,
+        batch: i64,
+    ) -> i32;
+    fn rocblas_ddot_64(
+        h: H,
+        n: i64,
+        x: *const f64,
+        incx: i64,
+        y: *const f64,
+        incy: i64,
+        r: *mut f64,
+    ) -> i32;
+    fn rocblas_cdotc_64(
+        h: H,
+        n: i64,
+        x: *const C32,
+        incx: i64,
+        y: *const C32,
+        incy: i64,
+        r: *mut C32,
+    ) -> i32;
     fn rocblas_dnrm2_64(h: H, n: i64, x: *const f64, incx: i64, r: *mut f64) -> i32;
     fn rocblas_dnrm2(h: H, n: i32, x: *const f64, incx: i32, r: *mut f64) -> i32;
     fn rocblas_idamax_64(h: H, n: i64, x: *const f64, incx: i64, r: *mut i64) -> i32;
-    fn rocblas_dot_ex_64(h: H, n: i64, x: *const c_void, xt: i32, incx: i64, y: *const c_void, yt: i32, incy: i64, r: *mut c_void,
-        rt: i32, et: i32) -> i32;
+    fn rocblas_dot_ex_64(
+        h: H,
+        n: i64,
+        x: *const c_void,
+        xt: i32,
+        incx: i64,
+        y: *const c_void,
+        yt: i32,
+        incy: i64,
+        r: *mut c_void,
+        rt: i32,
+        et: i32,
+    ) -> i32;
     // Level 2
-    fn rocblas_dgemv_64(h: H, t: i32, m: i64, n: i64, al: *const f64, a: *const f64, lda: i64, x: *const f64, incx: i64,
-        be: *const f64, y: *mut f64, incy: i64) -> i32;
-    fn rocblas_dgemv(h: H, t: i32, m: i32, n: i32, al: *const f64, a: *const f64, lda: i32, x: *const f64, incx: i32,
-        be: *const f64, y: *mut f64, incy: i32) -> i32;
-    fn rocblas_sgemv_strided_batched_64(h: H, t: i32, m: i64, n: i64, al: *const f32, a: *const f32, lda: i64, sa: i64,
-        x: *const f32, incx: i64, sx: i64, be: *const f32, y: *mut f32, incy: i64, sy: i64, batch: i64) -> i32;
-    fn rocblas_dger_64(h: H, m: i64, n: i64, al: *const f64, x: *const f64, incx: i64, y: *const f64, incy: i64, a: *mut f64,
-        lda: i64) -> i32;
-    fn rocblas_dger(h: H, m: i32, n: i32, al: *const f64, x: *const f64, incx: i32, y: *const f64, incy: i32, a: *mut f64,
-        lda: i32) -> i32;
-    fn rocblas_dtrsv_64(h: H, u: i32, t: i32, d: i32, n: i64, a: *const f64, lda: i64, x: *mut f64, incx: i64) -> i32;
-    fn rocblas_dtrsv(h: H, u: i32, t: i32, d: i32, n: i32, a: *const f64, lda: i32, x: *mut f64, incx: i32) -> i32;
+    fn rocblas_dgemv_64(
+        h: H,
+        t: i32,
+        m: i64,
+        n: i64,
+        al: *const f64,
+        a: *const f64,
+        lda: i64,
+        x: *const f64,
+        incx: i64,
+        be: *const f64,
+        y: *mut f64,
+        incy: i64,
+    ) -> i32;
+    fn rocblas_dgemv(
+        h: H,
+        t: i32,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        x: *const f64,
+        incx: i32,
+        be: *const f64,
+        y: *mut f64,
+        incy: i32,
+    ) -> i32;
+    fn rocblas_sgemv_strided_batched_64(
+        h: H,
+        t: i32,
+        m: i64,
+        n: i64,
+        al: *const f32,
+        a: *const f32,
+        lda: i64,
+        sa: i64,
+        x: *const f32,
+        incx: i64,
+        sx: i64,
+        be: *const f32,
+        y: *mut f32,
+        incy: i64,
+        sy: i64,
+        batch: i64,
+    ) -> i32;
+    fn rocblas_dger_64(
+        h: H,
+        m: i64,
+        n: i64,
+        al: *const f64,
+        x: *const f64,
+        incx: i64,
+        y: *const f64,
+        incy: i64,
+        a: *mut f64,
+        lda: i64,
+    ) -> i32;
+    fn rocblas_dger(
+        h: H,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        x: *const f64,
+        incx: i32,
+        y: *const f64,
+        incy: i32,
+        a: *mut f64,
+        lda: i32,
+    ) -> i32;
+    fn rocblas_dtrsv_64(
+        h: H,
+        u: i32,
+        t: i32,
+        d: i32,
+        n: i64,
+        a: *const f64,
+        lda: i64,
+        x: *mut f64,
+        incx: i64,
+    ) -> i32;
+    fn rocblas_dtrsv(
+        h: H,
+        u: i32,
+        t: i32,
+        d: i32,
+        n: i32,
+        a: *const f64,
+        lda: i32,
+        x: *mut f64,
+        incx: i32,
+    ) -> i32;
     // Level 3
-    fn rocblas_dgemm_64(h: H, ta: i32, tb: i32, m: i64, n: i64, k: i64, al: *const f64, a: *const f64, lda: i64, b: *const f64,
-        ldb: i64, be: *const f64, c: *mut f64, ldc: i64) -> i32;
-    fn rocblas_dgemm(h: H, ta: i32, tb: i32, m: i32, n: i32, k: i32, al: *const f64, a: *const f64, lda: i32, b: *const f64,
-        ldb: i32, be: *const f64, c: *mut f64, ldc: i32) -> i32;
-    fn rocblas_sgemm_64(h: H, ta: i32, tb: i32, m: i64, n: i64, k: i64, al: *const f32, a: *const f32, lda: i64, b: *const f32,
-        ldb: i64, be: *const f32, c: *mut f32, ldc: i64) -> i32;
-    fn rocblas_gemm_ex_64(h: H, ta: i32, tb: i32, m: i64, n: i64, k: i64, al: *const c_void, a: *const c_void, at: i32, lda: i64,
-        b: *const c_void, bt: i32, ldb: i64, be: *const c_void, c: *const c_void, ct: i32, ldc: i64, d: *mut c_void, dt: i32,
-        ldd: i64, compute: i32, algo: i32, sol: i32, flags: u32) -> i32;
-    fn rocblas_dtrsm_64(h: H, s: i32, u: i32, t: i32, d: i32, m: i64, n: i64, al: *const f64, a: *const f64, lda: i64,
-        b: *mut f64, ldb: i64) -> i32;
-    fn rocblas_dtrsm(h: H, s: i32, u: i32, t: i32, d: i32, m: i32, n: i32, al: *const f64, a: *const f64, lda: i32, b: *mut f64,
-        ldb: i32) -> i32;
-    fn rocblas_dsyrk_64(h: H, u: i32, t: i32, n: i64, k: i64, al: *const f64, a: *const f64, lda: i64, be: *const f64,
-        c: *mut f64, ldc: i64) -> i32;
-    fn rocblas_dsyrk(h: H, u: i32, t: i32, n: i32, k: i32, al: *const f64, a: *const f64, lda: i32, be: *const f64, c: *mut f64,
-        ldc: i32) -> i32;
-    fn rocblas_dgeam_64(h: H, ta: i32, tb: i32, m: i64, n: i64, al: *const f64, a: *const f64, lda: i64, be: *const f64,
-        b: *const f64, ldb: i64, c: *mut f64, ldc: i64) -> i32;
-    fn rocblas_dgeam(h: H, ta: i32, tb: i32, m: i32, n: i32, al: *const f64, a: *const f64, lda: i32, be: *const f64,
-        b: *const f64, ldb: i32, c: *mut f64, ldc: i32) -> i32;
+    fn rocblas_dgemm_64(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i64,
+        n: i64,
+        k: i64,
+        al: *const f64,
+        a: *const f64,
+        lda: i64,
+        b: *const f64,
+        ldb: i64,
+        be: *const f64,
+        c: *mut f64,
+        ldc: i64,
+    ) -> i32;
+    fn rocblas_dgemm(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        b: *const f64,
+        ldb: i32,
+        be: *const f64,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_sgemm_64(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i64,
+        n: i64,
+        k: i64,
+        al: *const f32,
+        a: *const f32,
+        lda: i64,
+        b: *const f32,
+        ldb: i64,
+        be: *const f32,
+        c: *mut f32,
+        ldc: i64,
+    ) -> i32;
+    fn rocblas_gemm_ex_64(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i64,
+        n: i64,
+        k: i64,
+        al: *const c_void,
+        a: *const c_void,
+        at: i32,
+        lda: i64,
+        b: *const c_void,
+        bt: i32,
+        ldb: i64,
+        be: *const c_void,
+        c: *const c_void,
+        ct: i32,
+        ldc: i64,
+        d: *mut c_void,
+        dt: i32,
+        ldd: i64,
+        compute: i32,
+        algo: i32,
+        sol: i32,
+        flags: u32,
+    ) -> i32;
+    fn rocblas_dtrsm_64(
+        h: H,
+        s: i32,
+        u: i32,
+        t: i32,
+        d: i32,
+        m: i64,
+        n: i64,
+        al: *const f64,
+        a: *const f64,
+        lda: i64,
+        b: *mut f64,
+        ldb: i64,
+    ) -> i32;
+    fn rocblas_dtrsm(
+        h: H,
+        s: i32,
+        u: i32,
+        t: i32,
+        d: i32,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        b: *mut f64,
+        ldb: i32,
+    ) -> i32;
+    fn rocblas_dsyrk_64(
+        h: H,
+        u: i32,
+        t: i32,
+        n: i64,
+        k: i64,
+        al: *const f64,
+        a: *const f64,
+        lda: i64,
+        be: *const f64,
+        c: *mut f64,
+        ldc: i64,
+    ) -> i32;
+    fn rocblas_dsyrk(
+        h: H,
+        u: i32,
+        t: i32,
+        n: i32,
+        k: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        be: *const f64,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_dgeam_64(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i64,
+        n: i64,
+        al: *const f64,
+        a: *const f64,
+        lda: i64,
+        be: *const f64,
+        b: *const f64,
+        ldb: i64,
+        c: *mut f64,
+        ldc: i64,
+    ) -> i32;
+    fn rocblas_dgeam(
+        h: H,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        be: *const f64,
+        b: *const f64,
+        ldb: i32,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
     // trmm of rocBLAS 4.0+ (C := alpha op(A) B): `rocblas_?trmm` of librocblas.so.4/.so.5 is
     // `oxrocm_abi4_rocblas_?trmm` in the archive
-    fn oxrocm_abi4_rocblas_dtrmm(h: H, s: i32, u: i32, t: i32, d: i32, m: i32, n: i32, al: *const f64, a: *const f64, lda: i32,
-        b: *const f64, ldb: i32, c: *mut f64, ldc: i32) -> i32;
-    fn rocblas_dtrmm_64(h: H, s: i32, u: i32, t: i32, d: i32, m: i64, n: i64, al: *const f64, a: *const f64, lda: i64,
-        b: *const f64, ldb: i64, c: *mut f64, ldc: i64) -> i32;
-    fn oxrocm_abi4_rocblas_strmm_strided_batched(h: H, s: i32, u: i32, t: i32, d: i32, m: i32, n: i32, al: *const f32,
-        a: *const f32, lda: i32, sa: i64, b: *const f32, ldb: i32, sb: i64, c: *mut f32, ldc: i32, sc: i64, batch: i32) -> i32;
-    fn rocblas_dtrmm_outofplace(h: H, s: i32, u: i32, t: i32, d: i32, m: i32, n: i32, al: *const f64, a: *const f64, lda: i32,
-        b: *const f64, ldb: i32, c: *mut f64, ldc: i32) -> i32;
+    fn oxrocm_abi4_rocblas_dtrmm(
+        h: H,
+        s: i32,
+        u: i32,
+        t: i32,
+        d: i32,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        b: *const f64,
+        ldb: i32,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
+    fn rocblas_dtrmm_64(
+        h: H,
+        s: i32,
+        u: i32,
+        t: i32,
+        d: i32,
+        m: i64,
+        n: i64,
+        al: *const f64,
+        a: *const f64,
+        lda: i64,
+        b: *const f64,
+        ldb: i64,
+        c: *mut f64,
+        ldc: i64,
+    ) -> i32;
+    fn oxrocm_abi4_rocblas_strmm_strided_batched(
+        h: H,
+        s: i32,
+        u: i32,
+        t: i32,
+        d: i32,
+        m: i32,
+        n: i32,
+        al: *const f32,
+        a: *const f32,
+        lda: i32,
+        sa: i64,
+        b: *const f32,
+        ldb: i32,
+        sb: i64,
+        c: *mut f32,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_dtrmm_outofplace(
+        h: H,
+        s: i32,
+        u: i32,
+        t: i32,
+        d: i32,
+        m: i32,
+        n: i32,
+        al: *const f64,
+        a: *const f64,
+        lda: i32,
+        b: *const f64,
+        ldb: i32,
+        c: *mut f64,
+        ldc: i32,
+    ) -> i32;
     // auxiliary
-    fn rocblas_set_vector_64(n: i64, es: i64, x: *const c_void, incx: i64, y: *mut c_void, incy: i64) -> i32;
-    fn rocblas_get_matrix_64(r: i64, c: i64, es: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64) -> i32;
+    fn rocblas_set_vector_64(
+        n: i64,
+        es: i64,
+        x: *const c_void,
+        incx: i64,
+        y: *mut c_void,
+        incy: i64,
+    ) -> i32;
+    fn rocblas_get_matrix_64(
+        r: i64,
+        c: i64,
+        es: i64,
+        a: *const c_void,
+        lda: i64,
+        b: *mut c_void,
+        ldb: i64,
+    ) -> i32;
 }
 
 /// Every element within `tol` (relative, at least absolute for small values).
 fn assert_close(got: &[f64], want: &[f64], tol: f64, what: &str) {
     assert_eq!(got.len(), want.len(), "{what}: length");
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
-        assert!((g - w).abs() <= tol * w.abs().max(1.0), "{what}: element {i}: {g} != {w}");
+        assert!(
+            (g - w).abs() <= tol * w.abs().max(1.0),
+            "{what}: element {i}: {g} != {w}"
+        );
     }
 }
 
@@ -103,7 +459,11 @@ fn f64s(v: &[f32]) -> Vec<f64> {
 
 /// Logical element i of a BLAS vector of n elements with increment inc.
 fn at(i: usize, n: usize, inc: i64) -> usize {
-    if inc >= 0 { i * inc as usize } else { (n - 1 - i) * inc.unsigned_abs() as usize }
+    if inc >= 0 {
+        i * inc as usize
+    } else {
+        (n - 1 - i) * inc.unsigned_abs() as usize
+    }
 }
 
 /// The k x k dense matrix a triangular A stands for (zeros outside the triangle, ones on a
@@ -113,7 +473,13 @@ fn tri_dense(a: &[f64], k: usize, lda: usize, upper: bool, unit: bool) -> Vec<f6
     for j in 0..k {
         for i in 0..k {
             let stored = if upper { i <= j } else { i >= j };
-            d[i + j * k] = if i == j && unit { 1.0 } else if stored { a[i + j * lda] } else { 0.0 };
+            d[i + j * k] = if i == j && unit {
+                1.0
+            } else if stored {
+                a[i + j * lda]
+            } else {
+                0.0
+            };
         }
     }
     d
@@ -136,13 +502,33 @@ fn op_at(x: &[f64], ld: usize, t: i32, r: usize, c: usize) -> f64 {
 
 /// alpha op(A) op(B) as an m x n matrix with leading dimension ldc, elements of `c0` outside it kept.
 #[allow(clippy::too_many_arguments)]
-fn product(m: usize, n: usize, k: usize, alpha: f64, a: &[f64], lda: usize, ta: i32, b: &[f64], ldb: usize, tb: i32, beta: f64,
-    c0: &[f64], ldc: usize) -> Vec<f64> {
+fn product(
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: f64,
+    a: &[f64],
+    lda: usize,
+    ta: i32,
+    b: &[f64],
+    ldb: usize,
+    tb: i32,
+    beta: f64,
+    c0: &[f64],
+    ldc: usize,
+) -> Vec<f64> {
     let mut c = c0.to_vec();
     for j in 0..n {
         for i in 0..m {
-            let s: f64 = (0..k).map(|l| op_at(a, lda, ta, i, l) * op_at(b, ldb, tb, l, j)).sum();
-            c[i + j * ldc] = alpha * s + if beta == 0.0 { 0.0 } else { beta * c0[i + j * ldc] };
+            let s: f64 = (0..k)
+                .map(|l| op_at(a, lda, ta, i, l) * op_at(b, ldb, tb, l, j))
+                .sum();
+            c[i + j * ldc] = alpha * s
+                + if beta == 0.0 {
+                    0.0
+                } else {
+                    beta * c0[i + j * ldc]
+                };
         }
     }
     c
@@ -162,7 +548,10 @@ fn axpy_dot_nrm2_iamax_64_match_the_f64_reference() {
     unsafe {
         // saxpy_64 with a negative increment
         let (dx, dy) = (dev(&f32s(&x)), dev(&f32s(&y0)));
-        assert_eq!(rocblas_saxpy_64(h, n as i64, &2.5f32, dx, incx, dy, incy), rocblas_status_success);
+        assert_eq!(
+            rocblas_saxpy_64(h, n as i64, &2.5f32, dx, incx, dy, incy),
+            rocblas_status_success
+        );
         let mut want = y0.clone();
         for i in 0..n {
             want[at(i, n, incy)] += 2.5 * x[at(i, n, incx)];
@@ -174,14 +563,33 @@ fn axpy_dot_nrm2_iamax_64_match_the_f64_reference() {
         let xb = vals(sx as usize * batch, 3.0);
         let yb = vals(sy as usize * batch, 4.0);
         let (dxb, dyb) = (dev(&xb), dev(&yb));
-        assert_eq!(rocblas_daxpy_strided_batched_64(h, n as i64, &-0.75, dxb, 1, sx, dyb, 1, sy, batch as i64), 0);
+        assert_eq!(
+            rocblas_daxpy_strided_batched_64(
+                h,
+                n as i64,
+                &-0.75,
+                dxb,
+                1,
+                sx,
+                dyb,
+                1,
+                sy,
+                batch as i64
+            ),
+            0
+        );
         let mut want = yb.clone();
         for b in 0..batch {
             for i in 0..n {
                 want[b * sy as usize + i] += -0.75 * xb[b * sx as usize + i];
             }
         }
-        assert_close(&host(dyb, yb.len()), &want, 1e-15, "daxpy_strided_batched_64");
+        assert_close(
+            &host(dyb, yb.len()),
+            &want,
+            1e-15,
+            "daxpy_strided_batched_64",
+        );
 
         // ddot_64, dot_ex_64 (f64)
         let (dx, dy) = (dev(&x), dev(&y0));
@@ -190,18 +598,48 @@ fn axpy_dot_nrm2_iamax_64_match_the_f64_reference() {
         assert_eq!(rocblas_ddot_64(h, n as i64, dx, incx, dy, incy, &mut r), 0);
         assert_close(&[r], &[want], 1e-13, "ddot_64");
         let mut r2 = 0.0f64;
-        assert_eq!(rocblas_dot_ex_64(h, n as i64, dx.cast(), F64, incx, dy.cast(), F64, incy, (&mut r2 as *mut f64).cast(), F64, F64), 0);
+        assert_eq!(
+            rocblas_dot_ex_64(
+                h,
+                n as i64,
+                dx.cast(),
+                F64,
+                incx,
+                dy.cast(),
+                F64,
+                incy,
+                (&mut r2 as *mut f64).cast(),
+                F64,
+                F64
+            ),
+            0
+        );
         assert_close(&[r2], &[want], 1e-13, "dot_ex_64");
 
         // cdotc_64: sum conj(x_i) y_i
-        let cx: Vec<C32> = (0..n).map(|i| C32 { re: x[i] as f32, im: y0[i] as f32 }).collect();
-        let cy: Vec<C32> = (0..n).map(|i| C32 { re: y0[n + i] as f32, im: x[n + i] as f32 }).collect();
+        let cx: Vec<C32> = (0..n)
+            .map(|i| C32 {
+                re: x[i] as f32,
+                im: y0[i] as f32,
+            })
+            .collect();
+        let cy: Vec<C32> = (0..n)
+            .map(|i| C32 {
+                re: y0[n + i] as f32,
+                im: x[n + i] as f32,
+            })
+            .collect();
         let (dcx, dcy) = (dev(&cx), dev(&cy));
         let mut rc = C32 { re: 0.0, im: 0.0 };
         assert_eq!(rocblas_cdotc_64(h, n as i64, dcx, 1, dcy, 1, &mut rc), 0);
         let (mut re, mut im) = (0.0f64, 0.0f64);
         for i in 0..n {
-            let (a, b, c, d) = (cx[i].re as f64, -(cx[i].im as f64), cy[i].re as f64, cy[i].im as f64);
+            let (a, b, c, d) = (
+                cx[i].re as f64,
+                -(cx[i].im as f64),
+                cy[i].re as f64,
+                cy[i].im as f64,
+            );
             re += a * c - b * d;
             im += a * d + b * c;
         }
@@ -229,8 +667,14 @@ fn level1_64_sizes_beyond_32_bits_are_not_truncated() {
     unsafe {
         // n = 2^32 truncated to 32 bits would be 0 (a quick return): here it needs x and y
         let (dx, dy) = (dev(&[1.0f64]), dev(&[1.0f64]));
-        assert_eq!(rocblas_daxpy_64(h, BIG, &1.0, null(), 1, dy, 1), rocblas_status_invalid_pointer);
-        assert_eq!(rocblas_daxpy_64(h, BIG + 1, &1.0, dx, 1, null_mut(), 1), rocblas_status_invalid_pointer);
+        assert_eq!(
+            rocblas_daxpy_64(h, BIG, &1.0, null(), 1, dy, 1),
+            rocblas_status_invalid_pointer
+        );
+        assert_eq!(
+            rocblas_daxpy_64(h, BIG + 1, &1.0, dx, 1, null_mut(), 1),
+            rocblas_status_invalid_pointer
+        );
         // one element: only x[0] is read whatever the increment (2^33 as 32 bits would be 0)
         let mut r = 0.0f64;
         assert_eq!(rocblas_dnrm2_64(h, 1, dev(&[-3.0f64]), 2 * BIG, &mut r), 0);
@@ -256,8 +700,20 @@ fn gemv_ger_trsv_64_match_the_f64_reference() {
         // dgemv_64, transposed, negative incx
         let (x, y0) = (vals(2 * m, 6.0), vals(n, 7.0));
         let (da, dx, dy) = (dev(&a), dev(&x), dev(&y0));
-        assert_eq!(rocblas_dgemv_64(h, T, m as i64, n as i64, &1.25, da, lda as i64, dx, -2, &-0.5, dy, 1), 0);
-        let want: Vec<f64> = (0..n).map(|j| 1.25 * (0..m).map(|i| a[i + j * lda] * x[at(i, m, -2)]).sum::<f64>() - 0.5 * y0[j]).collect();
+        assert_eq!(
+            rocblas_dgemv_64(
+                h, T, m as i64, n as i64, &1.25, da, lda as i64, dx, -2, &-0.5, dy, 1
+            ),
+            0
+        );
+        let want: Vec<f64> = (0..n)
+            .map(|j| {
+                1.25 * (0..m)
+                    .map(|i| a[i + j * lda] * x[at(i, m, -2)])
+                    .sum::<f64>()
+                    - 0.5 * y0[j]
+            })
+            .collect();
         assert_close(&host(dy, n), &want, 1e-13, "dgemv_64");
 
         // sgemv_strided_batched_64, not transposed
@@ -267,22 +723,48 @@ fn gemv_ger_trsv_64_match_the_f64_reference() {
         let xb = vals(sx as usize * batch, 9.0);
         let yb = vals(sy as usize * batch, 10.0);
         let (dab, dxb, dyb) = (dev(&f32s(&ab)), dev(&f32s(&xb)), dev(&f32s(&yb)));
-        let s = rocblas_sgemv_strided_batched_64(h, N, m as i64, n as i64, &2.0, dab, lda as i64, sa, dxb, 1, sx, &1.0, dyb, 1, sy,
-            batch as i64);
+        let s = rocblas_sgemv_strided_batched_64(
+            h,
+            N,
+            m as i64,
+            n as i64,
+            &2.0,
+            dab,
+            lda as i64,
+            sa,
+            dxb,
+            1,
+            sx,
+            &1.0,
+            dyb,
+            1,
+            sy,
+            batch as i64,
+        );
         assert_eq!(s, 0);
         let mut want = yb.clone();
         for b in 0..batch {
             for i in 0..m {
-                let s: f64 = (0..n).map(|j| ab[b * sa as usize + i + j * lda] * xb[b * sx as usize + j]).sum();
+                let s: f64 = (0..n)
+                    .map(|j| ab[b * sa as usize + i + j * lda] * xb[b * sx as usize + j])
+                    .sum();
                 want[b * sy as usize + i] += 2.0 * s;
             }
         }
-        assert_close(&f64s(&host(dyb, yb.len())), &want, 1e-5, "sgemv_strided_batched_64");
+        assert_close(
+            &f64s(&host(dyb, yb.len())),
+            &want,
+            1e-5,
+            "sgemv_strided_batched_64",
+        );
 
         // dger_64: A += alpha x y^T
         let (x, y) = (vals(m, 11.0), vals(3 * n, 12.0));
         let (da, dx, dy) = (dev(&a), dev(&x), dev(&y));
-        assert_eq!(rocblas_dger_64(h, m as i64, n as i64, &0.5, dx, 1, dy, 3, da, lda as i64), 0);
+        assert_eq!(
+            rocblas_dger_64(h, m as i64, n as i64, &0.5, dx, 1, dy, 3, da, lda as i64),
+            0
+        );
         let mut want = a.clone();
         for j in 0..n {
             for i in 0..m {
@@ -297,10 +779,15 @@ fn gemv_ger_trsv_64_match_the_f64_reference() {
         for (uplo, trans) in [(UPPER, N), (LOWER, T)] {
             let b = vals(nn, 14.0);
             let (dt, dbx) = (dev(&t), dev(&b));
-            assert_eq!(rocblas_dtrsv_64(h, uplo, trans, NON_UNIT, nn as i64, dt, lda as i64, dbx, 1), 0);
+            assert_eq!(
+                rocblas_dtrsv_64(h, uplo, trans, NON_UNIT, nn as i64, dt, lda as i64, dbx, 1),
+                0
+            );
             let xs = host(dbx, nn);
             let full = tri_dense(&t, nn, lda, uplo == UPPER, false);
-            let back: Vec<f64> = (0..nn).map(|i| (0..nn).map(|l| op_at(&full, nn, trans, i, l) * xs[l]).sum()).collect();
+            let back: Vec<f64> = (0..nn)
+                .map(|i| (0..nn).map(|l| op_at(&full, nn, trans, i, l) * xs[l]).sum())
+                .collect();
             assert_close(&back, &b, 1e-12, "dtrsv_64");
         }
     }
@@ -318,32 +805,66 @@ fn gemm_64_and_gemm_ex_64_match_the_f64_reference() {
         let (ra, ca) = if ta == N { (m, k) } else { (k, m) };
         let (rb, cb) = if tb == N { (k, n) } else { (n, k) };
         let (lda, ldb, ldc) = (ra + 2, rb + 1, m + 3);
-        let (a, b, c) = (vals(lda * ca, 15.0), vals(ldb * cb, 16.0), vals(ldc * n, 17.0));
+        let (a, b, c) = (
+            vals(lda * ca, 15.0),
+            vals(ldb * cb, 16.0),
+            vals(ldc * n, 17.0),
+        );
         let want = product(m, n, k, 1.5, &a, lda, ta, &b, ldb, tb, -0.25, &c, ldc);
         unsafe {
             let (da, db, dc) = (dev(&a), dev(&b), dev(&c));
-            let s = rocblas_dgemm_64(h, ta, tb, m as i64, n as i64, k as i64, &1.5, da, lda as i64, db, ldb as i64, &-0.25, dc,
-                ldc as i64);
+            let s = rocblas_dgemm_64(
+                h, ta, tb, m as i64, n as i64, k as i64, &1.5, da, lda as i64, db, ldb as i64,
+                &-0.25, dc, ldc as i64,
+            );
             assert_eq!(s, 0);
             assert_close(&host(dc, c.len()), &want, 1e-13, "dgemm_64");
 
             let (sa, sb, sc) = (dev(&f32s(&a)), dev(&f32s(&b)), dev(&f32s(&c)));
-            let s = rocblas_sgemm_64(h, ta, tb, m as i64, n as i64, k as i64, &1.5, sa, lda as i64, sb, ldb as i64, &-0.25, sc,
-                ldc as i64);
+            let s = rocblas_sgemm_64(
+                h, ta, tb, m as i64, n as i64, k as i64, &1.5, sa, lda as i64, sb, ldb as i64,
+                &-0.25, sc, ldc as i64,
+            );
             assert_eq!(s, 0);
             assert_close(&f64s(&host(sc, c.len())), &want, 1e-5, "sgemm_64");
 
             // gemm_ex_64: D separate from C
             let (dc, dd) = (dev(&c), dev(&vec![0.0f64; ldc * n]));
-            let s = rocblas_gemm_ex_64(h, ta, tb, m as i64, n as i64, k as i64, (&1.5f64 as *const f64).cast(), da.cast(), F64,
-                lda as i64, db.cast(), F64, ldb as i64, (&-0.25f64 as *const f64).cast(), dc.cast(), F64, ldc as i64, dd.cast(), F64,
-                ldc as i64, F64, 0, 0, 0);
+            let s = rocblas_gemm_ex_64(
+                h,
+                ta,
+                tb,
+                m as i64,
+                n as i64,
+                k as i64,
+                (&1.5f64 as *const f64).cast(),
+                da.cast(),
+                F64,
+                lda as i64,
+                db.cast(),
+                F64,
+                ldb as i64,
+                (&-0.25f64 as *const f64).cast(),
+                dc.cast(),
+                F64,
+                ldc as i64,
+                dd.cast(),
+                F64,
+                ldc as i64,
+                F64,
+                0,
+                0,
+                0,
+            );
             assert_eq!(s, 0);
             let got = host(dd, ldc * n);
             for j in 0..n {
                 for i in 0..m {
                     let (g, w) = (got[i + j * ldc], want[i + j * ldc]);
-                    assert!((g - w).abs() <= 1e-13 * w.abs().max(1.0), "gemm_ex_64 ({i}, {j}): {g} != {w}");
+                    assert!(
+                        (g - w).abs() <= 1e-13 * w.abs().max(1.0),
+                        "gemm_ex_64 ({i}, {j}): {g} != {w}"
+                    );
                 }
             }
         }
@@ -365,14 +886,51 @@ fn gemm_64_leading_dimensions_beyond_32_bits() {
     let c = vals(m, 20.0);
     unsafe {
         let (da, db, dc) = (dev(&a), dev(&b), dev(&c));
-        let s = rocblas_dgemm_64(h, N, N, m as i64, 1, k as i64, &2.0, da, m as i64, db, 3 * BIG + 7, &1.0, dc, BIG + 1);
+        let s = rocblas_dgemm_64(
+            h,
+            N,
+            N,
+            m as i64,
+            1,
+            k as i64,
+            &2.0,
+            da,
+            m as i64,
+            db,
+            3 * BIG + 7,
+            &1.0,
+            dc,
+            BIG + 1,
+        );
         assert_eq!(s, 0);
-        let want: Vec<f64> = (0..m).map(|i| 2.0 * (0..k).map(|l| a[i + l * m] * b[l]).sum::<f64>() + c[i]).collect();
+        let want: Vec<f64> = (0..m)
+            .map(|i| 2.0 * (0..k).map(|l| a[i + l * m] * b[l]).sum::<f64>() + c[i])
+            .collect();
         assert_close(&host(dc, m), &want, 1e-14, "dgemm_64 with 64-bit ldb, ldc");
         let (sa, sb, sc) = (dev(&f32s(&a)), dev(&f32s(&b)), dev(&f32s(&c)));
-        let s = rocblas_sgemm_64(h, N, N, m as i64, 1, k as i64, &2.0, sa, m as i64, sb, 3 * BIG + 7, &1.0, sc, BIG + 1);
+        let s = rocblas_sgemm_64(
+            h,
+            N,
+            N,
+            m as i64,
+            1,
+            k as i64,
+            &2.0,
+            sa,
+            m as i64,
+            sb,
+            3 * BIG + 7,
+            &1.0,
+            sc,
+            BIG + 1,
+        );
         assert_eq!(s, 0);
-        assert_close(&f64s(&host(sc, m)), &want, 1e-5, "sgemm_64 with 64-bit ldb, ldc");
+        assert_close(
+            &f64s(&host(sc, m)),
+            &want,
+            1e-5,
+            "sgemm_64 with 64-bit ldb, ldc",
+        );
     }
 }
 
@@ -391,7 +949,13 @@ fn trsm_syrk_geam_64_match_the_f64_reference() {
             let ldb = m + 1;
             let b = vals(ldb * n, 22.0);
             let (da, db) = (dev(&a), dev(&b));
-            assert_eq!(rocblas_dtrsm_64(h, side, uplo, trans, diag, m as i64, n as i64, &2.0, da, lda as i64, db, ldb as i64), 0);
+            assert_eq!(
+                rocblas_dtrsm_64(
+                    h, side, uplo, trans, diag, m as i64, n as i64, &2.0, da, lda as i64, db,
+                    ldb as i64
+                ),
+                0
+            );
             let x = host(db, b.len());
             let t = tri_dense(&a, k, lda, uplo == UPPER, diag == UNIT);
             let back = if side == LEFT {
@@ -402,7 +966,10 @@ fn trsm_syrk_geam_64_match_the_f64_reference() {
             for j in 0..n {
                 for i in 0..m {
                     let (g, w) = (back[i + j * ldb], 2.0 * b[i + j * ldb]);
-                    assert!((g - w).abs() <= 1e-12 * w.abs().max(1.0), "dtrsm_64 side {side} ({i}, {j}): {g} != {w}");
+                    assert!(
+                        (g - w).abs() <= 1e-12 * w.abs().max(1.0),
+                        "dtrsm_64 side {side} ({i}, {j}): {g} != {w}"
+                    );
                 }
             }
         }
@@ -412,14 +979,36 @@ fn trsm_syrk_geam_64_match_the_f64_reference() {
         let a = vals(lda * k, 23.0);
         let c = vals(ldc * nn, 24.0);
         let dc = dev(&c);
-        assert_eq!(rocblas_dsyrk_64(h, UPPER, N, nn as i64, k as i64, &0.5, dev(&a), lda as i64, &2.0, dc, ldc as i64), 0);
+        assert_eq!(
+            rocblas_dsyrk_64(
+                h,
+                UPPER,
+                N,
+                nn as i64,
+                k as i64,
+                &0.5,
+                dev(&a),
+                lda as i64,
+                &2.0,
+                dc,
+                ldc as i64
+            ),
+            0
+        );
         let full = product(nn, nn, k, 0.5, &a, lda, N, &a, lda, T, 2.0, &c, ldc);
         let got = host(dc, c.len());
         for j in 0..nn {
             for i in 0..nn {
-                let w = if i <= j { full[i + j * ldc] } else { c[i + j * ldc] };
+                let w = if i <= j {
+                    full[i + j * ldc]
+                } else {
+                    c[i + j * ldc]
+                };
                 let g = got[i + j * ldc];
-                assert!((g - w).abs() <= 1e-13 * w.abs().max(1.0), "dsyrk_64 ({i}, {j}): {g} != {w}");
+                assert!(
+                    (g - w).abs() <= 1e-13 * w.abs().max(1.0),
+                    "dsyrk_64 ({i}, {j}): {g} != {w}"
+                );
             }
         }
 
@@ -427,8 +1016,24 @@ fn trsm_syrk_geam_64_match_the_f64_reference() {
         let (lda, ldb, ldc) = (n + 1, m + 2, m + 3);
         let (a, b) = (vals(lda * m, 25.0), vals(ldb * n, 26.0));
         let dc = dev(&vec![0.0f64; ldc * n]);
-        assert_eq!(rocblas_dgeam_64(h, T, N, m as i64, n as i64, &-1.5, dev(&a), lda as i64, &0.5, dev(&b), ldb as i64, dc,
-            ldc as i64), 0);
+        assert_eq!(
+            rocblas_dgeam_64(
+                h,
+                T,
+                N,
+                m as i64,
+                n as i64,
+                &-1.5,
+                dev(&a),
+                lda as i64,
+                &0.5,
+                dev(&b),
+                ldb as i64,
+                dc,
+                ldc as i64
+            ),
+            0
+        );
         let got = host(dc, ldc * n);
         for j in 0..n {
             for i in 0..m {
@@ -448,7 +1053,12 @@ fn abi4_trmm_writes_c_and_leaves_b_unchanged() {
     let _one_at_a_time = common::KernelPaths::start();
     let h = handle();
     let (m, n) = (12usize, 8usize);
-    for (side, uplo, trans, diag) in [(LEFT, UPPER, N, NON_UNIT), (LEFT, LOWER, T, UNIT), (RIGHT, LOWER, N, NON_UNIT), (RIGHT, UPPER, T, UNIT)] {
+    for (side, uplo, trans, diag) in [
+        (LEFT, UPPER, N, NON_UNIT),
+        (LEFT, LOWER, T, UNIT),
+        (RIGHT, LOWER, N, NON_UNIT),
+        (RIGHT, UPPER, T, UNIT),
+    ] {
         let k = if side == LEFT { m } else { n };
         let (lda, ldb, ldc) = (k + 1, m + 2, m + 3);
         let a = vals(lda * k, 27.0);
@@ -464,13 +1074,20 @@ fn abi4_trmm_writes_c_and_leaves_b_unchanged() {
             for ilp64 in [false, true] {
                 let (da, db, dc) = (dev(&a), dev(&b), dev(&c0));
                 let s = if ilp64 {
-                    rocblas_dtrmm_64(h, side, uplo, trans, diag, m as i64, n as i64, &-2.0, da, lda as i64, db, ldb as i64, dc,
-                        ldc as i64)
+                    rocblas_dtrmm_64(
+                        h, side, uplo, trans, diag, m as i64, n as i64, &-2.0, da, lda as i64, db,
+                        ldb as i64, dc, ldc as i64,
+                    )
                 } else {
-                    oxrocm_abi4_rocblas_dtrmm(h, side, uplo, trans, diag, m as i32, n as i32, &-2.0, da, lda as i32, db, ldb as i32, dc,
-                        ldc as i32)
+                    oxrocm_abi4_rocblas_dtrmm(
+                        h, side, uplo, trans, diag, m as i32, n as i32, &-2.0, da, lda as i32, db,
+                        ldb as i32, dc, ldc as i32,
+                    )
                 };
-                assert_eq!(s, 0, "trmm side {side} uplo {uplo} trans {trans} (ILP64: {ilp64})");
+                assert_eq!(
+                    s, 0,
+                    "trmm side {side} uplo {uplo} trans {trans} (ILP64: {ilp64})"
+                );
                 assert_close(&host(dc, c0.len()), &want, 1e-13, "trmm C");
                 assert_eq!(host(db, b.len()), b, "trmm must leave B unchanged");
             }
@@ -491,25 +1108,76 @@ fn abi4_trmm_strided_batched_and_in_place() {
     unsafe {
         // C = B (same pointer and leading dimension): in place, as rocBLAS allows
         let (da, db) = (dev(&f32s(&a)), dev(&f32s(&b)));
-        let s = oxrocm_abi4_rocblas_strmm_strided_batched(h, LEFT, UPPER, N, NON_UNIT, m as i32, n as i32, &1.0, da, lda as i32,
-            sa, db, ldb as i32, sb, db, ldb as i32, sb, batch as i32);
+        let s = oxrocm_abi4_rocblas_strmm_strided_batched(
+            h,
+            LEFT,
+            UPPER,
+            N,
+            NON_UNIT,
+            m as i32,
+            n as i32,
+            &1.0,
+            da,
+            lda as i32,
+            sa,
+            db,
+            ldb as i32,
+            sb,
+            db,
+            ldb as i32,
+            sb,
+            batch as i32,
+        );
         assert_eq!(s, 0);
         let got = f64s(&host(db, b.len()));
         for q in 0..batch {
             let t = tri_dense(&a[q * sa as usize..], m, lda, true, false);
             let bq = &b[q * sb as usize..(q + 1) * sb as usize];
             let want = product(m, n, m, 1.0, &t, m, N, bq, ldb, N, 0.0, bq, ldb);
-            assert_close(&got[q * sb as usize..(q + 1) * sb as usize], &want, 1e-5, "strmm_strided_batched in place");
+            assert_close(
+                &got[q * sb as usize..(q + 1) * sb as usize],
+                &want,
+                1e-5,
+                "strmm_strided_batched in place",
+            );
         }
         // C = B under another leading dimension: rocBLAS 4.x answers invalid_value (2.47's
         // trmm_outofplace: invalid_size)
         let da = dev(&a);
         let db = dev(&b);
-        let s = oxrocm_abi4_rocblas_dtrmm(h, LEFT, UPPER, N, NON_UNIT, m as i32, n as i32, &1.0, da, lda as i32, db, ldb as i32, db,
-            ldb as i32 + 1);
+        let s = oxrocm_abi4_rocblas_dtrmm(
+            h,
+            LEFT,
+            UPPER,
+            N,
+            NON_UNIT,
+            m as i32,
+            n as i32,
+            &1.0,
+            da,
+            lda as i32,
+            db,
+            ldb as i32,
+            db,
+            ldb as i32 + 1,
+        );
         assert_eq!(s, rocblas_status_invalid_value);
-        let s = rocblas_dtrmm_outofplace(h, LEFT, UPPER, N, NON_UNIT, m as i32, n as i32, &1.0, da, lda as i32, db, ldb as i32, db,
-            ldb as i32 + 1);
+        let s = rocblas_dtrmm_outofplace(
+            h,
+            LEFT,
+            UPPER,
+            N,
+            NON_UNIT,
+            m as i32,
+            n as i32,
+            &1.0,
+            da,
+            lda as i32,
+            db,
+            ldb as i32,
+            db,
+            ldb as i32 + 1,
+        );
         assert_eq!(s, rocblas_status_invalid_size);
     }
 }
@@ -540,10 +1208,31 @@ fn bad_arguments_of_64_forms_in_rocblas_order() {
         ];
         for ((t, m, n, lda, incx, incy, al), want) in cases {
             let s64 = rocblas_dgemv_64(h, t, m, n, al, a, lda, x, incx, one, y, incy);
-            let s32 = rocblas_dgemv(h, t, m as i32, n as i32, al, a, lda as i32, x, incx as i32, one, y, incy as i32);
-            assert_eq!((s64, s32), (want, want), "dgemv_64 {:?}", (t, m, n, lda, incx, incy));
+            let s32 = rocblas_dgemv(
+                h,
+                t,
+                m as i32,
+                n as i32,
+                al,
+                a,
+                lda as i32,
+                x,
+                incx as i32,
+                one,
+                y,
+                incy as i32,
+            );
+            assert_eq!(
+                (s64, s32),
+                (want, want),
+                "dgemv_64 {:?}",
+                (t, m, n, lda, incx, incy)
+            );
         }
-        assert_eq!(rocblas_dgemv_64(null_mut(), 999, -1, 2, one, a, 2, x, 1, one, y, 1), rocblas_status_invalid_handle);
+        assert_eq!(
+            rocblas_dgemv_64(null_mut(), 999, -1, 2, one, a, 2, x, 1, one, y, 1),
+            rocblas_status_invalid_handle
+        );
 
         // gemm: trans, then sizes, then leading dimensions, then pointers
         type Gemm = (i32, i64, i64, i64, i64, i64, i64, *const f64);
@@ -554,44 +1243,148 @@ fn bad_arguments_of_64_forms_in_rocblas_order() {
             ((N, 3, 2, 2, 2, 2, 3, one), rocblas_status_invalid_size),
             ((N, 2, 2, 3, 2, 2, 2, one), rocblas_status_invalid_size),
             ((N, 2, 2, 2, 2, 2, 1, one), rocblas_status_invalid_size),
-            ((N, 2, 2, 2, 2, 2, 2, null()), rocblas_status_invalid_pointer),
+            (
+                (N, 2, 2, 2, 2, 2, 2, null()),
+                rocblas_status_invalid_pointer,
+            ),
         ];
         for ((ta, m, n, k, lda, ldb, ldc, al), want) in cases {
             let s64 = rocblas_dgemm_64(h, ta, N, m, n, k, al, a, lda, x, ldb, zero, y, ldc);
-            let s32 = rocblas_dgemm(h, ta, N, m as i32, n as i32, k as i32, al, a, lda as i32, x, ldb as i32, zero, y, ldc as i32);
-            assert_eq!((s64, s32), (want, want), "dgemm_64 {:?}", (ta, m, n, k, lda, ldb, ldc));
+            let s32 = rocblas_dgemm(
+                h, ta, N, m as i32, n as i32, k as i32, al, a, lda as i32, x, ldb as i32, zero, y,
+                ldc as i32,
+            );
+            assert_eq!(
+                (s64, s32),
+                (want, want),
+                "dgemm_64 {:?}",
+                (ta, m, n, k, lda, ldb, ldc)
+            );
         }
 
         // ger, trsv, trsm, syrk, geam: one size error each, enums first
-        assert_eq!(rocblas_dger_64(h, 2, 2, one, x, 0, x, 1, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dger(h, 2, 2, one, x, 0, x, 1, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dger_64(h, 3, 2, one, x, 1, x, 1, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dtrsv_64(h, 999, N, NON_UNIT, -1, a, 1, y, 1), rocblas_status_invalid_value);
-        assert_eq!(rocblas_dtrsv_64(h, UPPER, N, 999, -1, a, 1, y, 1), rocblas_status_invalid_value);
-        assert_eq!(rocblas_dtrsv_64(h, UPPER, N, NON_UNIT, 3, a, 2, y, 1), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dtrsv(h, UPPER, N, NON_UNIT, 3, a, 2, y, 1), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dtrsv_64(h, UPPER, N, NON_UNIT, 3, a, 3, null_mut(), 1), rocblas_status_invalid_pointer);
-        assert_eq!(rocblas_dtrsm_64(h, 999, UPPER, N, NON_UNIT, -1, 2, one, a, 2, y, 2), rocblas_status_invalid_value);
-        assert_eq!(rocblas_dtrsm_64(h, RIGHT, UPPER, N, NON_UNIT, 2, 3, one, a, 2, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dtrsm(h, RIGHT, UPPER, N, NON_UNIT, 2, 3, one, a, 2, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dtrsm_64(h, LEFT, UPPER, N, NON_UNIT, 2, 3, null(), a, 2, y, 2), rocblas_status_invalid_pointer);
-        assert_eq!(rocblas_dsyrk_64(h, UPPER, N, -1, 2, one, a, 2, one, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dsyrk_64(h, UPPER, N, 3, 2, one, a, 3, one, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dsyrk(h, UPPER, N, 3, 2, one, a, 3, one, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dsyrk_64(h, 999, N, 3, 2, one, a, 3, one, y, 3), rocblas_status_invalid_value);
-        assert_eq!(rocblas_dgeam_64(h, N, N, 3, 2, one, a, 3, one, x, 3, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dgeam(h, N, N, 3, 2, one, a, 3, one, x, 3, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dgeam_64(h, N, N, 3, 2, one, a, 3, one, x, 3, null_mut(), 3), rocblas_status_invalid_pointer);
+        assert_eq!(
+            rocblas_dger_64(h, 2, 2, one, x, 0, x, 1, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dger(h, 2, 2, one, x, 0, x, 1, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dger_64(h, 3, 2, one, x, 1, x, 1, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dtrsv_64(h, 999, N, NON_UNIT, -1, a, 1, y, 1),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_dtrsv_64(h, UPPER, N, 999, -1, a, 1, y, 1),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_dtrsv_64(h, UPPER, N, NON_UNIT, 3, a, 2, y, 1),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dtrsv(h, UPPER, N, NON_UNIT, 3, a, 2, y, 1),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dtrsv_64(h, UPPER, N, NON_UNIT, 3, a, 3, null_mut(), 1),
+            rocblas_status_invalid_pointer
+        );
+        assert_eq!(
+            rocblas_dtrsm_64(h, 999, UPPER, N, NON_UNIT, -1, 2, one, a, 2, y, 2),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_dtrsm_64(h, RIGHT, UPPER, N, NON_UNIT, 2, 3, one, a, 2, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dtrsm(h, RIGHT, UPPER, N, NON_UNIT, 2, 3, one, a, 2, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dtrsm_64(h, LEFT, UPPER, N, NON_UNIT, 2, 3, null(), a, 2, y, 2),
+            rocblas_status_invalid_pointer
+        );
+        assert_eq!(
+            rocblas_dsyrk_64(h, UPPER, N, -1, 2, one, a, 2, one, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dsyrk_64(h, UPPER, N, 3, 2, one, a, 3, one, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dsyrk(h, UPPER, N, 3, 2, one, a, 3, one, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dsyrk_64(h, 999, N, 3, 2, one, a, 3, one, y, 3),
+            rocblas_status_invalid_value
+        );
+        assert_eq!(
+            rocblas_dgeam_64(h, N, N, 3, 2, one, a, 3, one, x, 3, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dgeam(h, N, N, 3, 2, one, a, 3, one, x, 3, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dgeam_64(h, N, N, 3, 2, one, a, 3, one, x, 3, null_mut(), 3),
+            rocblas_status_invalid_pointer
+        );
         // trmm (4.x): sizes before pointers
-        assert_eq!(rocblas_dtrmm_64(h, LEFT, UPPER, N, NON_UNIT, 3, 2, one, a, 2, x, 3, y, 3), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dtrmm_64(h, LEFT, UPPER, N, NON_UNIT, 3, 2, one, a, 3, x, 3, y, 2), rocblas_status_invalid_size);
-        assert_eq!(rocblas_dtrmm_64(h, LEFT, UPPER, N, NON_UNIT, 3, 2, one, a, 3, x, 3, null_mut(), 3), rocblas_status_invalid_pointer);
-        assert_eq!(rocblas_dtrmm_64(h, LEFT, UPPER, N, 999, -1, 2, one, a, 3, x, 3, y, 3), rocblas_status_invalid_value);
+        assert_eq!(
+            rocblas_dtrmm_64(h, LEFT, UPPER, N, NON_UNIT, 3, 2, one, a, 2, x, 3, y, 3),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dtrmm_64(h, LEFT, UPPER, N, NON_UNIT, 3, 2, one, a, 3, x, 3, y, 2),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_dtrmm_64(
+                h,
+                LEFT,
+                UPPER,
+                N,
+                NON_UNIT,
+                3,
+                2,
+                one,
+                a,
+                3,
+                x,
+                3,
+                null_mut(),
+                3
+            ),
+            rocblas_status_invalid_pointer
+        );
+        assert_eq!(
+            rocblas_dtrmm_64(h, LEFT, UPPER, N, 999, -1, 2, one, a, 3, x, 3, y, 3),
+            rocblas_status_invalid_value
+        );
         // Level 1: a null result pointer of a reduction
-        assert_eq!(rocblas_idamax_64(h, 3, x, 1, null_mut()), rocblas_status_invalid_pointer);
+        assert_eq!(
+            rocblas_idamax_64(h, 3, x, 1, null_mut()),
+            rocblas_status_invalid_pointer
+        );
         let mut r = 0.0;
-        assert_eq!(rocblas_dnrm2_64(h, 3, null(), 1, &mut r), rocblas_status_invalid_pointer);
-        assert_eq!(rocblas_daxpy(h, 3, one, null(), 1, y, 1), rocblas_status_invalid_pointer);
+        assert_eq!(
+            rocblas_dnrm2_64(h, 3, null(), 1, &mut r),
+            rocblas_status_invalid_pointer
+        );
+        assert_eq!(
+            rocblas_daxpy(h, 3, one, null(), 1, y, 1),
+            rocblas_status_invalid_pointer
+        );
     }
 }
 
@@ -606,23 +1399,46 @@ fn device_pointer_mode_and_auxiliary_64() {
         let (da, db, dc) = (dev(&a), dev(&b), dev(&c));
         assert_eq!(rocblas_set_pointer_mode(h, rocblas_pointer_mode_device), 0);
         let (dal, dbe) = (dev(&[0.5f64]), dev(&[1.5f64]));
-        assert_eq!(rocblas_dgemm_64(h, N, N, m as i64, n as i64, k as i64, dal, da, m as i64, db, k as i64, dbe, dc, m as i64), 0);
-        assert_close(&host(dc, m * n), &product(m, n, k, 0.5, &a, m, N, &b, k, N, 1.5, &c, m), 1e-14, "dgemm_64 device scalars");
+        assert_eq!(
+            rocblas_dgemm_64(
+                h, N, N, m as i64, n as i64, k as i64, dal, da, m as i64, db, k as i64, dbe, dc,
+                m as i64
+            ),
+            0
+        );
+        assert_close(
+            &host(dc, m * n),
+            &product(m, n, k, 0.5, &a, m, N, &b, k, N, 1.5, &c, m),
+            1e-14,
+            "dgemm_64 device scalars",
+        );
         assert_eq!(rocblas_set_pointer_mode(h, rocblas_pointer_mode_host), 0);
 
         // set_vector_64 / get_matrix_64 between strides and leading dimensions
         let v: Vec<f64> = (0..10).map(|i| i as f64).collect();
         let d = dev(&vec![0.0f64; 20]);
-        assert_eq!(rocblas_set_vector_64(5, 8, v.as_ptr().cast(), 2, d.cast(), 4), 0);
+        assert_eq!(
+            rocblas_set_vector_64(5, 8, v.as_ptr().cast(), 2, d.cast(), 4),
+            0
+        );
         let got = host(d, 20);
         for i in 0..5 {
             assert_eq!(got[4 * i], (2 * i) as f64);
         }
         let mut out = vec![-1.0f64; 6];
-        assert_eq!(rocblas_get_matrix_64(2, 3, 8, d.cast(), 4, out.as_mut_ptr().cast(), 2), 0);
+        assert_eq!(
+            rocblas_get_matrix_64(2, 3, 8, d.cast(), 4, out.as_mut_ptr().cast(), 2),
+            0
+        );
         assert_eq!(out, vec![got[0], got[1], got[4], got[5], got[8], got[9]]);
-        assert_eq!(rocblas_set_vector_64(-1, 8, v.as_ptr().cast(), 1, d.cast(), 1), rocblas_status_invalid_size);
-        assert_eq!(rocblas_get_matrix_64(2, 3, 8, d.cast(), 1, out.as_mut_ptr().cast(), 2), rocblas_status_invalid_size);
+        assert_eq!(
+            rocblas_set_vector_64(-1, 8, v.as_ptr().cast(), 1, d.cast(), 1),
+            rocblas_status_invalid_size
+        );
+        assert_eq!(
+            rocblas_get_matrix_64(2, 3, 8, d.cast(), 1, out.as_mut_ptr().cast(), 2),
+            rocblas_status_invalid_size
+        );
     }
     paths.check(&["gemm_f64"]);
 }

@@ -10,7 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn absent(why: String) {
-    assert!(std::env::var("OXROCM_REQUIRE_ALL").as_deref() != Ok("1"), "required (OXROCM_REQUIRE_ALL=1): {why}");
+    assert!(
+        std::env::var("OXROCM_REQUIRE_ALL").as_deref() != Ok("1"),
+        "required (OXROCM_REQUIRE_ALL=1): {why}"
+    );
     println!("SKIP: {why}");
 }
 
@@ -31,11 +34,22 @@ fn list(name: &str) -> BTreeSet<String> {
 /// The names `file` defines in its dynamic symbol table, or why they cannot be had.
 fn exports(file: &Path) -> Result<BTreeSet<String>, String> {
     if !file.exists() {
-        return Err(format!("{} is not staged (cargo xtask stage --release)", file.display()));
+        return Err(format!(
+            "{} is not staged (cargo xtask stage --release)",
+            file.display()
+        ));
     }
-    let out = Command::new("nm").args(["-D", "--defined-only", "--format=posix"]).arg(file).output().map_err(|e| format!("nm: {e}"))?;
+    let out = Command::new("nm")
+        .args(["-D", "--defined-only", "--format=posix"])
+        .arg(file)
+        .output()
+        .map_err(|e| format!("nm: {e}"))?;
     if !out.status.success() {
-        return Err(format!("nm {}: {}", file.display(), String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "nm {}: {}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
     Ok(String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -48,18 +62,37 @@ fn exports(file: &Path) -> Result<BTreeSet<String>, String> {
 #[test]
 fn staged_so4_and_so5_export_their_lists() {
     let lib = root().join("target/oxrocm/release/lib");
-    for (file, symbols, min_cxx) in [("librocblas.so.4", "rocblas-4.symbols", 270), ("librocblas.so.5", "rocblas-5.symbols", 270)] {
+    for (file, symbols, min_cxx) in [
+        ("librocblas.so.4", "rocblas-4.symbols", 270),
+        ("librocblas.so.5", "rocblas-5.symbols", 270),
+    ] {
         let want = list(symbols);
         let cxx: BTreeSet<&String> = want.iter().filter(|n| n.starts_with("_Z")).collect();
-        assert!(cxx.len() >= min_cxx, "{symbols}: {} C++ names, expected at least {min_cxx}", cxx.len());
+        assert!(
+            cxx.len() >= min_cxx,
+            "{symbols}: {} C++ names, expected at least {min_cxx}",
+            cxx.len()
+        );
         let have = match exports(&lib.join(file)) {
             Ok(h) => h,
             Err(why) => return absent(why),
         };
         let missing: Vec<&String> = want.iter().filter(|n| !have.contains(*n)).collect();
-        assert!(missing.is_empty(), "{file} lacks {} names of {symbols}: {:?}", missing.len(), &missing[..missing.len().min(20)]);
-        let extra: Vec<&String> = have.iter().filter(|n| n.starts_with("_Z") && !want.contains(*n)).collect();
-        assert!(extra.is_empty(), "{file} exports C++ names outside {symbols}: {:?}", &extra[..extra.len().min(20)]);
+        assert!(
+            missing.is_empty(),
+            "{file} lacks {} names of {symbols}: {:?}",
+            missing.len(),
+            &missing[..missing.len().min(20)]
+        );
+        let extra: Vec<&String> = have
+            .iter()
+            .filter(|n| n.starts_with("_Z") && !want.contains(*n))
+            .collect();
+        assert!(
+            extra.is_empty(),
+            "{file} exports C++ names outside {symbols}: {:?}",
+            &extra[..extra.len().min(20)]
+        );
     }
     // rocBLAS 5.x only
     let four = list("rocblas-4.symbols");

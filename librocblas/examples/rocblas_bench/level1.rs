@@ -38,7 +38,9 @@ decl! {
     rocblas_srotm: (i32, M, i32, M, i32, P); rocblas_drotm: (i32, M, i32, M, i32, P);
 }
 
-pub const FUNCTIONS: [&str; 12] = ["axpy", "scal", "copy", "swap", "dot", "dotc", "nrm2", "asum", "iamax", "iamin", "rot", "rotm"];
+pub const FUNCTIONS: [&str; 12] = [
+    "axpy", "scal", "copy", "swap", "dot", "dotc", "nrm2", "asum", "iamax", "iamin", "rot", "rotm",
+];
 
 /// (real bytes, complex) of -r.
 fn precision(r: &str) -> Option<(usize, bool)> {
@@ -62,7 +64,6 @@ fn traffic(f: &str) -> (bool, bool, bool, bool) {
         _ => (true, false, false, false),
     }
 }
-
 
 pub fn run(opt: &HashMap<String, String>) {
     let get = |k: &str, d: &str| opt.get(k).cloned().unwrap_or_else(|| d.to_string());
@@ -89,13 +90,30 @@ pub fn run(opt: &HashMap<String, String>) {
         d
     };
     // Values as the type stores them: real, or (re, im) pairs.
-    let encode = |vals: &[f64]| -> Vec<u8> { vals.iter().flat_map(|&v| if rb == 4 { (v as f32).to_le_bytes().to_vec() } else { v.to_le_bytes().to_vec() }).collect() };
-    let vector = |elems: usize, salt: usize| -> Vec<f64> { (0..elems * if cplx { 2 } else { 1 }).map(|e| value(e, salt)).collect() };
+    let encode = |vals: &[f64]| -> Vec<u8> {
+        vals.iter()
+            .flat_map(|&v| {
+                if rb == 4 {
+                    (v as f32).to_le_bytes().to_vec()
+                } else {
+                    v.to_le_bytes().to_vec()
+                }
+            })
+            .collect()
+    };
+    let vector = |elems: usize, salt: usize| -> Vec<f64> {
+        (0..elems * if cplx { 2 } else { 1 })
+            .map(|e| value(e, salt))
+            .collect()
+    };
     let (xv, yv) = (vector(len(incx), 1), vector(len(incy), 2));
     let (x, y) = (malloc(xv.len() * rb), malloc(yv.len() * rb));
     let upload = |d: M, v: &[f64]| {
         let b = encode(v);
-        assert_eq!(unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) }, 0);
+        assert_eq!(
+            unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) },
+            0
+        );
     };
     upload(x, &xv);
     upload(y, &yv);
@@ -107,25 +125,48 @@ pub fn run(opt: &HashMap<String, String>) {
     let scalar_mem = |v: &[f64]| -> (Vec<u8>, M) {
         let b = encode(v);
         let d = malloc(b.len());
-        assert_eq!(unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) }, 0);
+        assert_eq!(
+            unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) },
+            0
+        );
         (b, d)
     };
     let (ha, da) = scalar_mem(&alpha);
     let (hc, dc) = scalar_mem(&rot_c);
     let (hs, ds) = scalar_mem(&rot_s);
     let (hp, dp) = scalar_mem(&rotm_p);
-    let pick = |host: &Vec<u8>, dev: M| -> P { if device_mode { dev as P } else { host.as_ptr().cast() } };
+    let pick = |host: &Vec<u8>, dev: M| -> P {
+        if device_mode {
+            dev as P
+        } else {
+            host.as_ptr().cast()
+        }
+    };
     let (pa, pc, ps, pp) = (pick(&ha, da), pick(&hc, dc), pick(&hs, ds), pick(&hp, dp));
     let result_dev = malloc(16);
     let mut result_host = [0u8; 16];
-    let res: M = if device_mode { result_dev } else { result_host.as_mut_ptr().cast() };
+    let res: M = if device_mode {
+        result_dev
+    } else {
+        result_host.as_mut_ptr().cast()
+    };
     let mut h: H = null_mut();
     assert_eq!(unsafe { rocblas_create_handle(&mut h) }, 0);
-    let mode = if device_mode { rocblas_pointer_mode_device } else { rocblas_pointer_mode_host };
+    let mode = if device_mode {
+        rocblas_pointer_mode_device
+    } else {
+        rocblas_pointer_mode_host
+    };
     assert_eq!(unsafe { rocblas_set_pointer_mode(h, mode) }, 0);
     let (ni, ix, iy) = (n as i32, incx as i32, incy as i32);
     let t = r.chars().next().unwrap_or('s');
-    let t = match r.as_str() { "f32_r" => 's', "f64_r" => 'd', "f32_c" => 'c', "f64_c" => 'z', _ => t };
+    let t = match r.as_str() {
+        "f32_r" => 's',
+        "f64_r" => 'd',
+        "f32_c" => 'c',
+        "f64_c" => 'z',
+        _ => t,
+    };
     macro_rules! by_type {
         ($s:ident, $d:ident, $c:ident, $z:ident, ($($arg:expr),*)) => {
             match t { 's' => $s(h, $($arg),*), 'd' => $d(h, $($arg),*), 'c' => $c(h, $($arg),*), _ => $z(h, $($arg),*) }
@@ -134,18 +175,90 @@ pub fn run(opt: &HashMap<String, String>) {
     let call = || -> i32 {
         unsafe {
             match f.as_str() {
-                "axpy" => by_type!(rocblas_saxpy, rocblas_daxpy, rocblas_caxpy, rocblas_zaxpy, (ni, pa, x, ix, y, iy)),
-                "scal" => by_type!(rocblas_sscal, rocblas_dscal, rocblas_cscal, rocblas_zscal, (ni, pa, x, ix)),
-                "copy" => by_type!(rocblas_scopy, rocblas_dcopy, rocblas_ccopy, rocblas_zcopy, (ni, x, ix, y, iy)),
-                "swap" => by_type!(rocblas_sswap, rocblas_dswap, rocblas_cswap, rocblas_zswap, (ni, x, ix, y, iy)),
-                "dot" => by_type!(rocblas_sdot, rocblas_ddot, rocblas_cdotu, rocblas_zdotu, (ni, x, ix, y, iy, res)),
-                "dotc" => by_type!(rocblas_cdotc, rocblas_cdotc, rocblas_cdotc, rocblas_zdotc, (ni, x, ix, y, iy, res)),
-                "nrm2" => by_type!(rocblas_snrm2, rocblas_dnrm2, rocblas_scnrm2, rocblas_dznrm2, (ni, x, ix, res)),
-                "asum" => by_type!(rocblas_sasum, rocblas_dasum, rocblas_scasum, rocblas_dzasum, (ni, x, ix, res)),
-                "iamax" => by_type!(rocblas_isamax, rocblas_idamax, rocblas_icamax, rocblas_izamax, (ni, x, ix, res)),
-                "iamin" => by_type!(rocblas_isamin, rocblas_idamin, rocblas_icamin, rocblas_izamin, (ni, x, ix, res)),
-                "rot" => by_type!(rocblas_srot, rocblas_drot, rocblas_crot, rocblas_zrot, (ni, x, ix, y, iy, pc, ps)),
-                "rotm" => by_type!(rocblas_srotm, rocblas_drotm, rocblas_srotm, rocblas_drotm, (ni, x, ix, y, iy, pp)),
+                "axpy" => by_type!(
+                    rocblas_saxpy,
+                    rocblas_daxpy,
+                    rocblas_caxpy,
+                    rocblas_zaxpy,
+                    (ni, pa, x, ix, y, iy)
+                ),
+                "scal" => by_type!(
+                    rocblas_sscal,
+                    rocblas_dscal,
+                    rocblas_cscal,
+                    rocblas_zscal,
+                    (ni, pa, x, ix)
+                ),
+                "copy" => by_type!(
+                    rocblas_scopy,
+                    rocblas_dcopy,
+                    rocblas_ccopy,
+                    rocblas_zcopy,
+                    (ni, x, ix, y, iy)
+                ),
+                "swap" => by_type!(
+                    rocblas_sswap,
+                    rocblas_dswap,
+                    rocblas_cswap,
+                    rocblas_zswap,
+                    (ni, x, ix, y, iy)
+                ),
+                "dot" => by_type!(
+                    rocblas_sdot,
+                    rocblas_ddot,
+                    rocblas_cdotu,
+                    rocblas_zdotu,
+                    (ni, x, ix, y, iy, res)
+                ),
+                "dotc" => by_type!(
+                    rocblas_cdotc,
+                    rocblas_cdotc,
+                    rocblas_cdotc,
+                    rocblas_zdotc,
+                    (ni, x, ix, y, iy, res)
+                ),
+                "nrm2" => by_type!(
+                    rocblas_snrm2,
+                    rocblas_dnrm2,
+                    rocblas_scnrm2,
+                    rocblas_dznrm2,
+                    (ni, x, ix, res)
+                ),
+                "asum" => by_type!(
+                    rocblas_sasum,
+                    rocblas_dasum,
+                    rocblas_scasum,
+                    rocblas_dzasum,
+                    (ni, x, ix, res)
+                ),
+                "iamax" => by_type!(
+                    rocblas_isamax,
+                    rocblas_idamax,
+                    rocblas_icamax,
+                    rocblas_izamax,
+                    (ni, x, ix, res)
+                ),
+                "iamin" => by_type!(
+                    rocblas_isamin,
+                    rocblas_idamin,
+                    rocblas_icamin,
+                    rocblas_izamin,
+                    (ni, x, ix, res)
+                ),
+                "rot" => by_type!(
+                    rocblas_srot,
+                    rocblas_drot,
+                    rocblas_crot,
+                    rocblas_zrot,
+                    (ni, x, ix, y, iy, pc, ps)
+                ),
+                "rotm" => by_type!(
+                    rocblas_srotm,
+                    rocblas_drotm,
+                    rocblas_srotm,
+                    rocblas_drotm,
+                    (ni, x, ix, y, iy, pp)
+                ),
                 _ => {
                     eprintln!("unknown -f {f}");
                     std::process::exit(2)
@@ -162,7 +275,23 @@ pub fn run(opt: &HashMap<String, String>) {
     if num("v", 0) != 0 {
         check(call());
         assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
-        verify(&Verify { f: &f, cplx, rb, n: n as usize, incx, incy, xv: &xv, yv: &yv, x, y, res, device_mode, alpha: &alpha, rot: (rot_c[0], &rot_s), rotm: &rotm_p });
+        verify(&Verify {
+            f: &f,
+            cplx,
+            rb,
+            n: n as usize,
+            incx,
+            incy,
+            xv: &xv,
+            yv: &yv,
+            x,
+            y,
+            res,
+            device_mode,
+            alpha: &alpha,
+            rot: (rot_c[0], &rot_s),
+            rotm: &rotm_p,
+        });
         upload(x, &xv);
         upload(y, &yv);
     }
@@ -196,14 +325,52 @@ fn verify(v: &Verify) {
     let w = if v.cplx { 2 } else { 1 };
     let read = |d: M, count: usize| -> Vec<f64> {
         let mut b = vec![0u8; count * v.rb];
-        assert_eq!(unsafe { hip::hipMemcpy(b.as_mut_ptr().cast(), d, b.len(), hip::hipMemcpyDeviceToHost) }, 0);
-        b.chunks(v.rb).map(|c| if v.rb == 4 { f32::from_le_bytes(c.try_into().unwrap()) as f64 } else { f64::from_le_bytes(c.try_into().unwrap()) }).collect()
+        assert_eq!(
+            unsafe {
+                hip::hipMemcpy(
+                    b.as_mut_ptr().cast(),
+                    d,
+                    b.len(),
+                    hip::hipMemcpyDeviceToHost,
+                )
+            },
+            0
+        );
+        b.chunks(v.rb)
+            .map(|c| {
+                if v.rb == 4 {
+                    f32::from_le_bytes(c.try_into().unwrap()) as f64
+                } else {
+                    f64::from_le_bytes(c.try_into().unwrap())
+                }
+            })
+            .collect()
     };
-    let at = |i: usize, inc: i64| if inc >= 0 { i * inc as usize } else { (v.n - 1 - i) * inc.unsigned_abs() as usize };
-    let el = |a: &[f64], k: usize| -> (f64, f64) { if v.cplx { (a[2 * k], a[2 * k + 1]) } else { (a[k], 0.0) } };
+    let at = |i: usize, inc: i64| {
+        if inc >= 0 {
+            i * inc as usize
+        } else {
+            (v.n - 1 - i) * inc.unsigned_abs() as usize
+        }
+    };
+    let el = |a: &[f64], k: usize| -> (f64, f64) {
+        if v.cplx {
+            (a[2 * k], a[2 * k + 1])
+        } else {
+            (a[k], 0.0)
+        }
+    };
     let mul = |a: (f64, f64), b: (f64, f64)| (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0);
-    let alpha = if v.cplx { (v.alpha[0], v.alpha[1]) } else { (v.alpha[0], 0.0) };
-    let s = if v.cplx { (v.rot.1[0], v.rot.1[1]) } else { (v.rot.1[0], 0.0) };
+    let alpha = if v.cplx {
+        (v.alpha[0], v.alpha[1])
+    } else {
+        (v.alpha[0], 0.0)
+    };
+    let s = if v.cplx {
+        (v.rot.1[0], v.rot.1[1])
+    } else {
+        (v.rot.1[0], 0.0)
+    };
     let c = v.rot.0;
     let tol = if v.rb == 4 { 1e-5 } else { 1e-12 };
     let mut worst = 0f64;
@@ -220,16 +387,30 @@ fn verify(v: &Verify) {
     let result = || -> Vec<u8> {
         let mut b = vec![0u8; 16];
         if v.device_mode {
-            assert_eq!(unsafe { hip::hipMemcpy(b.as_mut_ptr().cast(), v.res, 16, hip::hipMemcpyDeviceToHost) }, 0);
+            assert_eq!(
+                unsafe {
+                    hip::hipMemcpy(b.as_mut_ptr().cast(), v.res, 16, hip::hipMemcpyDeviceToHost)
+                },
+                0
+            );
         } else {
             unsafe { std::ptr::copy_nonoverlapping(v.res as *const u8, b.as_mut_ptr(), 16) };
         }
         b
     };
-    let real_at = |b: &[u8], k: usize| if v.rb == 4 { f32::from_le_bytes(b[4 * k..4 * k + 4].try_into().unwrap()) as f64 } else { f64::from_le_bytes(b[8 * k..8 * k + 8].try_into().unwrap()) };
+    let real_at = |b: &[u8], k: usize| {
+        if v.rb == 4 {
+            f32::from_le_bytes(b[4 * k..4 * k + 4].try_into().unwrap()) as f64
+        } else {
+            f64::from_le_bytes(b[8 * k..8 * k + 8].try_into().unwrap())
+        }
+    };
     let rotm = |x: (f64, f64), y: (f64, f64)| {
         let p = v.rotm;
-        ((x.0 * p[1] + y.0 * p[3], 0.0), (x.0 * p[2] + y.0 * p[4], 0.0))
+        (
+            (x.0 * p[1] + y.0 * p[3], 0.0),
+            (x.0 * p[2] + y.0 * p[4], 0.0),
+        )
     };
     match v.f {
         "axpy" | "scal" | "copy" | "swap" | "rot" | "rotm" => {
@@ -237,7 +418,10 @@ fn verify(v: &Verify) {
                 let (kx, ky) = (at(i, v.incx), at(i, v.incy));
                 let (x0, y0) = (el(v.xv, kx), el(v.yv, ky));
                 let (wx, wy) = match v.f {
-                    "axpy" => (x0, { let p = mul(alpha, x0); (p.0 + y0.0, p.1 + y0.1) }),
+                    "axpy" => (x0, {
+                        let p = mul(alpha, x0);
+                        (p.0 + y0.0, p.1 + y0.1)
+                    }),
                     "scal" => (mul(alpha, x0), y0),
                     "copy" => (x0, x0),
                     "swap" => (y0, x0),
@@ -265,15 +449,37 @@ fn verify(v: &Verify) {
                 scale += (a.0.abs() + a.1.abs()) * (b.0.abs() + b.1.abs());
             }
             let b = result();
-            cmp((real_at(&b, 0), if v.cplx { real_at(&b, 1) } else { 0.0 }), sum, scale, "result".into());
+            cmp(
+                (real_at(&b, 0), if v.cplx { real_at(&b, 1) } else { 0.0 }),
+                sum,
+                scale,
+                "result".into(),
+            );
         }
         "nrm2" | "asum" => {
             let vals: Vec<(f64, f64)> = (0..v.n).map(|i| el(v.xv, at(i, v.incx))).collect();
-            let want = if v.f == "nrm2" { vals.iter().map(|a| a.0 * a.0 + a.1 * a.1).sum::<f64>().sqrt() } else { vals.iter().map(|a| a.0.abs() + a.1.abs()).sum() };
-            cmp((real_at(&result(), 0), 0.0), (want, 0.0), want, "result".into());
+            let want = if v.f == "nrm2" {
+                vals.iter()
+                    .map(|a| a.0 * a.0 + a.1 * a.1)
+                    .sum::<f64>()
+                    .sqrt()
+            } else {
+                vals.iter().map(|a| a.0.abs() + a.1.abs()).sum()
+            };
+            cmp(
+                (real_at(&result(), 0), 0.0),
+                (want, 0.0),
+                want,
+                "result".into(),
+            );
         }
         _ => {
-            let vals: Vec<f64> = (0..v.n).map(|i| { let a = el(v.xv, at(i, v.incx)); a.0.abs() + a.1.abs() }).collect();
+            let vals: Vec<f64> = (0..v.n)
+                .map(|i| {
+                    let a = el(v.xv, at(i, v.incx));
+                    a.0.abs() + a.1.abs()
+                })
+                .collect();
             let mut best = 0;
             for (i, &a) in vals.iter().enumerate() {
                 if (v.f == "iamax" && a > vals[best]) || (v.f == "iamin" && a < vals[best]) {

@@ -64,8 +64,9 @@ decl! {
 }
 
 pub const FUNCTIONS: [&str; 25] = [
-    "gemv", "gbmv", "ger", "geru", "gerc", "symv", "hemv", "sbmv", "hbmv", "spmv", "hpmv", "syr", "her", "spr", "hpr", "syr2", "her2", "spr2", "hpr2",
-    "trmv", "tbmv", "tpmv", "trsv", "tbsv", "tpsv",
+    "gemv", "gbmv", "ger", "geru", "gerc", "symv", "hemv", "sbmv", "hbmv", "spmv", "hpmv", "syr",
+    "her", "spr", "hpr", "syr2", "her2", "spr2", "hpr2", "trmv", "tbmv", "tpmv", "trsv", "tbsv",
+    "tpsv",
 ];
 
 /// Matrix storage of a function.
@@ -87,7 +88,6 @@ fn store_of(f: &str) -> Store {
         _ => Store::Full,
     }
 }
-
 
 type C = (f64, f64);
 fn mul(a: C, b: C) -> C {
@@ -117,11 +117,23 @@ impl Shape {
         let (n, k) = (self.n, self.k);
         match self.store {
             Store::General => Some(i + j * self.lda),
-            Store::GBand => (i + self.ku >= j && i <= j + self.kl).then(|| self.ku + i - j + j * self.lda),
+            Store::GBand => {
+                (i + self.ku >= j && i <= j + self.kl).then(|| self.ku + i - j + j * self.lda)
+            }
             _ if (self.upper && i > j) || (!self.upper && i < j) => None,
             Store::Full => Some(i + j * self.lda),
-            Store::Band => (i.abs_diff(j) <= k).then(|| if self.upper { k + i - j + j * self.lda } else { i - j + j * self.lda }),
-            Store::Packed => Some(if self.upper { i + j * (j + 1) / 2 } else { i + j * (2 * n - j - 1) / 2 }),
+            Store::Band => (i.abs_diff(j) <= k).then(|| {
+                if self.upper {
+                    k + i - j + j * self.lda
+                } else {
+                    i - j + j * self.lda
+                }
+            }),
+            Store::Packed => Some(if self.upper {
+                i + j * (j + 1) / 2
+            } else {
+                i + j * (2 * n - j - 1) / 2
+            }),
         }
     }
     /// Elements of the stored array.
@@ -136,8 +148,18 @@ impl Shape {
         let n = self.n;
         match self.store {
             Store::General => self.m * n,
-            Store::GBand => (0..n).map(|j| (j + self.kl + 1).min(self.m) - j.saturating_sub(self.ku)).sum(),
-            Store::Band => (0..n).map(|j| if self.upper { j + 1 - j.saturating_sub(self.k) } else { (j + self.k + 1).min(n) - j }).sum(),
+            Store::GBand => (0..n)
+                .map(|j| (j + self.kl + 1).min(self.m) - j.saturating_sub(self.ku))
+                .sum(),
+            Store::Band => (0..n)
+                .map(|j| {
+                    if self.upper {
+                        j + 1 - j.saturating_sub(self.k)
+                    } else {
+                        (j + self.k + 1).min(n) - j
+                    }
+                })
+                .sum(),
             _ => n * (n + 1) / 2,
         }
     }
@@ -160,7 +182,10 @@ pub fn run(opt: &HashMap<String, String>) {
     };
     let cplx = t == 'c' || t == 'z';
     let rb = if t == 's' || t == 'c' { 4 } else { 8 };
-    let herm = matches!(f.as_str(), "hemv" | "hbmv" | "hpmv" | "her" | "hpr" | "her2" | "hpr2");
+    let herm = matches!(
+        f.as_str(),
+        "hemv" | "hbmv" | "hpmv" | "her" | "hpr" | "her2" | "hpr2"
+    );
     let real_only = matches!(f.as_str(), "ger" | "sbmv" | "spmv" | "spr2");
     if (herm || f == "geru" || f == "gerc") && !cplx || real_only && cplx {
         eprintln!("{f} has no -r {r} form");
@@ -168,8 +193,16 @@ pub fn run(opt: &HashMap<String, String>) {
     }
     let store = store_of(&f);
     let n = num("n", 4096) as usize;
-    let m = if matches!(store, Store::General | Store::GBand) { num("m", n as i64) as usize } else { n };
-    let (kl, ku, k) = (num("kl", 32) as usize, num("ku", 32) as usize, num("k", 32) as usize);
+    let m = if matches!(store, Store::General | Store::GBand) {
+        num("m", n as i64) as usize
+    } else {
+        n
+    };
+    let (kl, ku, k) = (
+        num("kl", 32) as usize,
+        num("ku", 32) as usize,
+        num("k", 32) as usize,
+    );
     let tight = match store {
         Store::General | Store::Full => m,
         Store::GBand => kl + ku + 1,
@@ -178,7 +211,16 @@ pub fn run(opt: &HashMap<String, String>) {
     };
     let lda = num("lda", tight as i64) as usize;
     let upper = get("uplo", "U") == "U";
-    let sh = Shape { store, m, n, kl, ku, k, lda, upper };
+    let sh = Shape {
+        store,
+        m,
+        n,
+        kl,
+        ku,
+        k,
+        lda,
+        upper,
+    };
     let trans = match get("transposeA", "N").as_str() {
         "T" => 112,
         "C" => 113,
@@ -189,10 +231,19 @@ pub fn run(opt: &HashMap<String, String>) {
     let (iters, cold) = (num("i", 10).max(1), num("j", 2));
     let solve = matches!(f.as_str(), "trsv" | "tbsv" | "tpsv");
     let tri = f.starts_with('t');
-    let update = matches!(f.as_str(), "ger" | "geru" | "gerc" | "syr" | "her" | "spr" | "hpr" | "syr2" | "her2" | "spr2" | "hpr2");
+    let update = matches!(
+        f.as_str(),
+        "ger" | "geru" | "gerc" | "syr" | "her" | "spr" | "hpr" | "syr2" | "her2" | "spr2" | "hpr2"
+    );
     // x and y lengths: gemv/gbmv by op, ger x of m and y of n, the rest n.
     let (xl, yl) = match store {
-        Store::General | Store::GBand if !update => if trans == 111 { (n, m) } else { (m, n) },
+        Store::General | Store::GBand if !update => {
+            if trans == 111 {
+                (n, m)
+            } else {
+                (m, n)
+            }
+        }
         Store::General => (m, n),
         _ => (n, n),
     };
@@ -214,7 +265,13 @@ pub fn run(opt: &HashMap<String, String>) {
             if let Some(e) = sh.idx(i, j) {
                 for q in 0..w {
                     let v = value(e * w + q, 1);
-                    a[e * w + q] = if tri && i == j && q == 0 { 2.0 + v } else if tri { v / n as f64 } else { v };
+                    a[e * w + q] = if tri && i == j && q == 0 {
+                        2.0 + v
+                    } else if tri {
+                        v / n as f64
+                    } else {
+                        v
+                    };
                 }
             }
         }
@@ -222,23 +279,43 @@ pub fn run(opt: &HashMap<String, String>) {
     let vlen = |len: usize, inc: i64| (len - 1) * inc.unsigned_abs() as usize + 1;
     let xv: Vec<f64> = (0..vlen(xl, incx) * w).map(|e| value(e, 2)).collect();
     let yv: Vec<f64> = (0..vlen(yl, incy) * w).map(|e| value(e, 3)).collect();
-    let encode = |vals: &[f64]| -> Vec<u8> { vals.iter().flat_map(|&v| if rb == 4 { (v as f32).to_le_bytes().to_vec() } else { v.to_le_bytes().to_vec() }).collect() };
+    let encode = |vals: &[f64]| -> Vec<u8> {
+        vals.iter()
+            .flat_map(|&v| {
+                if rb == 4 {
+                    (v as f32).to_le_bytes().to_vec()
+                } else {
+                    v.to_le_bytes().to_vec()
+                }
+            })
+            .collect()
+    };
     let upload = |vals: &[f64]| -> M {
         let b = encode(vals);
         let mut d: M = null_mut();
         assert_eq!(unsafe { hip::hipMalloc(&mut d, b.len().max(1)) }, 0);
-        assert_eq!(unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) }, 0);
+        assert_eq!(
+            unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) },
+            0
+        );
         d
     };
     let reload = |d: M, vals: &[f64]| {
         let b = encode(vals);
-        assert_eq!(unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) }, 0);
+        assert_eq!(
+            unsafe { hip::hipMemcpy(d, b.as_ptr().cast(), b.len(), hip::hipMemcpyHostToDevice) },
+            0
+        );
     };
     let (da, dx, dy) = (upload(&a), upload(&xv), upload(&yv));
     let alpha: C = if cplx { (0.75, -0.25) } else { (0.75, 0.0) };
     let beta: C = if cplx { (0.5, 0.25) } else { (0.5, 0.0) };
     // her / hpr take a real alpha
-    let al_b = if f == "her" || f == "hpr" { encode(&[alpha.0]) } else { encode(&[alpha.0, alpha.1][..w]) };
+    let al_b = if f == "her" || f == "hpr" {
+        encode(&[alpha.0])
+    } else {
+        encode(&[alpha.0, alpha.1][..w])
+    };
     let be_b = encode(&[beta.0, beta.1][..w]);
     let (pa, pb): (P, P) = (al_b.as_ptr().cast(), be_b.as_ptr().cast());
     let mut h: H = null_mut();
@@ -254,30 +331,176 @@ pub fn run(opt: &HashMap<String, String>) {
     let call = || -> i32 {
         unsafe {
             match f.as_str() {
-                "gemv" => by_type!(rocblas_sgemv, rocblas_dgemv, rocblas_cgemv, rocblas_zgemv, (trans, mi, ni, pa, da, ldi, dx, ix, pb, dy, iy)),
-                "gbmv" => by_type!(rocblas_sgbmv, rocblas_dgbmv, rocblas_cgbmv, rocblas_zgbmv, (trans, mi, ni, kl as i32, ku as i32, pa, da, ldi, dx, ix, pb, dy, iy)),
-                "ger" | "geru" => by_type!(rocblas_sger, rocblas_dger, rocblas_cgeru, rocblas_zgeru, (mi, ni, pa, dx, ix, dy, iy, da, ldi)),
-                "gerc" => by_type!(rocblas_cgerc, rocblas_cgerc, rocblas_cgerc, rocblas_zgerc, (mi, ni, pa, dx, ix, dy, iy, da, ldi)),
-                "symv" => by_type!(rocblas_ssymv, rocblas_dsymv, rocblas_csymv, rocblas_zsymv, (uplo, ni, pa, da, ldi, dx, ix, pb, dy, iy)),
-                "hemv" => by_type!(rocblas_chemv, rocblas_chemv, rocblas_chemv, rocblas_zhemv, (uplo, ni, pa, da, ldi, dx, ix, pb, dy, iy)),
-                "sbmv" => by_type!(rocblas_ssbmv, rocblas_dsbmv, rocblas_ssbmv, rocblas_dsbmv, (uplo, ni, k as i32, pa, da, ldi, dx, ix, pb, dy, iy)),
-                "hbmv" => by_type!(rocblas_chbmv, rocblas_chbmv, rocblas_chbmv, rocblas_zhbmv, (uplo, ni, k as i32, pa, da, ldi, dx, ix, pb, dy, iy)),
-                "spmv" => by_type!(rocblas_sspmv, rocblas_dspmv, rocblas_sspmv, rocblas_dspmv, (uplo, ni, pa, da, dx, ix, pb, dy, iy)),
-                "hpmv" => by_type!(rocblas_chpmv, rocblas_chpmv, rocblas_chpmv, rocblas_zhpmv, (uplo, ni, pa, da, dx, ix, pb, dy, iy)),
-                "syr" => by_type!(rocblas_ssyr, rocblas_dsyr, rocblas_csyr, rocblas_zsyr, (uplo, ni, pa, dx, ix, da, ldi)),
-                "her" => by_type!(rocblas_cher, rocblas_cher, rocblas_cher, rocblas_zher, (uplo, ni, pa, dx, ix, da, ldi)),
-                "spr" => by_type!(rocblas_sspr, rocblas_dspr, rocblas_cspr, rocblas_zspr, (uplo, ni, pa, dx, ix, da)),
-                "hpr" => by_type!(rocblas_chpr, rocblas_chpr, rocblas_chpr, rocblas_zhpr, (uplo, ni, pa, dx, ix, da)),
-                "syr2" => by_type!(rocblas_ssyr2, rocblas_dsyr2, rocblas_csyr2, rocblas_zsyr2, (uplo, ni, pa, dx, ix, dy, iy, da, ldi)),
-                "her2" => by_type!(rocblas_cher2, rocblas_cher2, rocblas_cher2, rocblas_zher2, (uplo, ni, pa, dx, ix, dy, iy, da, ldi)),
-                "spr2" => by_type!(rocblas_sspr2, rocblas_dspr2, rocblas_sspr2, rocblas_dspr2, (uplo, ni, pa, dx, ix, dy, iy, da)),
-                "hpr2" => by_type!(rocblas_chpr2, rocblas_chpr2, rocblas_chpr2, rocblas_zhpr2, (uplo, ni, pa, dx, ix, dy, iy, da)),
-                "trmv" => by_type!(rocblas_strmv, rocblas_dtrmv, rocblas_ctrmv, rocblas_ztrmv, (uplo, trans, diag, ni, da, ldi, dx, ix)),
-                "trsv" => by_type!(rocblas_strsv, rocblas_dtrsv, rocblas_ctrsv, rocblas_ztrsv, (uplo, trans, diag, ni, da, ldi, dx, ix)),
-                "tbmv" => by_type!(rocblas_stbmv, rocblas_dtbmv, rocblas_ctbmv, rocblas_ztbmv, (uplo, trans, diag, ni, k as i32, da, ldi, dx, ix)),
-                "tbsv" => by_type!(rocblas_stbsv, rocblas_dtbsv, rocblas_ctbsv, rocblas_ztbsv, (uplo, trans, diag, ni, k as i32, da, ldi, dx, ix)),
-                "tpmv" => by_type!(rocblas_stpmv, rocblas_dtpmv, rocblas_ctpmv, rocblas_ztpmv, (uplo, trans, diag, ni, da, dx, ix)),
-                _ => by_type!(rocblas_stpsv, rocblas_dtpsv, rocblas_ctpsv, rocblas_ztpsv, (uplo, trans, diag, ni, da, dx, ix)),
+                "gemv" => by_type!(
+                    rocblas_sgemv,
+                    rocblas_dgemv,
+                    rocblas_cgemv,
+                    rocblas_zgemv,
+                    (trans, mi, ni, pa, da, ldi, dx, ix, pb, dy, iy)
+                ),
+                "gbmv" => by_type!(
+                    rocblas_sgbmv,
+                    rocblas_dgbmv,
+                    rocblas_cgbmv,
+                    rocblas_zgbmv,
+                    (
+                        trans, mi, ni, kl as i32, ku as i32, pa, da, ldi, dx, ix, pb, dy, iy
+                    )
+                ),
+                "ger" | "geru" => by_type!(
+                    rocblas_sger,
+                    rocblas_dger,
+                    rocblas_cgeru,
+                    rocblas_zgeru,
+                    (mi, ni, pa, dx, ix, dy, iy, da, ldi)
+                ),
+                "gerc" => by_type!(
+                    rocblas_cgerc,
+                    rocblas_cgerc,
+                    rocblas_cgerc,
+                    rocblas_zgerc,
+                    (mi, ni, pa, dx, ix, dy, iy, da, ldi)
+                ),
+                "symv" => by_type!(
+                    rocblas_ssymv,
+                    rocblas_dsymv,
+                    rocblas_csymv,
+                    rocblas_zsymv,
+                    (uplo, ni, pa, da, ldi, dx, ix, pb, dy, iy)
+                ),
+                "hemv" => by_type!(
+                    rocblas_chemv,
+                    rocblas_chemv,
+                    rocblas_chemv,
+                    rocblas_zhemv,
+                    (uplo, ni, pa, da, ldi, dx, ix, pb, dy, iy)
+                ),
+                "sbmv" => by_type!(
+                    rocblas_ssbmv,
+                    rocblas_dsbmv,
+                    rocblas_ssbmv,
+                    rocblas_dsbmv,
+                    (uplo, ni, k as i32, pa, da, ldi, dx, ix, pb, dy, iy)
+                ),
+                "hbmv" => by_type!(
+                    rocblas_chbmv,
+                    rocblas_chbmv,
+                    rocblas_chbmv,
+                    rocblas_zhbmv,
+                    (uplo, ni, k as i32, pa, da, ldi, dx, ix, pb, dy, iy)
+                ),
+                "spmv" => by_type!(
+                    rocblas_sspmv,
+                    rocblas_dspmv,
+                    rocblas_sspmv,
+                    rocblas_dspmv,
+                    (uplo, ni, pa, da, dx, ix, pb, dy, iy)
+                ),
+                "hpmv" => by_type!(
+                    rocblas_chpmv,
+                    rocblas_chpmv,
+                    rocblas_chpmv,
+                    rocblas_zhpmv,
+                    (uplo, ni, pa, da, dx, ix, pb, dy, iy)
+                ),
+                "syr" => by_type!(
+                    rocblas_ssyr,
+                    rocblas_dsyr,
+                    rocblas_csyr,
+                    rocblas_zsyr,
+                    (uplo, ni, pa, dx, ix, da, ldi)
+                ),
+                "her" => by_type!(
+                    rocblas_cher,
+                    rocblas_cher,
+                    rocblas_cher,
+                    rocblas_zher,
+                    (uplo, ni, pa, dx, ix, da, ldi)
+                ),
+                "spr" => by_type!(
+                    rocblas_sspr,
+                    rocblas_dspr,
+                    rocblas_cspr,
+                    rocblas_zspr,
+                    (uplo, ni, pa, dx, ix, da)
+                ),
+                "hpr" => by_type!(
+                    rocblas_chpr,
+                    rocblas_chpr,
+                    rocblas_chpr,
+                    rocblas_zhpr,
+                    (uplo, ni, pa, dx, ix, da)
+                ),
+                "syr2" => by_type!(
+                    rocblas_ssyr2,
+                    rocblas_dsyr2,
+                    rocblas_csyr2,
+                    rocblas_zsyr2,
+                    (uplo, ni, pa, dx, ix, dy, iy, da, ldi)
+                ),
+                "her2" => by_type!(
+                    rocblas_cher2,
+                    rocblas_cher2,
+                    rocblas_cher2,
+                    rocblas_zher2,
+                    (uplo, ni, pa, dx, ix, dy, iy, da, ldi)
+                ),
+                "spr2" => by_type!(
+                    rocblas_sspr2,
+                    rocblas_dspr2,
+                    rocblas_sspr2,
+                    rocblas_dspr2,
+                    (uplo, ni, pa, dx, ix, dy, iy, da)
+                ),
+                "hpr2" => by_type!(
+                    rocblas_chpr2,
+                    rocblas_chpr2,
+                    rocblas_chpr2,
+                    rocblas_zhpr2,
+                    (uplo, ni, pa, dx, ix, dy, iy, da)
+                ),
+                "trmv" => by_type!(
+                    rocblas_strmv,
+                    rocblas_dtrmv,
+                    rocblas_ctrmv,
+                    rocblas_ztrmv,
+                    (uplo, trans, diag, ni, da, ldi, dx, ix)
+                ),
+                "trsv" => by_type!(
+                    rocblas_strsv,
+                    rocblas_dtrsv,
+                    rocblas_ctrsv,
+                    rocblas_ztrsv,
+                    (uplo, trans, diag, ni, da, ldi, dx, ix)
+                ),
+                "tbmv" => by_type!(
+                    rocblas_stbmv,
+                    rocblas_dtbmv,
+                    rocblas_ctbmv,
+                    rocblas_ztbmv,
+                    (uplo, trans, diag, ni, k as i32, da, ldi, dx, ix)
+                ),
+                "tbsv" => by_type!(
+                    rocblas_stbsv,
+                    rocblas_dtbsv,
+                    rocblas_ctbsv,
+                    rocblas_ztbsv,
+                    (uplo, trans, diag, ni, k as i32, da, ldi, dx, ix)
+                ),
+                "tpmv" => by_type!(
+                    rocblas_stpmv,
+                    rocblas_dtpmv,
+                    rocblas_ctpmv,
+                    rocblas_ztpmv,
+                    (uplo, trans, diag, ni, da, dx, ix)
+                ),
+                _ => by_type!(
+                    rocblas_stpsv,
+                    rocblas_dtpsv,
+                    rocblas_ctpsv,
+                    rocblas_ztpsv,
+                    (uplo, trans, diag, ni, da, dx, ix)
+                ),
             }
         }
     };
@@ -292,11 +515,51 @@ pub fn run(opt: &HashMap<String, String>) {
         assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
         let read = |d: M, count: usize| -> Vec<f64> {
             let mut b = vec![0u8; count * rb];
-            assert_eq!(unsafe { hip::hipMemcpy(b.as_mut_ptr().cast(), d, b.len(), hip::hipMemcpyDeviceToHost) }, 0);
-            b.chunks(rb).map(|c| if rb == 4 { f32::from_le_bytes(c.try_into().unwrap()) as f64 } else { f64::from_le_bytes(c.try_into().unwrap()) }).collect()
+            assert_eq!(
+                unsafe {
+                    hip::hipMemcpy(
+                        b.as_mut_ptr().cast(),
+                        d,
+                        b.len(),
+                        hip::hipMemcpyDeviceToHost,
+                    )
+                },
+                0
+            );
+            b.chunks(rb)
+                .map(|c| {
+                    if rb == 4 {
+                        f32::from_le_bytes(c.try_into().unwrap()) as f64
+                    } else {
+                        f64::from_le_bytes(c.try_into().unwrap())
+                    }
+                })
+                .collect()
         };
-        let ctx = Ref { sh: &sh, a: &a, w, herm, trans, unit, alpha, beta, xv: &xv, yv: &yv, incx, incy, xl, yl, f: &f };
-        let (got, want) = if update { (read(da, a.len()), ctx.update()) } else if tri { (read(dx, xv.len()), ctx.triangular(solve)) } else { (read(dy, yv.len()), ctx.product()) };
+        let ctx = Ref {
+            sh: &sh,
+            a: &a,
+            w,
+            herm,
+            trans,
+            unit,
+            alpha,
+            beta,
+            xv: &xv,
+            yv: &yv,
+            incx,
+            incy,
+            xl,
+            yl,
+            f: &f,
+        };
+        let (got, want) = if update {
+            (read(da, a.len()), ctx.update())
+        } else if tri {
+            (read(dx, xv.len()), ctx.triangular(solve))
+        } else {
+            (read(dy, yv.len()), ctx.product())
+        };
         let tol = if rb == 4 { 2e-5 } else { 1e-12 };
         let mut worst = 0f64;
         for (e, (g, (wv, scale))) in got.chunks(w).zip(&want).enumerate() {
@@ -324,7 +587,10 @@ pub fn run(opt: &HashMap<String, String>) {
         _ => sh.entries() + xl + 2 * yl,
     } as f64;
     println!("function,precision,M,N,lda,incx,incy,rocblas-GB/s,us");
-    println!("{f},{r},{m},{n},{lda},{incx},{incy},{:.1},{us:.2}", elems * es / us / 1e3);
+    println!(
+        "{f},{r},{m},{n},{lda},{incx},{incy},{:.1},{us:.2}",
+        elems * es / us / 1e3
+    );
 }
 
 /// An f64 reference of one call, with each result's scale (sum of magnitudes).
@@ -348,17 +614,26 @@ struct Ref<'a> {
 
 impl Ref<'_> {
     fn el(&self, v: &[f64], k: usize) -> C {
-        if self.w == 2 { (v[2 * k], v[2 * k + 1]) } else { (v[k], 0.0) }
+        if self.w == 2 {
+            (v[2 * k], v[2 * k + 1])
+        } else {
+            (v[k], 0.0)
+        }
     }
     fn at(i: usize, len: usize, inc: i64) -> usize {
-        if inc >= 0 { i * inc as usize } else { (len - 1 - i) * inc.unsigned_abs() as usize }
+        if inc >= 0 {
+            i * inc as usize
+        } else {
+            (len - 1 - i) * inc.unsigned_abs() as usize
+        }
     }
     fn mag(c: C) -> f64 {
         c.0.abs() + c.1.abs()
     }
     /// Stored (i, j) of A, or its mirror for symmetric / Hermitian matrices, 0 outside.
     fn full(&self, i: usize, j: usize) -> C {
-        let sym = !matches!(self.sh.store, Store::General | Store::GBand) && !self.f.starts_with('t');
+        let sym =
+            !matches!(self.sh.store, Store::General | Store::GBand) && !self.f.starts_with('t');
         match (self.sh.idx(i, j), self.sh.idx(j, i)) {
             (Some(e), _) if self.herm && i == j => (self.el(self.a, e).0, 0.0),
             (Some(e), _) => self.el(self.a, e),
@@ -379,7 +654,11 @@ impl Ref<'_> {
     }
     fn product(&self) -> Vec<(C, f64)> {
         let sym = !matches!(self.sh.store, Store::General | Store::GBand);
-        let mut out: Vec<(C, f64)> = self.yv.chunks(self.w).map(|c| ((c[0], if self.w == 2 { c[1] } else { 0.0 }), 0.0)).collect();
+        let mut out: Vec<(C, f64)> = self
+            .yv
+            .chunks(self.w)
+            .map(|c| ((c[0], if self.w == 2 { c[1] } else { 0.0 }), 0.0))
+            .collect();
         for i in 0..self.yl {
             let (mut s, mut mag) = ((0.0, 0.0), 0.0);
             for j in 0..self.xl {
@@ -390,25 +669,44 @@ impl Ref<'_> {
             }
             let k = Self::at(i, self.yl, self.incy);
             let y = out[k].0;
-            out[k] = (add(mul(self.alpha, s), mul(self.beta, y)), Self::mag(self.alpha) * mag + Self::mag(self.beta) * Self::mag(y));
+            out[k] = (
+                add(mul(self.alpha, s), mul(self.beta, y)),
+                Self::mag(self.alpha) * mag + Self::mag(self.beta) * Self::mag(y),
+            );
         }
         out
     }
     fn update(&self) -> Vec<(C, f64)> {
         let sh = self.sh;
-        let mut out: Vec<(C, f64)> = self.a.chunks(self.w).map(|c| ((c[0], if self.w == 2 { c[1] } else { 0.0 }), Self::mag((c[0], 0.0)) + 1.0)).collect();
+        let mut out: Vec<(C, f64)> = self
+            .a
+            .chunks(self.w)
+            .map(|c| {
+                (
+                    (c[0], if self.w == 2 { c[1] } else { 0.0 }),
+                    Self::mag((c[0], 0.0)) + 1.0,
+                )
+            })
+            .collect();
         let x = |i: usize| self.el(self.xv, Self::at(i, self.xl, self.incx));
         let y = |i: usize| self.el(self.yv, Self::at(i, self.yl, self.incy));
         let conj_y = self.herm || self.f == "gerc";
         let cj = |v: C| if conj_y { conj(v) } else { v };
-        let al = if self.f == "her" || self.f == "hpr" { (self.alpha.0, 0.0) } else { self.alpha };
+        let al = if self.f == "her" || self.f == "hpr" {
+            (self.alpha.0, 0.0)
+        } else {
+            self.alpha
+        };
         for j in 0..sh.n {
             for i in 0..sh.m {
                 let Some(e) = sh.idx(i, j) else { continue };
                 let mut t = match self.f {
                     "ger" | "geru" | "gerc" => mul(mul(al, x(i)), cj(y(j))),
                     "syr" | "spr" | "her" | "hpr" => mul(mul(al, x(i)), cj(x(j))),
-                    _ => add(mul(mul(al, x(i)), cj(y(j))), mul(mul(if self.herm { conj(al) } else { al }, y(i)), cj(x(j)))),
+                    _ => add(
+                        mul(mul(al, x(i)), cj(y(j))),
+                        mul(mul(if self.herm { conj(al) } else { al }, y(i)), cj(x(j))),
+                    ),
                 };
                 let mut v = add(out[e].0, t);
                 if self.herm && i == j {
@@ -422,8 +720,14 @@ impl Ref<'_> {
     }
     fn triangular(&self, solve: bool) -> Vec<(C, f64)> {
         let n = self.sh.n;
-        let mut out: Vec<(C, f64)> = self.xv.chunks(self.w).map(|c| ((c[0], if self.w == 2 { c[1] } else { 0.0 }), 0.0)).collect();
-        let xs: Vec<C> = (0..n).map(|i| self.el(self.xv, Self::at(i, n, self.incx))).collect();
+        let mut out: Vec<(C, f64)> = self
+            .xv
+            .chunks(self.w)
+            .map(|c| ((c[0], if self.w == 2 { c[1] } else { 0.0 }), 0.0))
+            .collect();
+        let xs: Vec<C> = (0..n)
+            .map(|i| self.el(self.xv, Self::at(i, n, self.incx)))
+            .collect();
         let res: Vec<(C, f64)> = if !solve {
             (0..n)
                 .map(|i| {
@@ -440,7 +744,11 @@ impl Ref<'_> {
             // op(A) is lower triangular when (lower, N) or (upper, T/C): forward order.
             let lower_op = (self.trans == 111) != self.sh.upper;
             let mut sol = vec![(0.0, 0.0); n];
-            let order: Vec<usize> = if lower_op { (0..n).collect() } else { (0..n).rev().collect() };
+            let order: Vec<usize> = if lower_op {
+                (0..n).collect()
+            } else {
+                (0..n).rev().collect()
+            };
             for &i in &order {
                 let mut s = xs[i];
                 for j in 0..n {
@@ -451,9 +759,15 @@ impl Ref<'_> {
                 }
                 let d = self.op(i, i);
                 let den = d.0 * d.0 + d.1 * d.1;
-                sol[i] = if self.unit { s } else { ((s.0 * d.0 + s.1 * d.1) / den, (s.1 * d.0 - s.0 * d.1) / den) };
+                sol[i] = if self.unit {
+                    s
+                } else {
+                    ((s.0 * d.0 + s.1 * d.1) / den, (s.1 * d.0 - s.0 * d.1) / den)
+                };
             }
-            sol.into_iter().map(|v| (v, 4.0 * Self::mag(v) + 1.0)).collect()
+            sol.into_iter()
+                .map(|v| (v, 4.0 * Self::mag(v) + 1.0))
+                .collect()
         };
         for (i, v) in res.into_iter().enumerate() {
             out[Self::at(i, n, self.incx)] = v;

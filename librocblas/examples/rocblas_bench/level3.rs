@@ -43,7 +43,10 @@ decl! {
     (rocblas_sdgmm, rocblas_ddgmm, rocblas_cdgmm, rocblas_zdgmm): (i32, i32, i32, P, i32, P, i32, M, i32);
 }
 
-pub const FUNCTIONS: [&str; 13] = ["trsm", "trmm", "trtri", "symm", "hemm", "syrk", "herk", "syrkx", "herkx", "syr2k", "her2k", "geam", "dgmm"];
+pub const FUNCTIONS: [&str; 13] = [
+    "trsm", "trmm", "trtri", "symm", "hemm", "syrk", "herk", "syrkx", "herkx", "syr2k", "her2k",
+    "geam", "dgmm",
+];
 
 /// A complex f64, the reference's number (real data has im 0).
 #[derive(Clone, Copy, Default)]
@@ -54,26 +57,38 @@ struct Z {
 impl Add for Z {
     type Output = Z;
     fn add(self, o: Z) -> Z {
-        Z { re: self.re + o.re, im: self.im + o.im }
+        Z {
+            re: self.re + o.re,
+            im: self.im + o.im,
+        }
     }
 }
 impl Mul for Z {
     type Output = Z;
     fn mul(self, o: Z) -> Z {
-        Z { re: self.re * o.re - self.im * o.im, im: self.re * o.im + self.im * o.re }
+        Z {
+            re: self.re * o.re - self.im * o.im,
+            im: self.re * o.im + self.im * o.re,
+        }
     }
 }
 impl Z {
     const ZERO: Z = Z { re: 0.0, im: 0.0 };
     const ONE: Z = Z { re: 1.0, im: 0.0 };
     fn conj(self) -> Z {
-        Z { re: self.re, im: -self.im }
+        Z {
+            re: self.re,
+            im: -self.im,
+        }
     }
     fn abs(self) -> f64 {
         self.re.hypot(self.im)
     }
     fn real(self) -> Z {
-        Z { re: self.re, im: 0.0 }
+        Z {
+            re: self.re,
+            im: 0.0,
+        }
     }
 }
 
@@ -104,7 +119,11 @@ impl Ty {
             "z" | "f64_c" => (8, true, 'z'),
             _ => return None,
         };
-        Some(Ty { real_bytes, complex, letter })
+        Some(Ty {
+            real_bytes,
+            complex,
+            letter,
+        })
     }
     fn elem(self) -> usize {
         self.real_bytes * if self.complex { 2 } else { 1 }
@@ -128,9 +147,27 @@ impl Ty {
         out
     }
     fn from_bytes(self, raw: &[u8]) -> Vec<Z> {
-        let real = |x: &[u8]| if self.real_bytes == 8 { f64::from_le_bytes(x.try_into().unwrap()) } else { f32::from_le_bytes(x.try_into().unwrap()) as f64 };
+        let real = |x: &[u8]| {
+            if self.real_bytes == 8 {
+                f64::from_le_bytes(x.try_into().unwrap())
+            } else {
+                f32::from_le_bytes(x.try_into().unwrap()) as f64
+            }
+        };
         raw.chunks_exact(self.elem())
-            .map(|e| if self.complex { Z { re: real(&e[..self.real_bytes]), im: real(&e[self.real_bytes..]) } } else { Z { re: real(e), im: 0.0 } })
+            .map(|e| {
+                if self.complex {
+                    Z {
+                        re: real(&e[..self.real_bytes]),
+                        im: real(&e[self.real_bytes..]),
+                    }
+                } else {
+                    Z {
+                        re: real(e),
+                        im: 0.0,
+                    }
+                }
+            })
             .collect()
     }
 }
@@ -176,8 +213,14 @@ pub fn run(opt: &HashMap<String, String>) {
         _ => 'N',
     };
     // herk takes a real alpha; herk, herkx and her2k a real beta.
-    let (alpha_complex, beta_complex) = (ty.complex && f != "herk", ty.complex && !matches!(f.as_str(), "herk" | "herkx" | "her2k"));
-    let scalar = |re: &str, im: &str, d: f64, complex: bool| Z { re: real(re, d), im: if complex { real(im, 0.0) } else { 0.0 } };
+    let (alpha_complex, beta_complex) = (
+        ty.complex && f != "herk",
+        ty.complex && !matches!(f.as_str(), "herk" | "herkx" | "her2k"),
+    );
+    let scalar = |re: &str, im: &str, d: f64, complex: bool| Z {
+        re: real(re, d),
+        im: if complex { real(im, 0.0) } else { 0.0 },
+    };
     let c = Call {
         m: num("m", 1024) as usize,
         n: num("n", 1024) as usize,
@@ -208,8 +251,16 @@ pub fn run(opt: &HashMap<String, String>) {
         "trmm" => ((ka, ka), (m, n), (m, n)),
         "trtri" => ((n, n), (0, 0), (n, n)),
         "symm" | "hemm" => ((ka, ka), (m, n), (m, n)),
-        _ if rank_k(&f) => (if ta { (k, n) } else { (n, k) }, if ta { (k, n) } else { (n, k) }, (n, n)),
-        "geam" => (if ta { (n, m) } else { (m, n) }, if tb { (n, m) } else { (m, n) }, (m, n)),
+        _ if rank_k(&f) => (
+            if ta { (k, n) } else { (n, k) },
+            if ta { (k, n) } else { (n, k) },
+            (n, n),
+        ),
+        "geam" => (
+            if ta { (n, m) } else { (m, n) },
+            if tb { (n, m) } else { (m, n) },
+            (m, n),
+        ),
         "dgmm" => ((m, n), (if c.left { m } else { n }, 1), (m, n)),
         _ => {
             eprintln!("unknown -f {f}");
@@ -222,10 +273,25 @@ pub fn run(opt: &HashMap<String, String>) {
         let v = (0..ld * cols.max(1))
             .map(|e| {
                 let (i, j) = (e % ld, e / ld);
-                let x = Z { re: value(e, salt), im: if ty.complex { value(e, salt + 5) } else { 0.0 } };
+                let x = Z {
+                    re: value(e, salt),
+                    im: if ty.complex { value(e, salt + 5) } else { 0.0 },
+                };
                 // Diagonally dominant triangles: small off-diagonal entries.
                 let s = (r as f64).max(1.0);
-                if !tri { x } else if i == j { Z { re: 2.0 + x.re, im: x.im } } else { Z { re: x.re / s, im: x.im / s } }
+                if !tri {
+                    x
+                } else if i == j {
+                    Z {
+                        re: 2.0 + x.re,
+                        im: x.im,
+                    }
+                } else {
+                    Z {
+                        re: x.re / s,
+                        im: x.im / s,
+                    }
+                }
             })
             .collect();
         Mat { v, ld }
@@ -237,13 +303,26 @@ pub fn run(opt: &HashMap<String, String>) {
         let bytes = ty.bytes(&mat.v, ty.complex);
         let mut d: M = null_mut();
         assert_eq!(unsafe { hip::hipMalloc(&mut d, bytes.len().max(16)) }, 0);
-        assert_eq!(unsafe { hip::hipMemcpy(d, bytes.as_ptr().cast(), bytes.len(), hip::hipMemcpyHostToDevice) }, 0);
+        assert_eq!(
+            unsafe {
+                hip::hipMemcpy(
+                    d,
+                    bytes.as_ptr().cast(),
+                    bytes.len(),
+                    hip::hipMemcpyHostToDevice,
+                )
+            },
+            0
+        );
         d
     };
     let (da, db, dc) = (upload(&a), upload(&b), upload(&cm));
     let mut h = null_mut();
     assert_eq!(unsafe { rocblas_create_handle(&mut h) }, 0);
-    let (al, be) = (ty.bytes(&[c.alpha], alpha_complex), ty.bytes(&[c.beta], beta_complex));
+    let (al, be) = (
+        ty.bytes(&[c.alpha], alpha_complex),
+        ty.bytes(&[c.beta], beta_complex),
+    );
     let (pa, pb) = (al.as_ptr() as P, be.as_ptr() as P);
     let (mi, ni, ki) = (m as i32, n as i32, k as i32);
     let (lda, ldb, ldc) = (a.ld as i32, b.ld as i32, cm.ld as i32);
@@ -267,22 +346,116 @@ pub fn run(opt: &HashMap<String, String>) {
     let call = || {
         let s = unsafe {
             match f.as_str() {
-                "trsm" => by_type!(rocblas_strsm, rocblas_dtrsm, rocblas_ctrsm, rocblas_ztrsm, (side, uplo, op(c.ta), diag, mi, ni, pa, da, lda, db, ldb)),
-                "trmm" => by_type!(
-                    rocblas_strmm_outofplace, rocblas_dtrmm_outofplace, rocblas_ctrmm_outofplace, rocblas_ztrmm_outofplace,
-                    (side, uplo, op(c.ta), diag, mi, ni, pa, da, lda, db, ldb, dc, ldc)
+                "trsm" => by_type!(
+                    rocblas_strsm,
+                    rocblas_dtrsm,
+                    rocblas_ctrsm,
+                    rocblas_ztrsm,
+                    (side, uplo, op(c.ta), diag, mi, ni, pa, da, lda, db, ldb)
                 ),
-                "trtri" => by_type!(rocblas_strtri, rocblas_dtrtri, rocblas_ctrtri, rocblas_ztrtri, (uplo, diag, ni, da, lda, dc, ldc)),
-                "symm" => by_type!(rocblas_ssymm, rocblas_dsymm, rocblas_csymm, rocblas_zsymm, (side, uplo, mi, ni, pa, da, lda, db, ldb, pb, dc, ldc)),
-                "hemm" => by_cz!(rocblas_chemm, rocblas_zhemm, (side, uplo, mi, ni, pa, da, lda, db, ldb, pb, dc, ldc)),
-                "syrk" => by_type!(rocblas_ssyrk, rocblas_dsyrk, rocblas_csyrk, rocblas_zsyrk, (uplo, op(c.ta), ni, ki, pa, da, lda, pb, dc, ldc)),
-                "herk" => by_cz!(rocblas_cherk, rocblas_zherk, (uplo, op(c.ta), ni, ki, pa, da, lda, pb, dc, ldc)),
-                "syrkx" => by_type!(rocblas_ssyrkx, rocblas_dsyrkx, rocblas_csyrkx, rocblas_zsyrkx, (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)),
-                "herkx" => by_cz!(rocblas_cherkx, rocblas_zherkx, (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)),
-                "syr2k" => by_type!(rocblas_ssyr2k, rocblas_dsyr2k, rocblas_csyr2k, rocblas_zsyr2k, (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)),
-                "her2k" => by_cz!(rocblas_cher2k, rocblas_zher2k, (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)),
-                "geam" => by_type!(rocblas_sgeam, rocblas_dgeam, rocblas_cgeam, rocblas_zgeam, (op(c.ta), op(c.tb), mi, ni, pa, da, lda, pb, db, ldb, dc, ldc)),
-                _ => by_type!(rocblas_sdgmm, rocblas_ddgmm, rocblas_cdgmm, rocblas_zdgmm, (side, mi, ni, da, lda, db, 1, dc, ldc)),
+                "trmm" => by_type!(
+                    rocblas_strmm_outofplace,
+                    rocblas_dtrmm_outofplace,
+                    rocblas_ctrmm_outofplace,
+                    rocblas_ztrmm_outofplace,
+                    (
+                        side,
+                        uplo,
+                        op(c.ta),
+                        diag,
+                        mi,
+                        ni,
+                        pa,
+                        da,
+                        lda,
+                        db,
+                        ldb,
+                        dc,
+                        ldc
+                    )
+                ),
+                "trtri" => by_type!(
+                    rocblas_strtri,
+                    rocblas_dtrtri,
+                    rocblas_ctrtri,
+                    rocblas_ztrtri,
+                    (uplo, diag, ni, da, lda, dc, ldc)
+                ),
+                "symm" => by_type!(
+                    rocblas_ssymm,
+                    rocblas_dsymm,
+                    rocblas_csymm,
+                    rocblas_zsymm,
+                    (side, uplo, mi, ni, pa, da, lda, db, ldb, pb, dc, ldc)
+                ),
+                "hemm" => by_cz!(
+                    rocblas_chemm,
+                    rocblas_zhemm,
+                    (side, uplo, mi, ni, pa, da, lda, db, ldb, pb, dc, ldc)
+                ),
+                "syrk" => by_type!(
+                    rocblas_ssyrk,
+                    rocblas_dsyrk,
+                    rocblas_csyrk,
+                    rocblas_zsyrk,
+                    (uplo, op(c.ta), ni, ki, pa, da, lda, pb, dc, ldc)
+                ),
+                "herk" => by_cz!(
+                    rocblas_cherk,
+                    rocblas_zherk,
+                    (uplo, op(c.ta), ni, ki, pa, da, lda, pb, dc, ldc)
+                ),
+                "syrkx" => by_type!(
+                    rocblas_ssyrkx,
+                    rocblas_dsyrkx,
+                    rocblas_csyrkx,
+                    rocblas_zsyrkx,
+                    (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)
+                ),
+                "herkx" => by_cz!(
+                    rocblas_cherkx,
+                    rocblas_zherkx,
+                    (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)
+                ),
+                "syr2k" => by_type!(
+                    rocblas_ssyr2k,
+                    rocblas_dsyr2k,
+                    rocblas_csyr2k,
+                    rocblas_zsyr2k,
+                    (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)
+                ),
+                "her2k" => by_cz!(
+                    rocblas_cher2k,
+                    rocblas_zher2k,
+                    (uplo, op(c.ta), ni, ki, pa, da, lda, db, ldb, pb, dc, ldc)
+                ),
+                "geam" => by_type!(
+                    rocblas_sgeam,
+                    rocblas_dgeam,
+                    rocblas_cgeam,
+                    rocblas_zgeam,
+                    (
+                        op(c.ta),
+                        op(c.tb),
+                        mi,
+                        ni,
+                        pa,
+                        da,
+                        lda,
+                        pb,
+                        db,
+                        ldb,
+                        dc,
+                        ldc
+                    )
+                ),
+                _ => by_type!(
+                    rocblas_sdgmm,
+                    rocblas_ddgmm,
+                    rocblas_cdgmm,
+                    rocblas_zdgmm,
+                    (side, mi, ni, da, lda, db, 1, dc, ldc)
+                ),
             }
         };
         assert_eq!(s, 0, "{f} returned rocblas status {s}");
@@ -294,7 +467,17 @@ pub fn run(opt: &HashMap<String, String>) {
         // Fresh inputs for timing.
         for (d, mat) in [(da, &a), (db, &b), (dc, &cm)] {
             let bytes = ty.bytes(&mat.v, ty.complex);
-            assert_eq!(unsafe { hip::hipMemcpy(d, bytes.as_ptr().cast(), bytes.len(), hip::hipMemcpyHostToDevice) }, 0);
+            assert_eq!(
+                unsafe {
+                    hip::hipMemcpy(
+                        d,
+                        bytes.as_ptr().cast(),
+                        bytes.len(),
+                        hip::hipMemcpyHostToDevice,
+                    )
+                },
+                0
+            );
         }
     }
     let us = time_calls(call, cold, warmup, iters);
@@ -303,7 +486,13 @@ pub fn run(opt: &HashMap<String, String>) {
     let per_fma = if ty.complex { 4.0 } else { 1.0 };
     let flops = per_fma
         * match f.as_str() {
-            "trsm" | "trmm" => if c.left { mf * mf * nf } else { mf * nf * nf },
+            "trsm" | "trmm" => {
+                if c.left {
+                    mf * mf * nf
+                } else {
+                    mf * nf * nf
+                }
+            }
             "trtri" => nf * nf * nf / 3.0,
             "symm" | "hemm" => 2.0 * if c.left { mf * mf * nf } else { mf * nf * nf },
             "syrk" | "herk" | "syrkx" | "herkx" => nf * nf * kf,
@@ -316,7 +505,11 @@ pub fn run(opt: &HashMap<String, String>) {
         "dgmm" => 2.0 * mf * nf * elem,
         _ => 0.0,
     };
-    let (rate, unit_name) = if flops > 0.0 { (flops / us / 1e3, "rocblas-Gflops") } else { (bytes / us / 1e3, "rocblas-GB/s") };
+    let (rate, unit_name) = if flops > 0.0 {
+        (flops / us / 1e3, "rocblas-Gflops")
+    } else {
+        (bytes / us / 1e3, "rocblas-GB/s")
+    };
     println!("function,type,side,uplo,transA,transB,diag,M,N,K,alpha,beta,{unit_name},us");
     println!(
         "{f},{letter},{},{},{},{},{},{m},{n},{k},{},{},{rate:.1},{us:.1}",
@@ -332,14 +525,35 @@ pub fn run(opt: &HashMap<String, String>) {
 
 /// Checks 600 sampled entries of the result at `out` against an f64 reference.
 fn verify(f: &str, c: Call, ty: Ty, a: &Mat, b: &Mat, cm: &Mat, out: M) {
-    let Call { m, n, k, left, upper, ta, tb, unit, alpha, beta } = c;
+    let Call {
+        m,
+        n,
+        k,
+        left,
+        upper,
+        ta,
+        tb,
+        unit,
+        alpha,
+        beta,
+    } = c;
     assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
     let (rows, cols, ld) = match f {
         "trsm" => (m, n, b.ld),
         _ => (if f == "trtri" || rank_k(f) { n } else { m }, n, cm.ld),
     };
     let mut raw = vec![0u8; ld * cols * ty.elem()];
-    assert_eq!(unsafe { hip::hipMemcpy(raw.as_mut_ptr().cast(), out, raw.len(), hip::hipMemcpyDeviceToHost) }, 0);
+    assert_eq!(
+        unsafe {
+            hip::hipMemcpy(
+                raw.as_mut_ptr().cast(),
+                out,
+                raw.len(),
+                hip::hipMemcpyDeviceToHost,
+            )
+        },
+        0
+    );
     let got = ty.from_bytes(&raw);
     let g = |i: usize, j: usize| got[i + j * ld];
     let outside = |r: usize, cc: usize| (upper && r > cc) || (!upper && r < cc);
@@ -352,7 +566,13 @@ fn verify(f: &str, c: Call, ty: Ty, a: &Mat, b: &Mat, cm: &Mat, out: M) {
     // op(A) of a triangle (zeros outside, unit diagonal applied).
     let tri = |i: usize, j: usize| -> Z {
         let (r, cc) = if ta == 'N' { (i, j) } else { (j, i) };
-        if outside(r, cc) { Z::ZERO } else if r == cc && unit { Z::ONE } else { opx(a, ta, i, j) }
+        if outside(r, cc) {
+            Z::ZERO
+        } else if r == cc && unit {
+            Z::ONE
+        } else {
+            opx(a, ta, i, j)
+        }
     };
     // symm's symmetric A, hemm's Hermitian A (its diagonal's imaginary part ignored).
     let sym = |i: usize, j: usize| match (f == "hemm", outside(i, j), i == j) {
@@ -361,40 +581,89 @@ fn verify(f: &str, c: Call, ty: Ty, a: &Mat, b: &Mat, cm: &Mat, out: M) {
         (false, true, _) => a.at(j, i),
         _ => a.at(i, j),
     };
-    let sum = |terms: &[Z]| (terms.iter().fold(Z::ZERO, |s, &t| s + t), terms.iter().map(|t| t.abs()).sum::<f64>());
+    let sum = |terms: &[Z]| {
+        (
+            terms.iter().fold(Z::ZERO, |s, &t| s + t),
+            terms.iter().map(|t| t.abs()).sum::<f64>(),
+        )
+    };
     let tol = if ty.real_bytes == 8 { 1e-10 } else { 2e-4 };
     let mut worst: f64 = 0.0;
     for s in 0..600usize {
         let (i, j) = ((s * 7919 + 13) % rows, (s * 104_729 + 7) % cols);
-        let (i, j) = if rank_k(f) && outside(i, j) { (j, i) } else { (i, j) };
+        let (i, j) = if rank_k(f) && outside(i, j) {
+            (j, i)
+        } else {
+            (i, j)
+        };
         let (want, mag) = match f {
             "trsm" => {
                 // Residual: (op(A) X)(i, j) or (X op(A))(i, j) against alpha B(i, j).
                 let kk = if left { m } else { n };
-                let terms: Vec<Z> = (0..kk).map(|t| if left { tri(i, t) * g(t, j) } else { g(i, t) * tri(t, j) }).collect();
+                let terms: Vec<Z> = (0..kk)
+                    .map(|t| {
+                        if left {
+                            tri(i, t) * g(t, j)
+                        } else {
+                            g(i, t) * tri(t, j)
+                        }
+                    })
+                    .collect();
                 let (s, mag) = sum(&terms);
-                worst = worst.max((s + Z { re: -1.0, im: 0.0 } * alpha * b.at(i, j)).abs() / mag.max(1.0));
+                worst = worst
+                    .max((s + Z { re: -1.0, im: 0.0 } * alpha * b.at(i, j)).abs() / mag.max(1.0));
                 continue;
             }
             "trmm" => {
                 let kk = if left { m } else { n };
-                let terms: Vec<Z> = (0..kk).map(|t| if left { tri(i, t) * b.at(t, j) } else { b.at(i, t) * tri(t, j) }).collect();
+                let terms: Vec<Z> = (0..kk)
+                    .map(|t| {
+                        if left {
+                            tri(i, t) * b.at(t, j)
+                        } else {
+                            b.at(i, t) * tri(t, j)
+                        }
+                    })
+                    .collect();
                 let (s, mag) = sum(&terms);
                 (alpha * s, mag)
             }
             "trtri" => {
                 // (A X)(i, j) against the identity, X's triangle as returned.
                 let xi = |r: usize, cc: usize| if outside(r, cc) { Z::ZERO } else { g(r, cc) };
-                let at_ = |r: usize, cc: usize| if outside(r, cc) { Z::ZERO } else if r == cc && unit { Z::ONE } else { a.at(r, cc) };
+                let at_ = |r: usize, cc: usize| {
+                    if outside(r, cc) {
+                        Z::ZERO
+                    } else if r == cc && unit {
+                        Z::ONE
+                    } else {
+                        a.at(r, cc)
+                    }
+                };
                 let terms: Vec<Z> = (0..n).map(|t| at_(i, t) * xi(t, j)).collect();
                 let (s, mag) = sum(&terms);
                 let id = if i == j { Z::ONE } else { Z::ZERO };
-                worst = worst.max((s + Z { re: -id.re, im: 0.0 }).abs() / mag.max(1.0));
+                worst = worst.max(
+                    (s + Z {
+                        re: -id.re,
+                        im: 0.0,
+                    })
+                    .abs()
+                        / mag.max(1.0),
+                );
                 continue;
             }
             "symm" | "hemm" => {
                 let kk = if left { m } else { n };
-                let terms: Vec<Z> = (0..kk).map(|t| if left { sym(i, t) * b.at(t, j) } else { b.at(i, t) * sym(t, j) }).collect();
+                let terms: Vec<Z> = (0..kk)
+                    .map(|t| {
+                        if left {
+                            sym(i, t) * b.at(t, j)
+                        } else {
+                            b.at(i, t) * sym(t, j)
+                        }
+                    })
+                    .collect();
                 let (s, mag) = sum(&terms);
                 (alpha * s + beta * cm.at(i, j), mag + cm.at(i, j).abs())
             }
@@ -402,10 +671,12 @@ fn verify(f: &str, c: Call, ty: Ty, a: &Mat, b: &Mat, cm: &Mat, out: M) {
                 let herm = f.starts_with("her");
                 // x(i, t) * y(j, t), y conjugated for the Hermitian kinds.
                 let prod = |x: &Mat, y: &Mat| -> Vec<Z> {
-                    (0..k).map(|t| {
-                        let yj = opx(y, ta, j, t);
-                        opx(x, ta, i, t) * if herm { yj.conj() } else { yj }
-                    }).collect()
+                    (0..k)
+                        .map(|t| {
+                            let yj = opx(y, ta, j, t);
+                            opx(x, ta, i, t) * if herm { yj.conj() } else { yj }
+                        })
+                        .collect()
                 };
                 let other = if f.ends_with("rk") { a } else { b };
                 let (s1, mut mag) = sum(&prod(a, other));
@@ -416,21 +687,38 @@ fn verify(f: &str, c: Call, ty: Ty, a: &Mat, b: &Mat, cm: &Mat, out: M) {
                     mag += mag2;
                 }
                 // The Hermitian kinds: C's diagonal is real in and out.
-                let cij = if herm && i == j { cm.at(i, j).real() } else { cm.at(i, j) };
+                let cij = if herm && i == j {
+                    cm.at(i, j).real()
+                } else {
+                    cm.at(i, j)
+                };
                 want = want + beta * cij;
-                (if herm && i == j { want.real() } else { want }, mag + cij.abs())
+                (
+                    if herm && i == j { want.real() } else { want },
+                    mag + cij.abs(),
+                )
             }
-            "geam" => (alpha * opx(a, ta, i, j) + beta * opx(b, tb, i, j), opx(a, ta, i, j).abs() + opx(b, tb, i, j).abs()),
+            "geam" => (
+                alpha * opx(a, ta, i, j) + beta * opx(b, tb, i, j),
+                opx(a, ta, i, j).abs() + opx(b, tb, i, j).abs(),
+            ),
             _ => {
                 let v = a.at(i, j) * b.v[if left { i } else { j }];
                 (v, v.abs())
             }
         };
-        let d = g(i, j) + Z { re: -want.re, im: -want.im };
+        let d = g(i, j)
+            + Z {
+                re: -want.re,
+                im: -want.im,
+            };
         worst = worst.max(d.abs() / mag.max(1.0));
     }
     let ok = worst <= tol;
-    println!("# verify {f}: worst scaled error {worst:.2e} (tolerance {tol:.0e}) {}", if ok { "PASS" } else { "FAIL" });
+    println!(
+        "# verify {f}: worst scaled error {worst:.2e} (tolerance {tol:.0e}) {}",
+        if ok { "PASS" } else { "FAIL" }
+    );
     if !ok {
         std::process::exit(1);
     }

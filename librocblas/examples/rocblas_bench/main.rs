@@ -38,15 +38,80 @@ use std::ffi::c_void;
 use std::ptr::null_mut;
 
 unsafe extern "C" {
-    fn rocblas_sgemm(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const f32, a: *const f32, lda: i32,
-        b: *const f32, ldb: i32, beta: *const f32, c: *mut f32, ldc: i32) -> rocblas_status;
-    fn rocblas_dgemm(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const f64, a: *const f64, lda: i32,
-        b: *const f64, ldb: i32, beta: *const f64, c: *mut f64, ldc: i32) -> rocblas_status;
-    fn rocblas_hgemm(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const f16, a: *const f16, lda: i32,
-        b: *const f16, ldb: i32, beta: *const f16, c: *mut f16, ldc: i32) -> rocblas_status;
-    fn rocblas_gemm_ex(h: rocblas_handle, ta: i32, tb: i32, m: i32, n: i32, k: i32, alpha: *const c_void, a: *const c_void, at: i32,
-        lda: i32, b: *const c_void, bt: i32, ldb: i32, beta: *const c_void, c: *const c_void, ct: i32, ldc: i32, d: *mut c_void,
-        dt: i32, ldd: i32, compute: i32, algo: i32, solution: i32, flags: u32) -> rocblas_status;
+    fn rocblas_sgemm(
+        h: rocblas_handle,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: *const f32,
+        a: *const f32,
+        lda: i32,
+        b: *const f32,
+        ldb: i32,
+        beta: *const f32,
+        c: *mut f32,
+        ldc: i32,
+    ) -> rocblas_status;
+    fn rocblas_dgemm(
+        h: rocblas_handle,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: *const f64,
+        a: *const f64,
+        lda: i32,
+        b: *const f64,
+        ldb: i32,
+        beta: *const f64,
+        c: *mut f64,
+        ldc: i32,
+    ) -> rocblas_status;
+    fn rocblas_hgemm(
+        h: rocblas_handle,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: *const f16,
+        a: *const f16,
+        lda: i32,
+        b: *const f16,
+        ldb: i32,
+        beta: *const f16,
+        c: *mut f16,
+        ldc: i32,
+    ) -> rocblas_status;
+    fn rocblas_gemm_ex(
+        h: rocblas_handle,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: *const c_void,
+        a: *const c_void,
+        at: i32,
+        lda: i32,
+        b: *const c_void,
+        bt: i32,
+        ldb: i32,
+        beta: *const c_void,
+        c: *const c_void,
+        ct: i32,
+        ldc: i32,
+        d: *mut c_void,
+        dt: i32,
+        ldd: i32,
+        compute: i32,
+        algo: i32,
+        solution: i32,
+        flags: u32,
+    ) -> rocblas_status;
 }
 
 const OP_N: i32 = 111;
@@ -113,7 +178,10 @@ fn main() {
     let mut opt: HashMap<String, String> = HashMap::new();
     let mut i = 0;
     while i + 1 < args.len() {
-        opt.insert(args[i].trim_start_matches('-').to_string(), args[i + 1].clone());
+        opt.insert(
+            args[i].trim_start_matches('-').to_string(),
+            args[i + 1].clone(),
+        );
         i += 2;
     }
     let get = |k: &str, d: &str| opt.get(k).cloned().unwrap_or_else(|| d.to_string());
@@ -133,18 +201,33 @@ fn main() {
         std::process::exit(2)
     });
     let data_name = get("r", "f32_r");
-    let compute = datatype(&get("compute_type", if size == 2 { "f32_r" } else { &data_name })).map_or(ty, |c| c.0);
+    let compute = datatype(&get(
+        "compute_type",
+        if size == 2 { "f32_r" } else { &data_name },
+    ))
+    .map_or(ty, |c| c.0);
     let op = |k: &str| match get(k, "N").as_str() {
         "T" => OP_T,
         "C" => OP_C,
         _ => OP_N,
     };
     let (ta, tb) = (op("transposeA"), op("transposeB"));
-    let (m, n, k) = (num("m", 128) as i32, num("n", 128) as i32, num("k", 128) as i32);
+    let (m, n, k) = (
+        num("m", 128) as i32,
+        num("n", 128) as i32,
+        num("k", 128) as i32,
+    );
     let rows_a = if ta == OP_N { m } else { k };
     let rows_b = if tb == OP_N { k } else { n };
-    let (lda, ldb, ldc) = (num("lda", rows_a as i64) as i32, num("ldb", rows_b as i64) as i32, num("ldc", m as i64) as i32);
-    let (alpha, beta) = (get("alpha", "1").parse::<f64>().unwrap_or(1.0), get("beta", "0").parse::<f64>().unwrap_or(0.0));
+    let (lda, ldb, ldc) = (
+        num("lda", rows_a as i64) as i32,
+        num("ldb", rows_b as i64) as i32,
+        num("ldc", m as i64) as i32,
+    );
+    let (alpha, beta) = (
+        get("alpha", "1").parse::<f64>().unwrap_or(1.0),
+        get("beta", "0").parse::<f64>().unwrap_or(0.0),
+    );
     let (iters, cold) = (num("i", 10).max(1), num("j", 2));
     let cols_a = if ta == OP_N { k } else { m };
     let cols_b = if tb == OP_N { n } else { k };
@@ -155,15 +238,30 @@ fn main() {
         "zero" => 0.0,
         // A fixed-seed hash in [-1, 1): data that toggles every bit, like cuBLAS's random inputs.
         "rand" => {
-            let h = ((e as u64 ^ ((salt as u64) << 40)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as f64;
+            let h = ((e as u64 ^ ((salt as u64) << 40)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40)
+                as f64;
             h / (1u64 << 23) as f64 - 1.0
         }
         _ => value(e, salt),
     };
-    let sizes = [lda as usize * cols_a as usize, ldb as usize * cols_b as usize, ldc as usize * n as usize];
+    let sizes = [
+        lda as usize * cols_a as usize,
+        ldb as usize * cols_b as usize,
+        ldc as usize * n as usize,
+    ];
     let upload = |d: *mut c_void, elems: usize, salt: usize| {
         let host: Vec<u8> = (0..elems).flat_map(|e| scalar(ty, fill(e, salt))).collect();
-        assert_eq!(unsafe { hip::hipMemcpy(d, host.as_ptr().cast(), host.len(), hip::hipMemcpyHostToDevice) }, 0);
+        assert_eq!(
+            unsafe {
+                hip::hipMemcpy(
+                    d,
+                    host.as_ptr().cast(),
+                    host.len(),
+                    hip::hipMemcpyHostToDevice,
+                )
+            },
+            0
+        );
     };
     let malloc = |bytes: usize| {
         let mut d: *mut c_void = null_mut();
@@ -174,21 +272,31 @@ fn main() {
     let gap = num("gap_kib", 0) as usize;
     let mats: Vec<*mut c_void> = if num("one_alloc", 0) != 0 {
         const ALIGN: usize = 2 << 20;
-        let offsets: Vec<usize> = sizes.iter().scan(0usize, |at, &e| {
-            let o = *at;
-            *at += (e * size).div_ceil(ALIGN) * ALIGN + (gap << 10);
-            Some(o)
-        }).collect();
+        let offsets: Vec<usize> = sizes
+            .iter()
+            .scan(0usize, |at, &e| {
+                let o = *at;
+                *at += (e * size).div_ceil(ALIGN) * ALIGN + (gap << 10);
+                Some(o)
+            })
+            .collect();
         let total = offsets[2] + sizes[2] * size;
         let base = malloc(total);
-        offsets.iter().map(|&o| unsafe { base.cast::<u8>().add(o).cast() }).collect()
+        offsets
+            .iter()
+            .map(|&o| unsafe { base.cast::<u8>().add(o).cast() })
+            .collect()
     } else {
-        sizes.iter().enumerate().map(|(i, &e)| {
-            if i > 0 && gap > 0 {
-                malloc(gap << 10);
-            }
-            malloc(e * size)
-        }).collect()
+        sizes
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| {
+                if i > 0 && gap > 0 {
+                    malloc(gap << 10);
+                }
+                malloc(e * size)
+            })
+            .collect()
     };
     for (i, (&d, &e)) in mats.iter().zip(&sizes).enumerate() {
         upload(d, e, i + 1);
@@ -196,13 +304,86 @@ fn main() {
     let (a, b, c) = (mats[0], mats[1], mats[2]);
     let mut handle = null_mut();
     assert_eq!(unsafe { rocblas_create_handle(&mut handle) }, 0);
-    let (sa, sb) = (scalar(if func == "gemm_ex" { compute } else { ty }, alpha), scalar(if func == "gemm_ex" { compute } else { ty }, beta));
+    let (sa, sb) = (
+        scalar(if func == "gemm_ex" { compute } else { ty }, alpha),
+        scalar(if func == "gemm_ex" { compute } else { ty }, beta),
+    );
     let call = || unsafe {
         match (func.as_str(), ty) {
-            ("gemm", t) if t == rocblas_datatype_f32_r => rocblas_sgemm(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a.cast(), lda, b.cast(), ldb, sb.as_ptr().cast(), c.cast(), ldc),
-            ("gemm", t) if t == rocblas_datatype_f64_r => rocblas_dgemm(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a.cast(), lda, b.cast(), ldb, sb.as_ptr().cast(), c.cast(), ldc),
-            ("gemm", t) if t == rocblas_datatype_f16_r => rocblas_hgemm(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a.cast(), lda, b.cast(), ldb, sb.as_ptr().cast(), c.cast(), ldc),
-            _ => rocblas_gemm_ex(handle, ta, tb, m, n, k, sa.as_ptr().cast(), a, ty, lda, b, ty, ldb, sb.as_ptr().cast(), c, ty, ldc, c, ty, ldc, compute, 0, 0, 0),
+            ("gemm", t) if t == rocblas_datatype_f32_r => rocblas_sgemm(
+                handle,
+                ta,
+                tb,
+                m,
+                n,
+                k,
+                sa.as_ptr().cast(),
+                a.cast(),
+                lda,
+                b.cast(),
+                ldb,
+                sb.as_ptr().cast(),
+                c.cast(),
+                ldc,
+            ),
+            ("gemm", t) if t == rocblas_datatype_f64_r => rocblas_dgemm(
+                handle,
+                ta,
+                tb,
+                m,
+                n,
+                k,
+                sa.as_ptr().cast(),
+                a.cast(),
+                lda,
+                b.cast(),
+                ldb,
+                sb.as_ptr().cast(),
+                c.cast(),
+                ldc,
+            ),
+            ("gemm", t) if t == rocblas_datatype_f16_r => rocblas_hgemm(
+                handle,
+                ta,
+                tb,
+                m,
+                n,
+                k,
+                sa.as_ptr().cast(),
+                a.cast(),
+                lda,
+                b.cast(),
+                ldb,
+                sb.as_ptr().cast(),
+                c.cast(),
+                ldc,
+            ),
+            _ => rocblas_gemm_ex(
+                handle,
+                ta,
+                tb,
+                m,
+                n,
+                k,
+                sa.as_ptr().cast(),
+                a,
+                ty,
+                lda,
+                b,
+                ty,
+                ldb,
+                sb.as_ptr().cast(),
+                c,
+                ty,
+                ldc,
+                c,
+                ty,
+                ldc,
+                compute,
+                0,
+                0,
+                0,
+            ),
         }
     };
     for _ in 0..cold {
@@ -241,14 +422,48 @@ fn main() {
     assert_eq!(unsafe { hip::hipStreamSynchronize(null_mut()) }, 0);
     let us = t.elapsed().as_secs_f64() * 1e6 / iters as f64;
     // A complex multiply-add is 4 real ones.
-    let flop_scale = if ty == rocblas_datatype_f32_c || ty == rocblas_datatype_f64_c { 4.0 } else { 1.0 };
+    let flop_scale = if ty == rocblas_datatype_f32_c || ty == rocblas_datatype_f64_c {
+        4.0
+    } else {
+        1.0
+    };
     let gflops = flop_scale * 2.0 * m as f64 * n as f64 * k as f64 / us / 1e3;
-    let letter = |o: i32| if o == OP_N { "N" } else if o == OP_T { "T" } else { "C" };
+    let letter = |o: i32| {
+        if o == OP_N {
+            "N"
+        } else if o == OP_T {
+            "T"
+        } else {
+            "C"
+        }
+    };
     if num("v", 0) != 0 && init == "pattern" {
-        verify(&Check { ty, size, ta, tb, m, n, k, lda, ldb, ldc, alpha, beta, c, calls: (cold + iters) as usize + warm_calls }, value);
+        verify(
+            &Check {
+                ty,
+                size,
+                ta,
+                tb,
+                m,
+                n,
+                k,
+                lda,
+                ldb,
+                ldc,
+                alpha,
+                beta,
+                c,
+                calls: (cold + iters) as usize + warm_calls,
+            },
+            value,
+        );
     }
     println!("transA,transB,M,N,K,alpha,lda,beta,ldb,ldc,rocblas-Gflops,us");
-    println!("{},{},{m},{n},{k},{alpha},{lda},{beta},{ldb},{ldc},{gflops:.1},{us:.1}", letter(ta), letter(tb));
+    println!(
+        "{},{},{m},{n},{k},{alpha},{lda},{beta},{ldb},{ldc},{gflops:.1},{us:.1}",
+        letter(ta),
+        letter(tb)
+    );
 }
 
 struct Check {
@@ -273,22 +488,52 @@ struct Check {
 fn verify(x: &Check, value: impl Fn(usize, usize) -> f64) {
     let elems = x.ldc as usize * x.n as usize;
     let mut out = vec![0u8; elems * x.size];
-    assert_eq!(unsafe { hip::hipMemcpy(out.as_mut_ptr().cast(), x.c, out.len(), hip::hipMemcpyDeviceToHost) }, 0);
+    assert_eq!(
+        unsafe {
+            hip::hipMemcpy(
+                out.as_mut_ptr().cast(),
+                x.c,
+                out.len(),
+                hip::hipMemcpyDeviceToHost,
+            )
+        },
+        0
+    );
     let got = |i: usize| -> f64 {
         let b = &out[i * x.size..(i + 1) * x.size];
         match x.ty {
             t if t == rocblas_datatype_f64_r => f64::from_le_bytes(b.try_into().unwrap()),
             t if t == rocblas_datatype_f16_r => f16::from_le_bytes(b.try_into().unwrap()).to_f64(),
-            t if t == rocblas_datatype_bf16_r => bf16::from_le_bytes(b.try_into().unwrap()).to_f64(),
+            t if t == rocblas_datatype_bf16_r => {
+                bf16::from_le_bytes(b.try_into().unwrap()).to_f64()
+            }
             _ => f32::from_le_bytes(b.try_into().unwrap()) as f64,
         }
     };
-    let tol = if x.size == 2 { 2e-2 } else if x.size == 4 { 1e-4 } else { 1e-10 };
+    let tol = if x.size == 2 {
+        2e-2
+    } else if x.size == 4 {
+        1e-4
+    } else {
+        1e-10
+    };
     let (mut worst, mut checked) = (0f64, 0);
     for s in 0..2000usize {
         let (i, j) = ((s * 7919) % x.m as usize, (s * 104_729 / 3) % x.n as usize);
-        let a = |r: usize, l: usize| if x.ta == OP_N { value(r + l * x.lda as usize, 1) } else { value(l + r * x.lda as usize, 1) };
-        let b = |l: usize, c: usize| if x.tb == OP_N { value(l + c * x.ldb as usize, 2) } else { value(c + l * x.ldb as usize, 2) };
+        let a = |r: usize, l: usize| {
+            if x.ta == OP_N {
+                value(r + l * x.lda as usize, 1)
+            } else {
+                value(l + r * x.lda as usize, 1)
+            }
+        };
+        let b = |l: usize, c: usize| {
+            if x.tb == OP_N {
+                value(l + c * x.ldb as usize, 2)
+            } else {
+                value(c + l * x.ldb as usize, 2)
+            }
+        };
         let ab: f64 = (0..x.k as usize).map(|l| a(i, l) * b(l, j)).sum();
         let mut want = value(i + j * x.ldc as usize, 3);
         for _ in 0..x.calls {
@@ -299,7 +544,9 @@ fn verify(x: &Check, value: impl Fn(usize, usize) -> f64) {
         worst = worst.max(err);
         checked += 1;
         if err > tol {
-            eprintln!("verify: C({i},{j}) = {have}, expected {want} (relative error {err:.2e} > {tol:.0e})");
+            eprintln!(
+                "verify: C({i},{j}) = {have}, expected {want} (relative error {err:.2e} > {tol:.0e})"
+            );
             std::process::exit(1);
         }
     }

@@ -43,7 +43,11 @@ fn size_of_type(t: D) -> usize {
 
 /// Early part of a non-reduction `_ex` call: handle, then size query (no workspace).
 fn prologue(h: H) -> Status {
-    if ctx(h)?.query { Err(rocblas_status_size_unchanged) } else { Ok(()) }
+    if ctx(h)?.query {
+        Err(rocblas_status_size_unchanged)
+    } else {
+        Ok(())
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -51,7 +55,18 @@ fn prologue(h: H) -> Status {
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn axpy_ex(
-    h: H, n: i64, alpha: *const c_void, at: D, x: Src, xt: D, incx: i64, y: Src, yt: D, incy: i64, batch: i64, et: D,
+    h: H,
+    n: i64,
+    alpha: *const c_void,
+    at: D,
+    x: Src,
+    xt: D,
+    incx: i64,
+    y: Src,
+    yt: D,
+    incy: i64,
+    batch: i64,
+    et: D,
 ) -> Status {
     prologue(h)?;
     if n <= 0 || batch <= 0 {
@@ -100,7 +115,19 @@ export!(fn rocblas_axpy_strided_batched_ex / rocblas_axpy_strided_batched_ex_64(
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn dot_ex(
-    h: H, n: i64, x: Src, xt: D, incx: i64, y: Src, yt: D, incy: i64, batch: i64, result: *mut c_void, rt: D, et: D, conj: bool,
+    h: H,
+    n: i64,
+    x: Src,
+    xt: D,
+    incx: i64,
+    y: Src,
+    yt: D,
+    incy: i64,
+    batch: i64,
+    result: *mut c_void,
+    rt: D,
+    et: D,
+    conj: bool,
 ) -> Status {
     let c = ctx(h)?;
     if c.query {
@@ -117,7 +144,12 @@ unsafe fn dot_ex(
         if result.is_null() {
             return Err(rocblas_status_invalid_pointer);
         }
-        return zero_results(result as *mut u8, size_of_type(rt) * batch as usize, c.mode, c.stream);
+        return zero_results(
+            result as *mut u8,
+            size_of_type(rt) * batch as usize,
+            c.mode,
+            c.stream,
+        );
     }
     if x.is_null() || y.is_null() || result.is_null() {
         return Err(rocblas_status_invalid_pointer);
@@ -177,7 +209,17 @@ dot_ex_api!(true;
 // nrm2_ex
 
 #[allow(clippy::too_many_arguments)]
-unsafe fn nrm2_ex(h: H, n: i64, x: Src, xt: D, incx: i64, batch: i64, result: *mut c_void, rt: D, et: D) -> Status {
+unsafe fn nrm2_ex(
+    h: H,
+    n: i64,
+    x: Src,
+    xt: D,
+    incx: i64,
+    batch: i64,
+    result: *mut c_void,
+    rt: D,
+    et: D,
+) -> Status {
     let c = ctx(h)?;
     if c.query {
         if n <= 0 || incx <= 0 || batch <= 0 {
@@ -190,7 +232,12 @@ unsafe fn nrm2_ex(h: H, n: i64, x: Src, xt: D, incx: i64, batch: i64, result: *m
         return Err(rocblas_status_invalid_pointer);
     }
     if n <= 0 || incx <= 0 || batch <= 0 {
-        return zero_results(result as *mut u8, size_of_type(rt) * batch.max(0) as usize, c.mode, c.stream);
+        return zero_results(
+            result as *mut u8,
+            size_of_type(rt) * batch.max(0) as usize,
+            c.mode,
+            c.stream,
+        );
     }
     if x.is_null() {
         return Err(rocblas_status_invalid_pointer);
@@ -230,7 +277,19 @@ export!(fn rocblas_nrm2_strided_batched_ex / rocblas_nrm2_strided_batched_ex_64(
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn rot_ex(
-    h: H, n: i64, x: Src, xt: D, incx: i64, y: Src, yt: D, incy: i64, cp: *const c_void, sp: *const c_void, ct: D, batch: i64, et: D,
+    h: H,
+    n: i64,
+    x: Src,
+    xt: D,
+    incx: i64,
+    y: Src,
+    yt: D,
+    incy: i64,
+    cp: *const c_void,
+    sp: *const c_void,
+    ct: D,
+    batch: i64,
+    et: D,
 ) -> Status {
     prologue(h)?;
     if n <= 0 || batch <= 0 {
@@ -283,7 +342,17 @@ fn is_one<A: Elem>(a: A) -> bool {
 }
 
 #[allow(clippy::too_many_arguments)]
-unsafe fn scal_ex(h: H, n: i64, alpha: *const c_void, at: D, x: Src, xt: D, incx: i64, batch: i64, et: D) -> Status {
+unsafe fn scal_ex(
+    h: H,
+    n: i64,
+    alpha: *const c_void,
+    at: D,
+    x: Src,
+    xt: D,
+    incx: i64,
+    batch: i64,
+    et: D,
+) -> Status {
     let c = ctx(h)?;
     if c.query {
         return Err(rocblas_status_size_unchanged);
@@ -296,7 +365,9 @@ unsafe fn scal_ex(h: H, n: i64, alpha: *const c_void, at: D, x: Src, xt: D, incx
             if alpha.is_null() {
                 return Err(rocblas_status_invalid_pointer);
             }
-            if c.mode == rocblas_pointer_mode_host && is_one(unsafe { (alpha as *const $A).read_unaligned() }) {
+            if c.mode == rocblas_pointer_mode_host
+                && is_one(unsafe { (alpha as *const $A).read_unaligned() })
+            {
                 return Ok(());
             }
             unsafe { ops::scal::<$A, $X>(h, n, alpha.cast(), x, incx, batch, false) }

@@ -51,7 +51,11 @@ impl View {
 }
 
 /// Queues `work` on `stream` after everything queued before it.
-pub fn enqueue(stream: hipStream_t, access: Access, work: impl Fn(&View) + Send + Sync + 'static) -> Status {
+pub fn enqueue(
+    stream: hipStream_t,
+    access: Access,
+    work: impl Fn(&View) + Send + Sync + 'static,
+) -> Status {
     match oxrocm_ffi::private::enqueue(stream, "rocblas", access.ranges, move |v| {
         work(&View { inner: *v });
         0
@@ -69,13 +73,25 @@ pub fn sync(stream: hipStream_t) -> Status {
 }
 
 /// Copies `count` values of device memory at `src` to the host, in stream order.
-pub fn read_device<T: Copy + Default>(stream: hipStream_t, src: u64, count: usize) -> Status<Vec<T>> {
+pub fn read_device<T: Copy + Default>(
+    stream: hipStream_t,
+    src: u64,
+    count: usize,
+) -> Status<Vec<T>> {
     let mut out = vec![T::default(); count];
     if count == 0 {
         return Ok(out);
     }
     let bytes = count * size_of::<T>();
-    let rc = unsafe { hip::hipMemcpyAsync(out.as_mut_ptr().cast(), src as *const c_void, bytes, hip::hipMemcpyDeviceToHost, stream) };
+    let rc = unsafe {
+        hip::hipMemcpyAsync(
+            out.as_mut_ptr().cast(),
+            src as *const c_void,
+            bytes,
+            hip::hipMemcpyDeviceToHost,
+            stream,
+        )
+    };
     if rc != 0 {
         return Err(status_from_hip(rc));
     }
@@ -132,7 +148,9 @@ impl Src {
     pub fn entry(self, b: usize, elem: usize) -> Src {
         match self {
             Src::Strided(0, _) | Src::Array(0) | Src::ArrayAt(0, _) => self,
-            Src::Strided(p, s) => Src::Strided(p.wrapping_add_signed(b as i64 * s * elem as i64), 0),
+            Src::Strided(p, s) => {
+                Src::Strided(p.wrapping_add_signed(b as i64 * s * elem as i64), 0)
+            }
             Src::Array(p) => Src::Array(p + 8 * b as u64),
             Src::ArrayAt(p, o) => Src::ArrayAt(p + 8 * b as u64, o),
         }
@@ -142,13 +160,22 @@ impl Src {
     /// captured into a graph: then it is read when the work runs.
     pub fn bases(&self, elem: usize, batch: usize, stream: hipStream_t) -> Status<Bases> {
         match *self {
-            Src::Strided(p, stride) => {
-                Ok(Bases::Known((0..batch).map(|b| p.wrapping_add_signed(b as i64 * stride * elem as i64)).collect()))
+            Src::Strided(p, stride) => Ok(Bases::Known(
+                (0..batch)
+                    .map(|b| p.wrapping_add_signed(b as i64 * stride * elem as i64))
+                    .collect(),
+            )),
+            Src::Array(p) | Src::ArrayAt(p, _) if capturing(stream) => {
+                Ok(Bases::Late(p, batch, self.shift()))
             }
-            Src::Array(p) | Src::ArrayAt(p, _) if capturing(stream) => Ok(Bases::Late(p, batch, self.shift())),
             Src::Array(p) | Src::ArrayAt(p, _) => {
                 let shift = self.shift();
-                Ok(Bases::Known(read_device::<u64>(stream, p, batch)?.into_iter().map(|a| a.wrapping_add_signed(shift)).collect()))
+                Ok(Bases::Known(
+                    read_device::<u64>(stream, p, batch)?
+                        .into_iter()
+                        .map(|a| a.wrapping_add_signed(shift))
+                        .collect(),
+                ))
             }
         }
     }
@@ -180,7 +207,8 @@ impl Bases {
         match self {
             Bases::Known(v) => v[b],
             Bases::Late(array, _, shift) => {
-                unsafe { (map(array + 8 * b as u64) as *const u64).read_unaligned() }.wrapping_add_signed(*shift)
+                unsafe { (map(array + 8 * b as u64) as *const u64).read_unaligned() }
+                    .wrapping_add_signed(*shift)
             }
         }
     }
@@ -189,7 +217,11 @@ impl Bases {
         match self {
             Bases::Known(v) => {
                 for &b in v {
-                    if write { acc.write(b, span) } else { acc.read(b, span) }
+                    if write {
+                        acc.write(b, span)
+                    } else {
+                        acc.read(b, span)
+                    }
                 }
             }
             Bases::Late(array, n, _) => acc.read(*array, 8 * n),
@@ -206,16 +238,27 @@ pub struct Strided {
 
 impl Strided {
     pub fn new(n: i64, inc: i64) -> Self {
-        Strided { n: n.max(0) as usize, inc }
+        Strided {
+            n: n.max(0) as usize,
+            inc,
+        }
     }
     /// Bytes from the lowest to past the highest element.
     pub fn span(&self, elem: usize) -> usize {
-        if self.n == 0 { 0 } else { ((self.n - 1) * self.inc.unsigned_abs() as usize + 1) * elem }
+        if self.n == 0 {
+            0
+        } else {
+            ((self.n - 1) * self.inc.unsigned_abs() as usize + 1) * elem
+        }
     }
     /// Element offset of logical element `i` from the lowest address.
     #[inline]
     pub fn off(&self, i: usize) -> usize {
-        if self.inc >= 0 { i * self.inc as usize } else { (self.n - 1 - i) * self.inc.unsigned_abs() as usize }
+        if self.inc >= 0 {
+            i * self.inc as usize
+        } else {
+            (self.n - 1 - i) * self.inc.unsigned_abs() as usize
+        }
     }
 }
 
@@ -227,7 +270,10 @@ pub struct HVec<T> {
 
 impl<T: Copy> HVec<T> {
     pub fn new(view: &View, base: u64, s: Strided) -> Self {
-        HVec { p: view.ptr(base), s }
+        HVec {
+            p: view.ptr(base),
+            s,
+        }
     }
     #[inline]
     pub fn get(&self, i: usize) -> T {
@@ -287,8 +333,16 @@ impl<R: Copy> Results<R> {
     /// The writer the queued work uses.
     pub fn sink(&self) -> Sink<R> {
         match self {
-            Results::Host(a) => Sink { addr: *a, host: true, _t: std::marker::PhantomData },
-            Results::Dev(a) => Sink { addr: *a, host: false, _t: std::marker::PhantomData },
+            Results::Host(a) => Sink {
+                addr: *a,
+                host: true,
+                _t: std::marker::PhantomData,
+            },
+            Results::Dev(a) => Sink {
+                addr: *a,
+                host: false,
+                _t: std::marker::PhantomData,
+            },
             Results::_Type(_) => unreachable!(),
         }
     }
@@ -311,13 +365,22 @@ pub struct Sink<R> {
 
 impl<R: Copy> Sink<R> {
     pub fn put(&self, view: &View, b: usize, v: R) {
-        let p = if self.host { self.addr as *mut R } else { view.ptr::<R>(self.addr) };
+        let p = if self.host {
+            self.addr as *mut R
+        } else {
+            view.ptr::<R>(self.addr)
+        };
         unsafe { p.add(b).write_unaligned(v) }
     }
 }
 
 /// Zero results of an empty reduction (n <= 0): memset in stream order or on the host now.
-pub fn zero_results<R>(p: *mut R, batch: usize, mode: rocblas_pointer_mode, stream: hipStream_t) -> Status {
+pub fn zero_results<R>(
+    p: *mut R,
+    batch: usize,
+    mode: rocblas_pointer_mode,
+    stream: hipStream_t,
+) -> Status {
     if batch == 0 {
         return Ok(());
     }

@@ -64,7 +64,12 @@ pub enum Op {
 impl Op {
     fn from_u32(v: u32) -> Option<Op> {
         use Op::*;
-        [Axpy, Scal, Copy, Swap, Rot, Rotm, Dot, Asum, Nrm2, Iamax, FinDot, FinReal, FinIamax, Rotg, Rotmg].get(v as usize).copied()
+        [
+            Axpy, Scal, Copy, Swap, Rot, Rotm, Dot, Asum, Nrm2, Iamax, FinDot, FinReal, FinIamax,
+            Rotg, Rotmg,
+        ]
+        .get(v as usize)
+        .copied()
     }
 }
 
@@ -101,7 +106,10 @@ impl Kern for f64 {
 }
 impl Kern for C32 {
     fn parts(re: f64, im: f64) -> Self {
-        Complex { re: re as f32, im: im as f32 }
+        Complex {
+            re: re as f32,
+            im: im as f32,
+        }
     }
 }
 impl Kern for C64 {
@@ -126,7 +134,11 @@ struct Module {
 impl Module {
     /// Bytes of the real type (a complex element's half).
     fn real_bytes(&self) -> usize {
-        if self.complex { self.elem / 2 } else { self.elem }
+        if self.complex {
+            self.elem / 2
+        } else {
+            self.elem
+        }
     }
 }
 
@@ -144,13 +156,18 @@ fn module_of<X: 'static>() -> Option<Module> {
     } else {
         return None;
     };
-    Some(Module { kernel, elem, complex })
+    Some(Module {
+        kernel,
+        elem,
+        complex,
+    })
 }
 
 /// Whether `A` is the real type of complex `X` (csscal, csrot's c and s).
 pub fn real_of<A: 'static, X: 'static>() -> bool {
     let (a, x) = (TypeId::of::<A>(), TypeId::of::<X>());
-    (a == TypeId::of::<f32>() && x == TypeId::of::<C32>()) || (a == TypeId::of::<f64>() && x == TypeId::of::<C64>())
+    (a == TypeId::of::<f32>() && x == TypeId::of::<C32>())
+        || (a == TypeId::of::<f64>() && x == TypeId::of::<C64>())
 }
 
 /// One vector argument of a batch: its start (or pointer array), batch stride in bytes (or
@@ -165,15 +182,35 @@ pub struct Vector {
 
 impl Vector {
     /// No vector (a parameter block's unused slot).
-    pub(crate) const NONE: Vector = Vector { ptr: 0, bs: 0, array: false, inc: 0 };
+    pub(crate) const NONE: Vector = Vector {
+        ptr: 0,
+        bs: 0,
+        array: false,
+        inc: 0,
+    };
 
     /// `None` where the kernels cannot address it (a strided complex vector not aligned to
     /// its element size, which the shader's wide loads need).
     pub fn new(src: Src, inc: i64, elem: usize, complex: bool) -> Option<Vector> {
         let v = match src {
-            Src::Strided(p, stride) => Vector { ptr: p, bs: stride.checked_mul(elem as i64)?, array: false, inc },
-            Src::Array(p) => Vector { ptr: p, bs: 0, array: true, inc },
-            Src::ArrayAt(p, shift) => Vector { ptr: p, bs: shift, array: true, inc },
+            Src::Strided(p, stride) => Vector {
+                ptr: p,
+                bs: stride.checked_mul(elem as i64)?,
+                array: false,
+                inc,
+            },
+            Src::Array(p) => Vector {
+                ptr: p,
+                bs: 0,
+                array: true,
+                inc,
+            },
+            Src::ArrayAt(p, shift) => Vector {
+                ptr: p,
+                bs: shift,
+                array: true,
+                inc,
+            },
         };
         if complex && !v.array && (v.ptr % elem as u64 != 0 || v.bs % elem as i64 != 0) {
             return None;
@@ -185,13 +222,19 @@ impl Vector {
     /// pointer array: the array itself, the vectors being reached through it).
     pub(crate) fn range(&self, n: usize, elem: usize, batch: usize) -> Option<oxrocm_range> {
         if self.array {
-            return Some(oxrocm_range { addr: self.ptr, len: batch * 8 });
+            return Some(oxrocm_range {
+                addr: self.ptr,
+                len: batch * 8,
+            });
         }
         let span = Strided::new(n as i64, self.inc).span(elem) as i128;
         let last = self.ptr as i128 + (batch as i128 - 1) * self.bs as i128;
         let lo = (self.ptr as i128).min(last);
         let hi = (self.ptr as i128).max(last) + span;
-        (lo >= 0 && hi <= u64::MAX as i128).then(|| oxrocm_range { addr: lo as u64, len: (hi - lo) as usize })
+        (lo >= 0 && hi <= u64::MAX as i128).then(|| oxrocm_range {
+            addr: lo as u64,
+            len: (hi - lo) as usize,
+        })
     }
 }
 
@@ -204,15 +247,26 @@ pub enum Scal {
 
 /// Scalar `p` of a call on vectors of `X` under the handle's pointer mode (`real_typed`: the
 /// real type of complex `X`); `None` if `X` has no module.
-pub unsafe fn scalar<X: 'static>(p: *const c_void, mode: rocblas_pointer_mode, real_typed: bool) -> Option<Scal> {
+pub unsafe fn scalar<X: 'static>(
+    p: *const c_void,
+    mode: rocblas_pointer_mode,
+    real_typed: bool,
+) -> Option<Scal> {
     let m = module_of::<X>()?;
     if mode == rocblas_pointer_mode_device {
         return Some(Scal::Dev(p as u64));
     }
     let at = |k: usize| unsafe {
-        if m.real_bytes() == 4 { (p as *const f32).add(k).read_unaligned() as f64 } else { (p as *const f64).add(k).read_unaligned() }
+        if m.real_bytes() == 4 {
+            (p as *const f32).add(k).read_unaligned() as f64
+        } else {
+            (p as *const f64).add(k).read_unaligned()
+        }
     };
-    Some(Scal::Host(at(0), if m.complex && !real_typed { at(1) } else { 0.0 }))
+    Some(Scal::Host(
+        at(0),
+        if m.complex && !real_typed { at(1) } else { 0.0 },
+    ))
 }
 
 /// Whether `A` and `B` are one type.
@@ -282,7 +336,13 @@ impl Launch {
         [self.groups_x, y, self.batch.div_ceil(y)]
     }
 
-    fn run(&self, stream: hipStream_t, kernel: &oxrocm_spirv_kernel, reads: &[oxrocm_range], writes: &[oxrocm_range]) -> Status {
+    fn run(
+        &self,
+        stream: hipStream_t,
+        kernel: &oxrocm_spirv_kernel,
+        reads: &[oxrocm_range],
+        writes: &[oxrocm_range],
+    ) -> Status {
         match launch(stream, kernel, &self.push(), self.groups(), reads, writes) {
             0 => Ok(()),
             e => Err(status_from_hip(e)),
@@ -297,7 +357,9 @@ fn sized(n: i64, batch: i64) -> bool {
 
 /// Workgroups sharing one vector of n elements in an elementwise launch.
 fn elementwise_groups(n: i64, elem: usize) -> u32 {
-    (n as u64).div_ceil(TPB * unroll(elem)).clamp(1, MAX_ELEMENTWISE_GROUPS) as u32
+    (n as u64)
+        .div_ceil(TPB * unroll(elem))
+        .clamp(1, MAX_ELEMENTWISE_GROUPS) as u32
 }
 
 fn scalars_of(a: Option<Scal>, b: Option<Scal>) -> [f64; 4] {
@@ -314,7 +376,17 @@ fn scalars_of(a: Option<Scal>, b: Option<Scal>) -> [f64; 4] {
 /// `None`: not a kernel case (the caller computes on the host).
 #[allow(clippy::too_many_arguments)]
 pub fn elementwise<X: 'static>(
-    c: &Ctx, op: Op, n: i64, x: Src, incx: i64, y: Option<(Src, i64)>, a: Option<Scal>, a_real: bool, b: Option<Scal>, b_real: bool, batch: i64,
+    c: &Ctx,
+    op: Op,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Option<(Src, i64)>,
+    a: Option<Scal>,
+    a_real: bool,
+    b: Option<Scal>,
+    b_real: bool,
+    batch: i64,
 ) -> Option<Status> {
     let m = module_of::<X>()?;
     let (elem, real_bytes) = (m.elem, m.real_bytes());
@@ -336,7 +408,11 @@ pub fn elementwise<X: 'static>(
     };
     // Pointer arrays are read; the vectors behind them are written through them.
     let mut declare = |v: &Vector, r: oxrocm_range, write: bool| {
-        if write && !v.array { writes.push(r) } else { reads.push(r) }
+        if write && !v.array {
+            writes.push(r)
+        } else {
+            reads.push(r)
+        }
     };
     match op {
         Op::Axpy | Op::Copy => {
@@ -355,12 +431,22 @@ pub fn elementwise<X: 'static>(
     if let Some(Scal::Dev(p)) = a {
         flags |= F_SA_DEV;
         sa = p;
-        reads.push(oxrocm_range { addr: p, len: if a_real || op == Op::Rot { real_bytes } else { elem } });
+        reads.push(oxrocm_range {
+            addr: p,
+            len: if a_real || op == Op::Rot {
+                real_bytes
+            } else {
+                elem
+            },
+        });
     }
     if let Some(Scal::Dev(p)) = b {
         flags |= F_SB_DEV;
         sb = p;
-        reads.push(oxrocm_range { addr: p, len: if b_real { real_bytes } else { elem } });
+        reads.push(oxrocm_range {
+            addr: p,
+            len: if b_real { real_bytes } else { elem },
+        });
     }
     if a_real {
         flags |= F_SA_REAL;
@@ -368,7 +454,21 @@ pub fn elementwise<X: 'static>(
     if b_real {
         flags |= F_SB_REAL;
     }
-    let l = Launch { op, n: n as u32, x: xv, y: yv, sa, sb, out: 0, bsa: 0, flags, batch: batch as u32, scalars: scalars_of(a, b), groups_x: elementwise_groups(n, elem), real_bytes };
+    let l = Launch {
+        op,
+        n: n as u32,
+        x: xv,
+        y: yv,
+        sa,
+        sb,
+        out: 0,
+        bsa: 0,
+        flags,
+        batch: batch as u32,
+        scalars: scalars_of(a, b),
+        groups_x: elementwise_groups(n, elem),
+        real_bytes,
+    };
     Some(l.run(c.stream, m.kernel, &reads, &writes))
 }
 
@@ -380,26 +480,48 @@ pub enum RotmParams {
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, params: RotmParams, batch: i64) -> Option<Status> {
+pub fn rotm<X: 'static>(
+    c: &Ctx,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    params: RotmParams,
+    batch: i64,
+) -> Option<Status> {
     let m = module_of::<X>()?;
     let elem = m.elem;
     if m.complex || !sized(n, batch) {
         return None;
     }
-    let (xv, yv) = (Vector::new(x, incx, elem, false)?, Vector::new(y, incy, elem, false)?);
+    let (xv, yv) = (
+        Vector::new(x, incx, elem, false)?,
+        Vector::new(y, incy, elem, false)?,
+    );
     let (nu, nb) = (n as usize, batch as usize);
     let mut reads = Vec::new();
     let mut writes = Vec::new();
     for v in [&xv, &yv] {
         let r = v.range(nu, elem, nb)?;
-        if v.array { reads.push(r) } else { writes.push(r) }
+        if v.array {
+            reads.push(r)
+        } else {
+            writes.push(r)
+        }
     }
     let (mut flags, mut sa, mut bsa, mut scalars) = (0, 0, 0, [0.0; 4]);
     match params {
         RotmParams::Host(p) => {
             // The matrix the flag selects (flag -2, the identity, never gets here).
             let (flag, one) = (p[0], 1.0);
-            scalars = if flag < 0.0 { [p[1], p[2], p[3], p[4]] } else if flag == 0.0 { [one, p[2], p[3], one] } else { [p[1], -one, one, p[4]] };
+            scalars = if flag < 0.0 {
+                [p[1], p[2], p[3], p[4]]
+            } else if flag == 0.0 {
+                [one, p[2], p[3], one]
+            } else {
+                [p[1], -one, one, p[4]]
+            };
         }
         RotmParams::Dev(src) => {
             flags |= F_SA_DEV;
@@ -412,7 +534,21 @@ pub fn rotm<X: 'static>(c: &Ctx, n: i64, x: Src, incx: i64, y: Src, incy: i64, p
             reads.push(pv.range(5, elem, nb)?);
         }
     }
-    let l = Launch { op: Op::Rotm, n: n as u32, x: xv, y: Some(yv), sa, sb: 0, out: 0, bsa, flags, batch: batch as u32, scalars, groups_x: elementwise_groups(n, elem), real_bytes: elem };
+    let l = Launch {
+        op: Op::Rotm,
+        n: n as u32,
+        x: xv,
+        y: Some(yv),
+        sa,
+        sb: 0,
+        out: 0,
+        bsa,
+        flags,
+        batch: batch as u32,
+        scalars,
+        groups_x: elementwise_groups(n, elem),
+        real_bytes: elem,
+    };
     Some(l.run(c.stream, m.kernel, &reads, &writes))
 }
 
@@ -424,7 +560,10 @@ pub fn scalars<X: 'static>(c: &Ctx, op: Op, args: &[Src], batch: i64) -> Option<
     let m = module_of::<X>()?;
     let (elem, complex, real_bytes) = (m.elem, m.complex, m.real_bytes());
     let rotmg = op == Op::Rotmg;
-    if (rotmg && complex) || !(1..=MAX_BATCH).contains(&batch) || args.len() != if rotmg { 5 } else { 4 } {
+    if (rotmg && complex)
+        || !(1..=MAX_BATCH).contains(&batch)
+        || args.len() != if rotmg { 5 } else { 4 }
+    {
         return None;
     }
     let nb = batch as usize;
@@ -438,9 +577,20 @@ pub fn scalars<X: 'static>(c: &Ctx, op: Op, args: &[Src], batch: i64) -> Option<
             _ => (elem, complex),
         };
         let vec = Vector::new(src, 1, if rotmg && k == 4 { elem } else { size }, wide)?;
-        let r = if vec.array { oxrocm_range { addr: vec.ptr, len: nb * 8 } } else { Vector { inc: 1, ..vec }.range(1, size, nb)? };
+        let r = if vec.array {
+            oxrocm_range {
+                addr: vec.ptr,
+                len: nb * 8,
+            }
+        } else {
+            Vector { inc: 1, ..vec }.range(1, size, nb)?
+        };
         // rotmg's y1 is only read; pointer arrays are read.
-        if vec.array || (rotmg && k == 3) { reads.push(r) } else { writes.push(r) }
+        if vec.array || (rotmg && k == 3) {
+            reads.push(r)
+        } else {
+            writes.push(r)
+        }
         v.push(vec);
     }
     let mut flags = 0;
@@ -453,8 +603,14 @@ pub fn scalars<X: 'static>(c: &Ctx, op: Op, args: &[Src], batch: i64) -> Option<
     let l = Launch {
         op,
         n: 1,
-        x: Vector { inc: v[2].bs, ..v[0] },
-        y: Some(Vector { inc: v[3].bs, ..v[1] }),
+        x: Vector {
+            inc: v[2].bs,
+            ..v[0]
+        },
+        y: Some(Vector {
+            inc: v[3].bs,
+            ..v[1]
+        }),
         sa: v[2].ptr,
         sb: v[3].ptr,
         out: out.ptr,
@@ -482,7 +638,16 @@ pub enum Reduction {
 /// A reduction in two passes into `result` (`batch` values; device memory in device pointer
 /// mode, else host memory written before this returns, unless the stream is being captured).
 #[allow(clippy::too_many_arguments)]
-pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y: Option<(Src, i64)>, batch: i64, result: u64) -> Option<Status> {
+pub fn reduce<X: 'static>(
+    c: &Ctx,
+    what: Reduction,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Option<(Src, i64)>,
+    batch: i64,
+    result: u64,
+) -> Option<Status> {
     let m = module_of::<X>()?;
     let (elem, real_bytes) = (m.elem, m.real_bytes());
     if !sized(n, batch) {
@@ -494,7 +659,9 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
         None => None,
     };
     let (nu, nb) = (n as usize, batch as usize);
-    let g = (n as u64).div_ceil(TPB * reduction_unroll(elem)).clamp(1, MAX_PARTIALS) as usize;
+    let g = (n as u64)
+        .div_ceil(TPB * reduction_unroll(elem))
+        .clamp(1, MAX_PARTIALS) as usize;
     let (part_bytes, res_bytes) = match what {
         Reduction::Dot(_) => (elem, elem),
         Reduction::Asum => (real_bytes, real_bytes),
@@ -508,11 +675,20 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
     let value_bytes = (g * nb * part_bytes).next_multiple_of(8);
     let values = (value_bytes + if iamax { g * nb * 4 } else { 0 }).next_multiple_of(256);
     let host_out = c.mode != rocblas_pointer_mode_device;
-    let total = values + if host_out { (nb * res_bytes).next_multiple_of(256) } else { 0 };
+    let total = values
+        + if host_out {
+            (nb * res_bytes).next_multiple_of(256)
+        } else {
+            0
+        };
     let mut scratch = Scratch::new(c);
     let base = scratch.memory(total)?;
     let (partials, indices) = (base, base + value_bytes as u64);
-    let out = if host_out { base + values as u64 } else { result };
+    let out = if host_out {
+        base + values as u64
+    } else {
+        result
+    };
 
     let mut reads = vec![xv.range(nu, elem, nb)?];
     if let Some(v) = &yv {
@@ -525,9 +701,24 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
         Reduction::Iamax(min, _) => (Op::Iamax, if min { F_MIN } else { 0 }),
     };
     let first = Launch {
-        op, n: n as u32, x: xv, y: yv, sa: 0, sb: indices, out: partials, bsa: 0, flags, batch: batch as u32, scalars: [0.0; 4], groups_x: g as u32, real_bytes,
+        op,
+        n: n as u32,
+        x: xv,
+        y: yv,
+        sa: 0,
+        sb: indices,
+        out: partials,
+        bsa: 0,
+        flags,
+        batch: batch as u32,
+        scalars: [0.0; 4],
+        groups_x: g as u32,
+        real_bytes,
     };
-    let scratch_range = oxrocm_range { addr: base, len: values };
+    let scratch_range = oxrocm_range {
+        addr: base,
+        len: values,
+    };
     if let Err(e) = first.run(c.stream, m.kernel, &reads, &[scratch_range]) {
         return Some(Err(e));
     }
@@ -546,14 +737,37 @@ pub fn reduce<X: 'static>(c: &Ctx, what: Reduction, n: i64, x: Src, incx: i64, y
         }
     };
     let second = Launch {
-        op: fin, n: g as u32, x: Vector::NONE, y: None, sa: partials, sb: indices, out, bsa: 0, flags, batch: batch as u32, scalars: [0.0; 4], groups_x: 1, real_bytes,
+        op: fin,
+        n: g as u32,
+        x: Vector::NONE,
+        y: None,
+        sa: partials,
+        sb: indices,
+        out,
+        bsa: 0,
+        flags,
+        batch: batch as u32,
+        scalars: [0.0; 4],
+        groups_x: 1,
+        real_bytes,
     };
-    let out_range = oxrocm_range { addr: out, len: nb * res_bytes };
+    let out_range = oxrocm_range {
+        addr: out,
+        len: nb * res_bytes,
+    };
     if let Err(e) = second.run(c.stream, m.kernel, &[scratch_range], &[out_range]) {
         return Some(Err(e));
     }
     if host_out {
-        let rc = unsafe { hip::hipMemcpyAsync(result as *mut c_void, out as *const c_void, nb * res_bytes, hip::hipMemcpyDeviceToHost, c.stream) };
+        let rc = unsafe {
+            hip::hipMemcpyAsync(
+                result as *mut c_void,
+                out as *const c_void,
+                nb * res_bytes,
+                hip::hipMemcpyDeviceToHost,
+                c.stream,
+            )
+        };
         if rc != 0 {
             return Some(Err(status_from_hip(rc)));
         }
@@ -595,7 +809,11 @@ impl Params {
         let i = |o: usize| u64_at(p, o) as i64;
         let real = |k: usize| {
             let o = P_SCALARS + k * real_bytes;
-            if real_bytes == 4 { f32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default()) as f64 } else { f64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default()) }
+            if real_bytes == 4 {
+                f32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default()) as f64
+            } else {
+                f64::from_le_bytes(p[o..o + 8].try_into().unwrap_or_default())
+            }
         };
         Some(Params {
             x: u64_at(p, 0),
@@ -637,7 +855,11 @@ impl Mem {
     }
     /// Start of batch entry `b` of a vector argument.
     pub(crate) fn entry(&self, ptr: u64, bs: i64, array: bool, b: usize) -> u64 {
-        if array { self.read::<u64>(ptr + 8 * b as u64).wrapping_add_signed(bs) } else { ptr.wrapping_add_signed(b as i64 * bs) }
+        if array {
+            self.read::<u64>(ptr + 8 * b as u64).wrapping_add_signed(bs)
+        } else {
+            ptr.wrapping_add_signed(b as i64 * bs)
+        }
     }
 }
 
@@ -683,15 +905,28 @@ fn over(n: usize, serial: bool, f: impl Fn(std::ops::Range<usize>) + Sync) {
     });
 }
 
-unsafe extern "C" fn twin<T: Kern>(push: *const c_void, size: usize, _groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32
+unsafe extern "C" fn twin<T: Kern>(
+    push: *const c_void,
+    size: usize,
+    _groups: *const u32,
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
+) -> i32
 where
     T::R: Real,
 {
     let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
     let groups = unsafe { *_groups };
-    let Some(prm) = Params::parse(p, size_of::<T::R>()) else { return 1 };
-    let mem = Mem { view, map: host_ptr };
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_twin::<T>(&prm, &mem, groups as usize)));
+    let Some(prm) = Params::parse(p, size_of::<T::R>()) else {
+        return 1;
+    };
+    let mem = Mem {
+        view,
+        map: host_ptr,
+    };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_twin::<T>(&prm, &mem, groups as usize)
+    }));
     if r.is_ok() { 0 } else { 999 }
 }
 
@@ -700,31 +935,63 @@ where
     T::R: Real,
 {
     let real = |addr: u64| T::parts(m.read::<T::R>(addr).to_f64(), 0.0);
-    let scalar = |dev: bool, real_typed: bool, addr: u64, host: T| if !dev { host } else if real_typed { real(addr) } else { m.read::<T>(addr) };
-    let (sx, sy) = (Strided::new(p.n as i64, p.incx), Strided::new(p.n as i64, p.incy));
-    let vec_x = |b: usize| HostVec::<T> { p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)), s: sx };
-    let vec_y = |b: usize| HostVec::<T> { p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)), s: sy };
+    let scalar = |dev: bool, real_typed: bool, addr: u64, host: T| {
+        if !dev {
+            host
+        } else if real_typed {
+            real(addr)
+        } else {
+            m.read::<T>(addr)
+        }
+    };
+    let (sx, sy) = (
+        Strided::new(p.n as i64, p.incx),
+        Strided::new(p.n as i64, p.incy),
+    );
+    let vec_x = |b: usize| HostVec::<T> {
+        p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)),
+        s: sx,
+    };
+    let vec_y = |b: usize| HostVec::<T> {
+        p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)),
+        s: sy,
+    };
     let [a0, a1, b0, b1] = p.scalars;
     match p.op {
         Op::Axpy | Op::Scal | Op::Copy | Op::Swap | Op::Rot | Op::Rotm => {
             let alpha = scalar(p.has(F_SA_DEV), p.has(F_SA_REAL), p.sa, T::parts(a0, a1));
             let s = scalar(p.has(F_SB_DEV), p.has(F_SB_REAL), p.sb, T::parts(b0, b1));
-            let c = if p.op == Op::Rot { scalar(p.has(F_SA_DEV), true, p.sa, T::parts(a0, 0.0)) } else { alpha };
+            let c = if p.op == Op::Rot {
+                scalar(p.has(F_SA_DEV), true, p.sa, T::parts(a0, 0.0))
+            } else {
+                alpha
+            };
             if p.op == Op::Axpy && alpha == T::zero() {
                 return;
             }
             for b in 0..p.batch {
                 let (x, y) = (vec_x(b), if p.op == Op::Scal { vec_x(b) } else { vec_y(b) });
-                let mut h = [T::parts(a0, 0.0), T::parts(a1, 0.0), T::parts(b0, 0.0), T::parts(b1, 0.0)];
+                let mut h = [
+                    T::parts(a0, 0.0),
+                    T::parts(a1, 0.0),
+                    T::parts(b0, 0.0),
+                    T::parts(b1, 0.0),
+                ];
                 if p.op == Op::Rotm && p.has(F_SA_DEV) {
                     let at = m.entry(p.sa, p.bsa, p.has(F_SA_ARRAY), b);
-                    let v: [T; 5] = std::array::from_fn(|k| m.read::<T>(at + (k * size_of::<T>()) as u64));
+                    let v: [T; 5] =
+                        std::array::from_fn(|k| m.read::<T>(at + (k * size_of::<T>()) as u64));
                     let flag = v[0].re().to_f64();
                     if flag == -2.0 {
                         continue;
                     }
                     let (one, neg) = (T::parts(1.0, 0.0), T::parts(-1.0, 0.0));
-                    h = [if flag == 0.0 { one } else { v[1] }, if flag > 0.0 { neg } else { v[2] }, if flag > 0.0 { one } else { v[3] }, if flag == 0.0 { one } else { v[4] }];
+                    h = [
+                        if flag == 0.0 { one } else { v[1] },
+                        if flag > 0.0 { neg } else { v[2] },
+                        if flag > 0.0 { one } else { v[3] },
+                        if flag == 0.0 { one } else { v[4] },
+                    ];
                 }
                 let serial = match p.op {
                     Op::Scal => sx.inc == 0,
@@ -734,7 +1001,9 @@ where
                 elementwise_twin(p.op, p.n, serial, x, y, [alpha, c, s], h);
             }
         }
-        Op::Dot | Op::Asum | Op::Nrm2 | Op::Iamax => partials_twin::<T>(p, m, groups, &vec_x, &vec_y),
+        Op::Dot | Op::Asum | Op::Nrm2 | Op::Iamax => {
+            partials_twin::<T>(p, m, groups, &vec_x, &vec_y)
+        }
         Op::FinDot | Op::FinReal | Op::FinIamax => finish_twin::<T>(p, m),
         Op::Rotg | Op::Rotmg => scalars_twin::<T>(p, m),
     }
@@ -758,17 +1027,38 @@ where
         // are the module's (complex T is Complex<T::R>).
         unsafe {
             if p.op == Op::Rotmg {
-                let (d1, d2, x1, y1) = (m.host::<T::R>(at[0]), m.host::<T::R>(at[1]), m.host::<T::R>(at[2]), m.host::<T::R>(at[3]));
+                let (d1, d2, x1, y1) = (
+                    m.host::<T::R>(at[0]),
+                    m.host::<T::R>(at[1]),
+                    m.host::<T::R>(at[2]),
+                    m.host::<T::R>(at[3]),
+                );
                 let prm = m.host::<[T::R; 5]>(at[4]);
-                let (mut a, mut bb, mut x, y, mut q) = (d1.read_unaligned(), d2.read_unaligned(), x1.read_unaligned(), y1.read_unaligned(), prm.read_unaligned());
+                let (mut a, mut bb, mut x, y, mut q) = (
+                    d1.read_unaligned(),
+                    d2.read_unaligned(),
+                    x1.read_unaligned(),
+                    y1.read_unaligned(),
+                    prm.read_unaligned(),
+                );
                 rotmg_calc(&mut a, &mut bb, &mut x, y, &mut q);
                 d1.write_unaligned(a);
                 d2.write_unaligned(bb);
                 x1.write_unaligned(x);
                 prm.write_unaligned(q);
             } else if T::COMPLEX {
-                let (pa, pb, pc, ps) = (m.host::<Complex<T::R>>(at[0]), m.host::<Complex<T::R>>(at[1]), m.host::<T::R>(at[2]), m.host::<Complex<T::R>>(at[3]));
-                let (mut a, mut bb, mut c, mut s) = (pa.read_unaligned(), pb.read_unaligned(), pc.read_unaligned(), ps.read_unaligned());
+                let (pa, pb, pc, ps) = (
+                    m.host::<Complex<T::R>>(at[0]),
+                    m.host::<Complex<T::R>>(at[1]),
+                    m.host::<T::R>(at[2]),
+                    m.host::<Complex<T::R>>(at[3]),
+                );
+                let (mut a, mut bb, mut c, mut s) = (
+                    pa.read_unaligned(),
+                    pb.read_unaligned(),
+                    pc.read_unaligned(),
+                    ps.read_unaligned(),
+                );
                 rotg_complex(&mut a, &mut bb, &mut c, &mut s);
                 pa.write_unaligned(a);
                 pb.write_unaligned(bb);
@@ -776,7 +1066,12 @@ where
                 ps.write_unaligned(s);
             } else {
                 let [pa, pb, pc, ps] = [0, 1, 2, 3].map(|k| m.host::<T::R>(at[k]));
-                let (mut a, mut bb, mut c, mut s) = (pa.read_unaligned(), pb.read_unaligned(), pc.read_unaligned(), ps.read_unaligned());
+                let (mut a, mut bb, mut c, mut s) = (
+                    pa.read_unaligned(),
+                    pb.read_unaligned(),
+                    pc.read_unaligned(),
+                    ps.read_unaligned(),
+                );
                 rotg_real(&mut a, &mut bb, &mut c, &mut s);
                 pa.write_unaligned(a);
                 pb.write_unaligned(bb);
@@ -790,7 +1085,15 @@ where
 /// One batch entry of an elementwise operation on the host: unit-stride vectors through
 /// plain pointer loops (which the compiler vectorizes), others element by element; chunks
 /// of the vectors on the thread pool (`over`). `k`: alpha, rot's c and s; `h`: rotm's matrix.
-fn elementwise_twin<T: Kern>(op: Op, n: usize, serial: bool, x: HostVec<T>, y: HostVec<T>, k: [T; 3], h: [T; 4]) {
+fn elementwise_twin<T: Kern>(
+    op: Op,
+    n: usize,
+    serial: bool,
+    x: HostVec<T>,
+    y: HostVec<T>,
+    k: [T; 3],
+    h: [T; 4],
+) {
     let [alpha, c, s] = k;
     let unit = x.s.inc == 1 && y.s.inc == 1;
     if T::COMPLEX && unit && matches!(op, Op::Axpy | Op::Rot | Op::Scal) {
@@ -802,10 +1105,18 @@ fn elementwise_twin<T: Kern>(op: Op, n: usize, serial: bool, x: HostVec<T>, y: H
         let (cr, sr, si) = (c.re(), s.re(), s.im());
         over(n, serial, |r| {
             let (xr, yr) = (xa as *mut T::R, ya as *mut T::R);
-            let (ld, st) = (|p: *mut T::R, i: usize| unsafe { p.add(i).read_unaligned() }, |p: *mut T::R, i: usize, v: T::R| unsafe { p.add(i).write_unaligned(v) });
+            let (ld, st) = (
+                |p: *mut T::R, i: usize| unsafe { p.add(i).read_unaligned() },
+                |p: *mut T::R, i: usize, v: T::R| unsafe { p.add(i).write_unaligned(v) },
+            );
             match op {
                 Op::Axpy => r.for_each(|i| {
-                    let (xre, xim, yre, yim) = (ld(xr, 2 * i), ld(xr, 2 * i + 1), ld(yr, 2 * i), ld(yr, 2 * i + 1));
+                    let (xre, xim, yre, yim) = (
+                        ld(xr, 2 * i),
+                        ld(xr, 2 * i + 1),
+                        ld(yr, 2 * i),
+                        ld(yr, 2 * i + 1),
+                    );
                     st(yr, 2 * i, yre + ar * xre - ai * xim);
                     st(yr, 2 * i + 1, yim + ar * xim + ai * xre);
                 }),
@@ -816,7 +1127,12 @@ fn elementwise_twin<T: Kern>(op: Op, n: usize, serial: bool, x: HostVec<T>, y: H
                 }),
                 _ => r.for_each(|i| {
                     // x' = c x + s y, y' = c y - conj(s) x
-                    let (xre, xim, yre, yim) = (ld(xr, 2 * i), ld(xr, 2 * i + 1), ld(yr, 2 * i), ld(yr, 2 * i + 1));
+                    let (xre, xim, yre, yim) = (
+                        ld(xr, 2 * i),
+                        ld(xr, 2 * i + 1),
+                        ld(yr, 2 * i),
+                        ld(yr, 2 * i + 1),
+                    );
                     st(xr, 2 * i, cr * xre + sr * yre - si * yim);
                     st(xr, 2 * i + 1, cr * xim + sr * yim + si * yre);
                     st(yr, 2 * i, cr * yre - sr * xre - si * xim);
@@ -829,7 +1145,10 @@ fn elementwise_twin<T: Kern>(op: Op, n: usize, serial: bool, x: HostVec<T>, y: H
     over(n, serial, |r| {
         let (xp, yp) = (x.p, y.p);
         // SAFETY: the range lies within the vectors the runtime mapped for this launch.
-        let (ld, st) = (|p: *mut T, i: usize| unsafe { p.add(i).read_unaligned() }, |p: *mut T, i: usize, v: T| unsafe { p.add(i).write_unaligned(v) });
+        let (ld, st) = (
+            |p: *mut T, i: usize| unsafe { p.add(i).read_unaligned() },
+            |p: *mut T, i: usize, v: T| unsafe { p.add(i).write_unaligned(v) },
+        );
         match (op, unit) {
             (Op::Axpy, true) => r.for_each(|i| st(yp, i, alpha * ld(xp, i) + ld(yp, i))),
             (Op::Axpy, false) => r.for_each(|i| y.set(i, alpha * x.get(i) + y.get(i))),
@@ -876,15 +1195,28 @@ fn elementwise_twin<T: Kern>(op: Op, n: usize, serial: bool, x: HostVec<T>, y: H
 /// contiguous parts, one per thread, stream far better than the GPU's tiles G tiles apart
 /// (measured dasum at half OpenBLAS's rate that way). The parts' sums are combined in order
 /// (deterministic) into partial 0; the other partials are neutral (zero, or no index).
-fn partials_twin<T: Kern>(p: &Params, m: &Mem, g: usize, vec_x: &(dyn Fn(usize) -> HostVec<T> + Sync), vec_y: &(dyn Fn(usize) -> HostVec<T> + Sync))
-where
+fn partials_twin<T: Kern>(
+    p: &Params,
+    m: &Mem,
+    g: usize,
+    vec_x: &(dyn Fn(usize) -> HostVec<T> + Sync),
+    vec_y: &(dyn Fn(usize) -> HostVec<T> + Sync),
+) where
     T::R: Real,
 {
     use rayon::prelude::*;
     let n = p.n;
-    let parts = if n < 2 * TWIN_CHUNK { 1 } else { rayon::current_num_threads().max(1).min(n / TWIN_CHUNK) };
+    let parts = if n < 2 * TWIN_CHUNK {
+        1
+    } else {
+        rayon::current_num_threads().max(1).min(n / TWIN_CHUNK)
+    };
     let per = n.div_ceil(parts);
-    let ranges = |_: ()| (0..parts).into_par_iter().map(move |k| k * per..((k + 1) * per).min(n));
+    let ranges = |_: ()| {
+        (0..parts)
+            .into_par_iter()
+            .map(move |k| k * per..((k + 1) * per).min(n))
+    };
     let (conj, min) = (p.has(F_CONJ), p.has(F_MIN));
     for b in 0..p.batch {
         let x = vec_x(b);
@@ -894,21 +1226,43 @@ where
         match p.op {
             Op::Dot => {
                 let sums: Vec<T> = ranges(()).map(|r| t.dot(r)).collect();
-                put_partials(m.host::<T>(p.out), slot, g, sums.iter().fold(T::zero(), |a, &s| a + s), T::zero());
+                put_partials(
+                    m.host::<T>(p.out),
+                    slot,
+                    g,
+                    sums.iter().fold(T::zero(), |a, &s| a + s),
+                    T::zero(),
+                );
             }
             Op::Asum => {
                 let sums: Vec<T::R> = ranges(()).map(|r| t.asum(r)).collect();
-                put_partials(m.host::<T::R>(p.out), slot, g, sums.iter().fold(T::R::zero(), |a, &s| a + s), T::R::zero());
+                put_partials(
+                    m.host::<T::R>(p.out),
+                    slot,
+                    g,
+                    sums.iter().fold(T::R::zero(), |a, &s| a + s),
+                    T::R::zero(),
+                );
             }
             Op::Nrm2 => {
                 // Three values (small, medium, big) per partial.
                 let sums: Vec<Blue<T::R>> = ranges(()).map(|r| t.nrm2(r)).collect();
                 let v = sums.iter().fold(Blue::default(), |a, &s| a.merge(s));
-                put_partials(m.host::<[T::R; 3]>(p.out), slot, g, [v.sml, v.med, v.big], [T::R::zero(); 3]);
+                put_partials(
+                    m.host::<[T::R; 3]>(p.out),
+                    slot,
+                    g,
+                    [v.sml, v.med, v.big],
+                    [T::R::zero(); 3],
+                );
             }
             _ => {
                 let bests: Vec<(T::R, u32)> = ranges(()).map(|r| t.best(r)).collect();
-                let best = bests.into_iter().fold((T::R::zero(), u32::MAX), |b, (v, i)| if better(min, v, i, b) { (v, i) } else { b });
+                let best = bests
+                    .into_iter()
+                    .fold((T::R::zero(), u32::MAX), |b, (v, i)| {
+                        if better(min, v, i, b) { (v, i) } else { b }
+                    });
                 put_partials(m.host::<T::R>(p.out), slot, g, best.0, T::R::zero());
                 put_partials(m.host::<u32>(p.sb), slot, g, best.1, u32::MAX);
             }
@@ -921,7 +1275,10 @@ where
 fn put_partials<V: Copy>(out: *mut V, slot: usize, g: usize, first: V, neutral: V) {
     for k in 0..g {
         // SAFETY: the partials lie in the scratch range the runtime mapped for this launch.
-        unsafe { out.add(slot + k).write_unaligned(if k == 0 { first } else { neutral }) };
+        unsafe {
+            out.add(slot + k)
+                .write_unaligned(if k == 0 { first } else { neutral })
+        };
     }
 }
 
@@ -943,7 +1300,11 @@ where
     T::R: Real,
 {
     /// Sum of f(i) over the range, in lanes.
-    fn lanes<A: Copy + std::ops::Add<Output = A>>(r: std::ops::Range<usize>, zero: A, f: impl Fn(usize) -> A) -> A {
+    fn lanes<A: Copy + std::ops::Add<Output = A>>(
+        r: std::ops::Range<usize>,
+        zero: A,
+        f: impl Fn(usize) -> A,
+    ) -> A {
         let mut acc = [zero; LANES];
         let mut i = r.start;
         while i + LANES <= r.end {
@@ -961,7 +1322,11 @@ where
     /// Element i of x (unit stride: a plain pointer read).
     #[inline]
     fn xi(&self, i: usize) -> T {
-        if self.x.s.inc == 1 { unsafe { self.x.p.add(i).read_unaligned() } } else { self.x.get(i) }
+        if self.x.s.inc == 1 {
+            unsafe { self.x.p.add(i).read_unaligned() }
+        } else {
+            self.x.get(i)
+        }
     }
 
     fn dot(&self, r: std::ops::Range<usize>) -> T {
@@ -977,7 +1342,10 @@ where
             let len = 2 * r.len();
             // SAFETY: the range lies within the vectors the runtime mapped for this launch.
             let (xs, ys) = unsafe {
-                (std::slice::from_raw_parts((x.p as *const T::R).add(2 * r.start), len), std::slice::from_raw_parts((y.p as *const T::R).add(2 * r.start), len))
+                (
+                    std::slice::from_raw_parts((x.p as *const T::R).add(2 * r.start), len),
+                    std::slice::from_raw_parts((y.p as *const T::R).add(2 * r.start), len),
+                )
             };
             let z = T::R::zero();
             let (mut pl, mut ql) = ([z; L], [z; L]);
@@ -992,9 +1360,14 @@ where
                 pl[k % L] = pl[k % L] + xs[k] * ys[k];
                 ql[k % L] = ql[k % L] + xs[k] * ys[k ^ 1];
             }
-            let half = |v: &[T::R; L], parity: usize| (parity..L).step_by(2).fold(z, |acc, l| acc + v[l]);
+            let half =
+                |v: &[T::R; L], parity: usize| (parity..L).step_by(2).fold(z, |acc, l| acc + v[l]);
             let (pe, po, qe, qo) = (half(&pl, 0), half(&pl, 1), half(&ql, 0), half(&ql, 1));
-            let (re, im) = if conj { (pe + po, qe - qo) } else { (pe - po, qe + qo) };
+            let (re, im) = if conj {
+                (pe + po, qe - qo)
+            } else {
+                (pe - po, qe + qo)
+            };
             return T::parts(re.to_f64(), im.to_f64());
         }
         if x.s.inc == 1 && y.s.inc == 1 {
@@ -1005,7 +1378,9 @@ where
             };
             Self::lanes(r, T::zero(), term)
         } else {
-            Self::lanes(r, T::zero(), |i| (if conj { x.get(i).conj() } else { x.get(i) }) * y.get(i))
+            Self::lanes(r, T::zero(), |i| {
+                (if conj { x.get(i).conj() } else { x.get(i) }) * y.get(i)
+            })
         }
     }
 
@@ -1013,11 +1388,17 @@ where
     fn reals(&self, r: &std::ops::Range<usize>) -> &[T::R] {
         let w = if T::COMPLEX { 2 } else { 1 };
         // SAFETY: the range lies within the vector the runtime mapped for this launch.
-        unsafe { std::slice::from_raw_parts((self.x.p as *const T::R).add(w * r.start), w * r.len()) }
+        unsafe {
+            std::slice::from_raw_parts((self.x.p as *const T::R).add(w * r.start), w * r.len())
+        }
     }
 
     /// Sum of f over real values in fixed lanes (vectorizes; see `dot`).
-    fn real_lanes<A: Copy + std::ops::Add<Output = A>>(xs: &[T::R], zero: A, f: impl Fn(T::R) -> A) -> A {
+    fn real_lanes<A: Copy + std::ops::Add<Output = A>>(
+        xs: &[T::R],
+        zero: A,
+        f: impl Fn(T::R) -> A,
+    ) -> A {
         const L: usize = 16;
         let mut acc = [zero; L];
         let whole = xs.len() / L * L;
@@ -1053,7 +1434,8 @@ where
         // In f64 a square overflows to infinity (caught) before it loses precision, and a
         // sum far above the underflow threshold lost nothing to underflowing squares.
         let (tsml, _, _, _) = Blue::<T::R>::limits();
-        let plain = size_of::<T::R>() == 4 || (sumsq.is_finite() && sumsq > tsml.to_f64() * tsml.to_f64() * 1e10);
+        let plain = size_of::<T::R>() == 4
+            || (sumsq.is_finite() && sumsq > tsml.to_f64() * tsml.to_f64() * 1e10);
         if plain {
             return Blue::from_sumsq(sumsq);
         }
@@ -1070,7 +1452,12 @@ where
 
     /// The extreme |re| + |im| of the range under `beats` (`sentinel` if none beats it), in
     /// fixed lanes over whole chunks; one copy per comparison, so the loop holds no choice.
-    fn extreme(&self, r: &std::ops::Range<usize>, sentinel: T::R, beats: impl Fn(T::R, T::R) -> bool) -> T::R {
+    fn extreme(
+        &self,
+        r: &std::ops::Range<usize>,
+        sentinel: T::R,
+        beats: impl Fn(T::R, T::R) -> bool,
+    ) -> T::R {
         let mut lanes = [sentinel; LANES];
         let whole = r.start + r.len() / LANES * LANES;
         for base in (r.start..whole).step_by(LANES) {
@@ -1085,7 +1472,9 @@ where
                 lanes[0] = v;
             }
         }
-        lanes.into_iter().fold(sentinel, |m, v| if beats(v, m) { v } else { m })
+        lanes
+            .into_iter()
+            .fold(sentinel, |m, v| if beats(v, m) { v } else { m })
     }
 
     /// The range's (value, index) best under `better`: the extreme |re| + |im| in lanes (NaN
@@ -1096,13 +1485,23 @@ where
             return none;
         }
         let min = self.min;
-        let sentinel = if min { T::R::from_f64(f64::INFINITY) } else { T::R::from_f64(-1.0) };
+        let sentinel = if min {
+            T::R::from_f64(f64::INFINITY)
+        } else {
+            T::R::from_f64(-1.0)
+        };
         // Fixed lanes over whole chunks (an index-chosen lane per element did not vectorize:
         // isamax at 0.44-0.88x of OpenBLAS), the decision on `min` outside the loop.
-        let extreme = if min { self.extreme(&r, sentinel, |v, m| v < m) } else { self.extreme(&r, sentinel, |v, m| v > m) };
+        let extreme = if min {
+            self.extreme(&r, sentinel, |v, m| v < m)
+        } else {
+            self.extreme(&r, sentinel, |v, m| v > m)
+        };
         // The first element of that value (for iamin it may be an infinity itself).
         #[allow(clippy::eq_op)]
-        r.into_iter().find(|&i| self.xi(i).abs1() == extreme).map_or(none, |i| (extreme, i as u32))
+        r.into_iter()
+            .find(|&i| self.xi(i).abs1() == extreme)
+            .map_or(none, |i| (extreme, i as u32))
     }
 }
 
@@ -1130,7 +1529,9 @@ where
         match p.op {
             Op::FinDot => {
                 let parts = m.host::<T>(p.sa);
-                let s = (0..g).fold(T::zero(), |acc, k| acc + unsafe { parts.add(first + k).read_unaligned() });
+                let s = (0..g).fold(T::zero(), |acc, k| {
+                    acc + unsafe { parts.add(first + k).read_unaligned() }
+                });
                 unsafe { m.host::<T>(p.out).add(b).write_unaligned(s) };
             }
             Op::FinReal if p.has(F_SQRT) => {
@@ -1146,19 +1547,30 @@ where
             }
             Op::FinReal => {
                 let parts = m.host::<T::R>(p.sa);
-                let s = (0..g).fold(T::R::zero(), |acc, k| acc + unsafe { parts.add(first + k).read_unaligned() });
+                let s = (0..g).fold(T::R::zero(), |acc, k| {
+                    acc + unsafe { parts.add(first + k).read_unaligned() }
+                });
                 unsafe { m.host::<T::R>(p.out).add(b).write_unaligned(s) };
             }
             _ => {
                 let (vals, idx) = (m.host::<T::R>(p.sa), m.host::<u32>(p.sb));
                 let mut best = (T::R::zero(), u32::MAX);
                 for k in 0..g {
-                    let (v, i) = unsafe { (vals.add(first + k).read_unaligned(), idx.add(first + k).read_unaligned()) };
+                    let (v, i) = unsafe {
+                        (
+                            vals.add(first + k).read_unaligned(),
+                            idx.add(first + k).read_unaligned(),
+                        )
+                    };
                     if better(p.has(F_MIN), v, i, best) {
                         best = (v, i);
                     }
                 }
-                let r = if best.1 == u32::MAX { 1i64 } else { best.1 as i64 + 1 };
+                let r = if best.1 == u32::MAX {
+                    1i64
+                } else {
+                    best.1 as i64 + 1
+                };
                 if p.has(F_I64) {
                     unsafe { m.host::<i64>(p.out).add(b).write_unaligned(r) };
                 } else {

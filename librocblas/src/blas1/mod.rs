@@ -2,9 +2,9 @@
 //! rotg, rotm, rotmg, scal, swap in every rocBLAS precision, each in its single,
 //! `_batched` and `_strided_batched` forms, plus the `_ex` variants; all with ILP64 `_64` twins.
 
-pub mod exec;
-pub mod kernel;
 mod ex;
+pub mod exec;
 mod exports;
+pub mod kernel;
 pub mod num;
 pub mod ops;

@@ -29,7 +29,16 @@ pub trait Real: Field<R = Self> + PartialOrd + Default + Div<Output = Self> {
 
 /// Arithmetic of a real or complex type.
 pub trait Field:
-    Copy + Send + Sync + 'static + Debug + PartialEq + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Neg<Output = Self>
+    Copy
+    + Send
+    + Sync
+    + 'static
+    + Debug
+    + PartialEq
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
 {
     type R: Real;
     const COMPLEX: bool;
@@ -93,35 +102,53 @@ real!(f64);
 impl<T: Real> Add for Complex<T> {
     type Output = Self;
     fn add(self, o: Self) -> Self {
-        Complex { re: self.re + o.re, im: self.im + o.im }
+        Complex {
+            re: self.re + o.re,
+            im: self.im + o.im,
+        }
     }
 }
 impl<T: Real> Sub for Complex<T> {
     type Output = Self;
     fn sub(self, o: Self) -> Self {
-        Complex { re: self.re - o.re, im: self.im - o.im }
+        Complex {
+            re: self.re - o.re,
+            im: self.im - o.im,
+        }
     }
 }
 impl<T: Real> Mul for Complex<T> {
     type Output = Self;
     fn mul(self, o: Self) -> Self {
-        Complex { re: self.re * o.re - self.im * o.im, im: self.re * o.im + self.im * o.re }
+        Complex {
+            re: self.re * o.re - self.im * o.im,
+            im: self.re * o.im + self.im * o.re,
+        }
     }
 }
 impl<T: Real> Neg for Complex<T> {
     type Output = Self;
     fn neg(self) -> Self {
-        Complex { re: -self.re, im: -self.im }
+        Complex {
+            re: -self.re,
+            im: -self.im,
+        }
     }
 }
 impl<T: Real> Field for Complex<T> {
     type R = T;
     const COMPLEX: bool = true;
     fn zero() -> Self {
-        Complex { re: T::zero(), im: T::zero() }
+        Complex {
+            re: T::zero(),
+            im: T::zero(),
+        }
     }
     fn from_re(r: T) -> Self {
-        Complex { re: r, im: T::zero() }
+        Complex {
+            re: r,
+            im: T::zero(),
+        }
     }
     fn re(self) -> T {
         self.re
@@ -130,7 +157,10 @@ impl<T: Real> Field for Complex<T> {
         self.im
     }
     fn conj(self) -> Self {
-        Complex { re: self.re, im: -self.im }
+        Complex {
+            re: self.re,
+            im: -self.im,
+        }
     }
 }
 
@@ -212,7 +242,11 @@ impl<R: Real> Blue<R> {
     /// (tsml, tbig, ssml, sbig): powers of two for f32 or f64.
     pub fn limits() -> (R, R, R, R) {
         let f = |e: i32| R::from_f64(2f64.powi(e));
-        if size_of::<R>() == 4 { (f(-63), f(52), f(75), f(-76)) } else { (f(-511), f(486), f(537), f(-538)) }
+        if size_of::<R>() == 4 {
+            (f(-63), f(52), f(75), f(-76))
+        } else {
+            (f(-511), f(486), f(537), f(-538))
+        }
     }
     pub fn add(&mut self, v: R) {
         let (tsml, tbig, ssml, sbig) = Self::limits();
@@ -228,7 +262,11 @@ impl<R: Real> Blue<R> {
         }
     }
     pub fn merge(self, o: Self) -> Self {
-        Blue { sml: self.sml + o.sml, med: self.med + o.med, big: self.big + o.big }
+        Blue {
+            sml: self.sml + o.sml,
+            med: self.med + o.med,
+            big: self.big + o.big,
+        }
     }
     /// The accumulators of a plain f64 sum of squares (scaled into range where R is f32).
     pub fn from_sumsq(s: f64) -> Self {
@@ -236,11 +274,23 @@ impl<R: Real> Blue<R> {
         let (tsml, tbig, ssml, sbig) = (tsml.to_f64(), tbig.to_f64(), ssml.to_f64(), sbig.to_f64());
         let zero = R::zero();
         if s > tbig * tbig {
-            Blue { sml: zero, med: zero, big: R::from_f64(s * sbig * sbig) }
+            Blue {
+                sml: zero,
+                med: zero,
+                big: R::from_f64(s * sbig * sbig),
+            }
         } else if s < tsml * tsml && s > 0.0 {
-            Blue { sml: R::from_f64(s * ssml * ssml), med: zero, big: zero }
+            Blue {
+                sml: R::from_f64(s * ssml * ssml),
+                med: zero,
+                big: zero,
+            }
         } else {
-            Blue { sml: zero, med: R::from_f64(s), big: zero }
+            Blue {
+                sml: zero,
+                med: R::from_f64(s),
+                big: zero,
+            }
         }
     }
     pub fn norm(self) -> R {
@@ -249,7 +299,11 @@ impl<R: Real> Blue<R> {
         #[allow(clippy::eq_op)]
         let med_counts = self.med > zero || self.med != self.med;
         if self.big > zero {
-            let big = if med_counts { self.big + (self.med * sbig) * sbig } else { self.big };
+            let big = if med_counts {
+                self.big + (self.med * sbig) * sbig
+            } else {
+                self.big
+            };
             return big.sqrt() / sbig;
         }
         if self.sml > zero {

@@ -5,19 +5,22 @@
 //! share every operation, as rocBLAS's templates over `API_INT` do.
 
 use super::exec::*;
+use super::kernel::{self as k, Op as KOp, Reduction};
 use super::num::*;
 use crate::handle::{Ctx, ctx, report_workspace};
 use crate::types::*;
-use super::kernel::{self as k, Op as KOp, Reduction};
 use std::ffi::c_void;
 
 const SUCCESS: Status = Ok(());
 const BAD_PTR: Status = Err(rocblas_status_invalid_pointer);
 
-
 /// Non-reductions under a device memory size query: no workspace needed.
 fn no_workspace(c: &Ctx) -> Status {
-    if c.query { Err(rocblas_status_size_unchanged) } else { SUCCESS }
+    if c.query {
+        Err(rocblas_status_size_unchanged)
+    } else {
+        SUCCESS
+    }
 }
 
 /// rocBLAS's reduction workspace: `(blocks + 1) * batch` partial results of `elem` bytes.
@@ -37,7 +40,14 @@ fn declare<T>(acc: &mut Access, bases: &Bases, s: Strided, write: bool) {
 /// y := alpha * x + y.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn axpy<A: Elem, X: Elem, Y: Elem>(
-    h: rocblas_handle, n: i64, alpha: *const A, x: Src, incx: i64, y: Src, incy: i64, batch: i64,
+    h: rocblas_handle,
+    n: i64,
+    alpha: *const A,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    batch: i64,
 ) -> Status
 where
     A::F: Promote<Y::F>,
@@ -63,9 +73,22 @@ where
         // alpha is 0, which its tests rely on); without vectors there is nothing to do.
         return SUCCESS;
     }
-    if k::same::<A, X>() && k::same::<X, Y>()
+    if k::same::<A, X>()
+        && k::same::<X, Y>()
         && let Some(a) = unsafe { k::scalar::<X>(alpha as *const c_void, c.mode, false) }
-        && let Some(r) = k::elementwise::<X>(&c, KOp::Axpy, n, x, incx, Some((y, incy)), Some(a), false, None, false, batch)
+        && let Some(r) = k::elementwise::<X>(
+            &c,
+            KOp::Axpy,
+            n,
+            x,
+            incx,
+            Some((y, incy)),
+            Some(a),
+            false,
+            None,
+            false,
+            batch,
+        )
     {
         return r;
     }
@@ -82,7 +105,10 @@ where
             return;
         }
         for b in 0..nb {
-            let (xv, yv) = (HVec::<X>::new(v, v.base(&xb, b), sx), HVec::<Y>::new(v, v.base(&yb, b), sy));
+            let (xv, yv) = (
+                HVec::<X>::new(v, v.base(&xb, b), sx),
+                HVec::<Y>::new(v, v.base(&yb, b), sy),
+            );
             for i in 0..sx.n {
                 let xi: Y::F = xv.get(i).load().promote();
                 yv.set(i, Y::store(a * xi + yv.get(i).load()));
@@ -92,7 +118,15 @@ where
 }
 
 /// y := x.
-pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, batch: i64) -> Status {
+pub unsafe fn copy<T: Elem>(
+    h: rocblas_handle,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    batch: i64,
+) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if n <= 0 || batch <= 0 {
@@ -101,7 +135,19 @@ pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
     if x.is_null() || y.is_null() {
         return BAD_PTR;
     }
-    if let Some(r) = k::elementwise::<T>(&c, KOp::Copy, n, x, incx, Some((y, incy)), None, false, None, false, batch) {
+    if let Some(r) = k::elementwise::<T>(
+        &c,
+        KOp::Copy,
+        n,
+        x,
+        incx,
+        Some((y, incy)),
+        None,
+        false,
+        None,
+        false,
+        batch,
+    ) {
         return r;
     }
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
@@ -112,7 +158,10 @@ pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
     declare::<T>(&mut acc, &yb, sy, true);
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
-            let (xv, yv) = (HVec::<T>::new(v, v.base(&xb, b), sx), HVec::<T>::new(v, v.base(&yb, b), sy));
+            let (xv, yv) = (
+                HVec::<T>::new(v, v.base(&xb, b), sx),
+                HVec::<T>::new(v, v.base(&yb, b), sy),
+            );
             for i in 0..sx.n {
                 yv.set(i, xv.get(i));
             }
@@ -121,7 +170,15 @@ pub unsafe fn copy<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
 }
 
 /// x <-> y.
-pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, batch: i64) -> Status {
+pub unsafe fn swap<T: Elem>(
+    h: rocblas_handle,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    batch: i64,
+) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if n <= 0 || batch <= 0 {
@@ -130,7 +187,19 @@ pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
     if x.is_null() || y.is_null() {
         return BAD_PTR;
     }
-    if let Some(r) = k::elementwise::<T>(&c, KOp::Swap, n, x, incx, Some((y, incy)), None, false, None, false, batch) {
+    if let Some(r) = k::elementwise::<T>(
+        &c,
+        KOp::Swap,
+        n,
+        x,
+        incx,
+        Some((y, incy)),
+        None,
+        false,
+        None,
+        false,
+        batch,
+    ) {
         return r;
     }
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
@@ -141,7 +210,10 @@ pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
     declare::<T>(&mut acc, &yb, sy, true);
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
-            let (xv, yv) = (HVec::<T>::new(v, v.base(&xb, b), sx), HVec::<T>::new(v, v.base(&yb, b), sy));
+            let (xv, yv) = (
+                HVec::<T>::new(v, v.base(&xb, b), sx),
+                HVec::<T>::new(v, v.base(&yb, b), sy),
+            );
             for i in 0..sx.n {
                 let t = xv.get(i);
                 xv.set(i, yv.get(i));
@@ -154,7 +226,15 @@ pub unsafe fn swap<T: Elem>(h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src
 /// x := alpha * x. `single`: the non-batched entry point, which alone answers size queries
 /// (after its pointer checks, as in rocBLAS 2.47).
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn scal<A: Elem, X: Elem>(h: rocblas_handle, n: i64, alpha: *const A, x: Src, incx: i64, batch: i64, single: bool) -> Status
+pub unsafe fn scal<A: Elem, X: Elem>(
+    h: rocblas_handle,
+    n: i64,
+    alpha: *const A,
+    x: Src,
+    incx: i64,
+    batch: i64,
+    single: bool,
+) -> Status
 where
     A::F: Promote<X::F>,
 {
@@ -171,7 +251,19 @@ where
     let real_alpha = k::real_of::<A, X>();
     if (real_alpha || k::same::<A, X>())
         && let Some(a) = unsafe { k::scalar::<X>(alpha as *const c_void, c.mode, real_alpha) }
-        && let Some(r) = k::elementwise::<X>(&c, KOp::Scal, n, x, incx, None, Some(a), real_alpha, None, false, batch)
+        && let Some(r) = k::elementwise::<X>(
+            &c,
+            KOp::Scal,
+            n,
+            x,
+            incx,
+            None,
+            Some(a),
+            real_alpha,
+            None,
+            false,
+            batch,
+        )
     {
         return r;
     }
@@ -199,7 +291,15 @@ where
 /// and their sum are computed in R's field (f32 vectors into an f64 result: in f64).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn dot<X: Elem, Y: Elem, R: Elem + Default>(
-    h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, batch: i64, result: *mut R, conj: bool,
+    h: rocblas_handle,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    batch: i64,
+    result: *mut R,
+    conj: bool,
 ) -> Status
 where
     X::F: Promote<R::F>,
@@ -210,7 +310,11 @@ where
         if n <= 0 || batch <= 0 {
             return Err(rocblas_status_size_unchanged);
         }
-        let win = match size_of::<X>() { 8.. => 2, 4.. => 4, _ => 8 };
+        let win = match size_of::<X>() {
+            8.. => 2,
+            4.. => 4,
+            _ => 8,
+        };
         return reduction_workspace(h, n, batch, 512 * win, size_of::<X::F>());
     }
     if batch <= 0 {
@@ -225,8 +329,18 @@ where
     if x.is_null() || y.is_null() || result.is_null() {
         return BAD_PTR;
     }
-    if k::same::<X, Y>() && k::same::<X, R>()
-        && let Some(r) = k::reduce::<X>(&c, Reduction::Dot(conj), n, x, incx, Some((y, incy)), batch, result as u64)
+    if k::same::<X, Y>()
+        && k::same::<X, R>()
+        && let Some(r) = k::reduce::<X>(
+            &c,
+            Reduction::Dot(conj),
+            n,
+            x,
+            incx,
+            Some((y, incy)),
+            batch,
+            result as u64,
+        )
     {
         return r;
     }
@@ -240,7 +354,10 @@ where
     let sink = out.sink();
     enqueue(c.stream, acc, move |v| {
         for b in 0..nb {
-            let (xv, yv) = (HVec::<X>::new(v, v.base(&xb, b), sx), HVec::<Y>::new(v, v.base(&yb, b), sy));
+            let (xv, yv) = (
+                HVec::<X>::new(v, v.base(&xb, b), sx),
+                HVec::<Y>::new(v, v.base(&yb, b), sy),
+            );
             let mut s = R::F::zero();
             for i in 0..sx.n {
                 let xi: R::F = xv.get(i).load().promote();
@@ -262,7 +379,17 @@ pub enum Reduce {
 
 /// rocBLAS's reduction prologue (`rocblas_reduction_setup`): size query, result pointer,
 /// empty-input zeroing, x pointer. `Ok(true)`: go on and compute.
-fn reduction_setup<R>(h: rocblas_handle, c: &Ctx, n: i64, incx: i64, batch: i64, x: Src, result: *mut R, nb: i64, work_elem: usize) -> Status<bool> {
+fn reduction_setup<R>(
+    h: rocblas_handle,
+    c: &Ctx,
+    n: i64,
+    incx: i64,
+    batch: i64,
+    x: Src,
+    result: *mut R,
+    nb: i64,
+    work_elem: usize,
+) -> Status<bool> {
     if c.query {
         if n <= 0 || incx <= 0 || batch <= 0 {
             return Err(rocblas_status_size_unchanged);
@@ -283,7 +410,15 @@ fn reduction_setup<R>(h: rocblas_handle, c: &Ctx, n: i64, incx: i64, batch: i64,
 }
 
 /// asum (sum of |re| + |im|) or nrm2 (overflow-safe Euclidean norm) into R.
-pub unsafe fn real_reduce<X: Elem, R: Elem + Default>(h: rocblas_handle, n: i64, x: Src, incx: i64, batch: i64, result: *mut R, what: Reduce) -> Status
+pub unsafe fn real_reduce<X: Elem, R: Elem + Default>(
+    h: rocblas_handle,
+    n: i64,
+    x: Src,
+    incx: i64,
+    batch: i64,
+    result: *mut R,
+    what: Reduce,
+) -> Status
 where
     R::F: Real,
 {
@@ -291,7 +426,11 @@ where
     if !reduction_setup(h, &c, n, incx, batch, x, result, 512, size_of::<R::F>())? {
         return SUCCESS;
     }
-    let kind = if what == Reduce::Asum { Reduction::Asum } else { Reduction::Nrm2 };
+    let kind = if what == Reduce::Asum {
+        Reduction::Asum
+    } else {
+        Reduction::Nrm2
+    };
     if k::real_result::<X, R>()
         && let Some(r) = k::reduce::<X>(&c, kind, n, x, incx, None, batch, result as u64)
     {
@@ -308,7 +447,9 @@ where
             let base = v.base(&xb, b);
             let xv = HVec::<X>::new(v, base, sx);
             let r = match what {
-                Reduce::Asum => (0..sx.n).map(|i| xv.get(i).load().abs1().to_f64()).sum::<f64>(),
+                Reduce::Asum => (0..sx.n)
+                    .map(|i| xv.get(i).load().abs1().to_f64())
+                    .sum::<f64>(),
                 Reduce::Nrm2 => {
                     let mut acc = Blue::<f64>::default();
                     for i in 0..sx.n {
@@ -345,13 +486,38 @@ impl Index for i64 {
 
 /// 1-based index of the first element of largest (`max`) or smallest |re| + |im|.
 pub unsafe fn iamax<X: Elem, R: Index>(
-    h: rocblas_handle, n: i64, x: Src, incx: i64, batch: i64, result: *mut R, max: bool,
+    h: rocblas_handle,
+    n: i64,
+    x: Src,
+    incx: i64,
+    batch: i64,
+    result: *mut R,
+    max: bool,
 ) -> Status {
     let c = ctx(h)?;
-    if !reduction_setup(h, &c, n, incx, batch, x, result, 1024, size_of::<<X::F as Field>::R>() * 2)? {
+    if !reduction_setup(
+        h,
+        &c,
+        n,
+        incx,
+        batch,
+        x,
+        result,
+        1024,
+        size_of::<<X::F as Field>::R>() * 2,
+    )? {
         return SUCCESS;
     }
-    if let Some(r) = k::reduce::<X>(&c, Reduction::Iamax(!max, size_of::<R>() == 8), n, x, incx, None, batch, result as u64) {
+    if let Some(r) = k::reduce::<X>(
+        &c,
+        Reduction::Iamax(!max, size_of::<R>() == 8),
+        n,
+        x,
+        incx,
+        None,
+        batch,
+        result as u64,
+    ) {
         return r;
     }
     let (sx, nb) = (Strided::new(n, incx), batch as usize);
@@ -385,7 +551,15 @@ pub unsafe fn iamax<X: Elem, R: Index>(
 /// Plane rotation: x := c x + s y, y := c y - conj(s) x.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn rot<X: Elem, C: Elem, S: Elem>(
-    h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, cp: *const C, sp: *const S, batch: i64,
+    h: rocblas_handle,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    cp: *const C,
+    sp: *const S,
+    batch: i64,
 ) -> Status
 where
     C::F: Promote<X::F>,
@@ -402,14 +576,37 @@ where
     // c is real; s is of the vectors' type or (csrot, zdrot) real.
     let c_ok = k::same::<C, X>() && !<X::F as Field>::COMPLEX || k::real_of::<C, X>();
     let s_real = k::real_of::<S, X>();
-    if c_ok && (s_real || k::same::<S, X>())
-        && let (Some(cs), Some(ss)) = unsafe { (k::scalar::<X>(cp as *const c_void, c.mode, true), k::scalar::<X>(sp as *const c_void, c.mode, s_real)) }
-        && let Some(r) = k::elementwise::<X>(&c, KOp::Rot, n, x, incx, Some((y, incy)), Some(cs), true, Some(ss), s_real, batch)
+    if c_ok
+        && (s_real || k::same::<S, X>())
+        && let (Some(cs), Some(ss)) = unsafe {
+            (
+                k::scalar::<X>(cp as *const c_void, c.mode, true),
+                k::scalar::<X>(sp as *const c_void, c.mode, s_real),
+            )
+        }
+        && let Some(r) = k::elementwise::<X>(
+            &c,
+            KOp::Rot,
+            n,
+            x,
+            incx,
+            Some((y, incy)),
+            Some(cs),
+            true,
+            Some(ss),
+            s_real,
+            batch,
+        )
     {
         return r;
     }
     let mut acc = Access::default();
-    let (cs, ss) = unsafe { (Scalar::new(cp, c.mode, &mut acc), Scalar::new(sp, c.mode, &mut acc)) };
+    let (cs, ss) = unsafe {
+        (
+            Scalar::new(cp, c.mode, &mut acc),
+            Scalar::new(sp, c.mode, &mut acc),
+        )
+    };
     let (sx, sy, nb) = (Strided::new(n, incx), Strided::new(n, incy), batch as usize);
     let xb = x.bases(size_of::<X>(), nb, c.stream)?;
     let yb = y.bases(size_of::<X>(), nb, c.stream)?;
@@ -419,7 +616,10 @@ where
         let cv: X::F = cs.get(v).load().promote();
         let sv: X::F = ss.get(v).load().promote();
         for b in 0..nb {
-            let (xv, yv) = (HVec::<X>::new(v, v.base(&xb, b), sx), HVec::<X>::new(v, v.base(&yb, b), sy));
+            let (xv, yv) = (
+                HVec::<X>::new(v, v.base(&xb, b), sx),
+                HVec::<X>::new(v, v.base(&yb, b), sy),
+            );
             for i in 0..sx.n {
                 let (xi, yi) = (xv.get(i).load(), yv.get(i).load());
                 xv.set(i, X::store(cv * xi + sv * yi));
@@ -454,7 +654,15 @@ fn apply_rotm<T: Real>(xv: &HVec<T>, yv: &HVec<T>, n: usize, p: [T; 5]) {
 /// pointer array (batched).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn rotm<T: Elem<F = T> + Real>(
-    h: rocblas_handle, n: i64, x: Src, incx: i64, y: Src, incy: i64, param: Src, batch: i64, single: bool,
+    h: rocblas_handle,
+    n: i64,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    param: Src,
+    batch: i64,
+    single: bool,
 ) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
@@ -478,7 +686,9 @@ pub unsafe fn rotm<T: Elem<F = T> + Real>(
         return Err(rocblas_status_not_implemented);
     }
     let kparams = match (host, param) {
-        (true, Src::Strided(p, _)) => Some(k::RotmParams::Host(std::array::from_fn(|i| unsafe { (p as *const T).add(i).read_unaligned() }.to_f64()))),
+        (true, Src::Strided(p, _)) => Some(k::RotmParams::Host(std::array::from_fn(|i| {
+            unsafe { (p as *const T).add(i).read_unaligned() }.to_f64()
+        }))),
         (true, _) => None,
         (false, src) => Some(k::RotmParams::Dev(src)),
     };
@@ -495,7 +705,9 @@ pub unsafe fn rotm<T: Elem<F = T> + Real>(
     declare::<T>(&mut acc, &yb, sy, true);
     // host mode (single only): the 5 values now; device mode: each batch's param when it runs
     let params: Result<[T; 5], Bases> = if host {
-        let Src::Strided(p, _) = param else { return BAD_PTR };
+        let Src::Strided(p, _) = param else {
+            return BAD_PTR;
+        };
         Ok(unsafe { (p as *const [T; 5]).read_unaligned() })
     } else {
         let pb = param.bases(size_of::<T>(), nb, c.stream)?;
@@ -508,7 +720,12 @@ pub unsafe fn rotm<T: Elem<F = T> + Real>(
                 Ok(p) => *p,
                 Err(pb) => unsafe { v.ptr::<[T; 5]>(v.base(pb, b)).read_unaligned() },
             };
-            apply_rotm(&HVec::<T>::new(v, v.base(&xb, b), sx), &HVec::<T>::new(v, v.base(&yb, b), sy), sx.n, p);
+            apply_rotm(
+                &HVec::<T>::new(v, v.base(&xb, b), sx),
+                &HVec::<T>::new(v, v.base(&yb, b), sy),
+                sx.n,
+                p,
+            );
         }
     })
 }
@@ -548,9 +765,17 @@ pub(crate) fn rotg_real<T: Real>(a: &mut T, b: &mut T, c: &mut T, s: &mut T) {
 }
 
 /// Complex Givens rotation (c real): r into a, c, s out, b unchanged.
-pub(crate) fn rotg_complex<R: Real>(a: &mut Complex<R>, b: &mut Complex<R>, c: &mut R, s: &mut Complex<R>) {
+pub(crate) fn rotg_complex<R: Real>(
+    a: &mut Complex<R>,
+    b: &mut Complex<R>,
+    c: &mut R,
+    s: &mut Complex<R>,
+) {
     let abs = |z: Complex<R>| R::from_f64(z.re.to_f64().hypot(z.im.to_f64()));
-    let div = |z: Complex<R>, d: R| Complex { re: z.re / d, im: z.im / d };
+    let div = |z: Complex<R>, d: R| Complex {
+        re: z.re / d,
+        im: z.im / d,
+    };
     let aa = abs(*a);
     if aa == R::zero() {
         *c = R::zero();
@@ -564,7 +789,10 @@ pub(crate) fn rotg_complex<R: Real>(a: &mut Complex<R>, b: &mut Complex<R>, c: &
     let alpha = div(*a, aa);
     *c = aa / norm;
     *s = div(alpha * b.conj(), norm);
-    *a = Complex { re: alpha.re * norm, im: alpha.im * norm };
+    *a = Complex {
+        re: alpha.re * norm,
+        im: alpha.im * norm,
+    };
 }
 
 /// Element types rotg works on: real (c of the same type) or complex (c real).
@@ -595,15 +823,24 @@ rotg_cplx!(C32: f32, C64: f64);
 /// pointer array (if any) is host memory; device mode: it is read from the device.
 fn scalar_bases(src: Src, elem: usize, batch: usize, c: &Ctx) -> Status<Bases> {
     match src {
-        Src::Array(p) if c.mode == rocblas_pointer_mode_host => {
-            Ok(Bases::Known((0..batch).map(|b| unsafe { (p as *const u64).add(b).read_unaligned() }).collect()))
-        }
+        Src::Array(p) if c.mode == rocblas_pointer_mode_host => Ok(Bases::Known(
+            (0..batch)
+                .map(|b| unsafe { (p as *const u64).add(b).read_unaligned() })
+                .collect(),
+        )),
         _ => src.bases(elem, batch, c.stream),
     }
 }
 
 /// rotg over a batch of (a, b, c, s).
-pub unsafe fn rotg<T: Rotg>(h: rocblas_handle, a: Src, b: Src, cc: Src, s: Src, batch: i64) -> Status {
+pub unsafe fn rotg<T: Rotg>(
+    h: rocblas_handle,
+    a: Src,
+    b: Src,
+    cc: Src,
+    s: Src,
+    batch: i64,
+) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if batch <= 0 {
@@ -630,9 +867,17 @@ pub unsafe fn rotg<T: Rotg>(h: rocblas_handle, a: Src, b: Src, cc: Src, s: Src, 
     let run = move |ptr: &dyn Fn(u64) -> *mut u8| {
         for i in 0..nb {
             let (pa, pb) = (ptr(ab.at(ptr, i)) as *mut T, ptr(bb.at(ptr, i)) as *mut T);
-            let (pc, ps) = (ptr(cb.at(ptr, i)) as *mut T::C, ptr(sb.at(ptr, i)) as *mut T);
+            let (pc, ps) = (
+                ptr(cb.at(ptr, i)) as *mut T::C,
+                ptr(sb.at(ptr, i)) as *mut T,
+            );
             unsafe {
-                let (mut va, mut vb, mut vc, mut vs) = (pa.read_unaligned(), pb.read_unaligned(), pc.read_unaligned(), ps.read_unaligned());
+                let (mut va, mut vb, mut vc, mut vs) = (
+                    pa.read_unaligned(),
+                    pb.read_unaligned(),
+                    pc.read_unaligned(),
+                    ps.read_unaligned(),
+                );
                 T::rotg(&mut va, &mut vb, &mut vc, &mut vs);
                 pa.write_unaligned(va);
                 pb.write_unaligned(vb);
@@ -758,7 +1003,15 @@ pub(crate) fn rotmg_calc<T: Real>(d1: &mut T, d2: &mut T, x1: &mut T, y1: T, par
 
 /// rotmg over a batch of (d1, d2, x1, y1, param).
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn rotmg<T: Elem<F = T> + Real>(h: rocblas_handle, d1: Src, d2: Src, x1: Src, y1: Src, param: Src, batch: i64) -> Status {
+pub unsafe fn rotmg<T: Elem<F = T> + Real>(
+    h: rocblas_handle,
+    d1: Src,
+    d2: Src,
+    x1: Src,
+    y1: Src,
+    param: Src,
+    batch: i64,
+) -> Status {
     let c = ctx(h)?;
     no_workspace(&c)?;
     if batch <= 0 {
@@ -773,14 +1026,21 @@ pub unsafe fn rotmg<T: Elem<F = T> + Real>(h: rocblas_handle, d1: Src, d2: Src, 
         return r;
     }
     let (nb, te) = (batch as usize, size_of::<T>());
-    let bases: Vec<Bases> = [d1, d2, x1, y1, param].iter().map(|s| scalar_bases(*s, te, nb, &c)).collect::<Status<_>>()?;
+    let bases: Vec<Bases> = [d1, d2, x1, y1, param]
+        .iter()
+        .map(|s| scalar_bases(*s, te, nb, &c))
+        .collect::<Status<_>>()?;
     let run = {
         let bases = bases.clone();
         move |ptr: &dyn Fn(u64) -> *mut u8| {
             for i in 0..nb {
                 let p: Vec<*mut T> = bases.iter().map(|b| ptr(b.at(ptr, i)) as *mut T).collect();
                 unsafe {
-                    let (mut a, mut b, mut x) = (p[0].read_unaligned(), p[1].read_unaligned(), p[2].read_unaligned());
+                    let (mut a, mut b, mut x) = (
+                        p[0].read_unaligned(),
+                        p[1].read_unaligned(),
+                        p[2].read_unaligned(),
+                    );
                     let y = p[3].read_unaligned();
                     let pp = p[4] as *mut [T; 5];
                     let mut prm = pp.read_unaligned();

@@ -5,8 +5,8 @@
 //! each form (rocBLAS's `rocblas-functions.h`; `I` is `rocblas_int` or `int64_t`, see `export!`).
 
 use super::ops::{self, SymKind, TriKind, Upd};
-use crate::blas1::num::{C32, C64};
 use crate::blas1::exec::Src;
+use crate::blas1::num::{C32, C64};
 use crate::export::{arr, export, one, st};
 use crate::types::*;
 

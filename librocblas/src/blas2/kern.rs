@@ -38,7 +38,10 @@ impl Wide for C64 {
         smith(self, o)
     }
     fn real_part(self) -> C64 {
-        Complex { re: self.re, im: 0.0 }
+        Complex {
+            re: self.re,
+            im: 0.0,
+        }
     }
     fn one() -> C64 {
         Complex { re: 1.0, im: 0.0 }
@@ -51,11 +54,17 @@ pub fn smith<R: Real>(a: Complex<R>, b: Complex<R>) -> Complex<R> {
     if b.re.abs() >= b.im.abs() {
         let r = b.im / b.re;
         let d = b.re + b.im * r;
-        Complex { re: (a.re + a.im * r) / d, im: (a.im - a.re * r) / d }
+        Complex {
+            re: (a.re + a.im * r) / d,
+            im: (a.im - a.re * r) / d,
+        }
     } else {
         let r = b.re / b.im;
         let d = b.re * r + b.im;
-        Complex { re: (a.re * r + a.im) / d, im: (a.im * r - a.re) / d }
+        Complex {
+            re: (a.re * r + a.im) / d,
+            im: (a.im * r - a.re) / d,
+        }
     }
 }
 /// An element type of Level-2 data and its wide arithmetic type.
@@ -86,10 +95,16 @@ impl Num for f64 {
 impl Num for C32 {
     type W = C64;
     fn w(self) -> C64 {
-        Complex { re: self.re as f64, im: self.im as f64 }
+        Complex {
+            re: self.re as f64,
+            im: self.im as f64,
+        }
     }
     fn n(w: C64) -> C32 {
-        Complex { re: w.re as f32, im: w.im as f32 }
+        Complex {
+            re: w.re as f32,
+            im: w.im as f32,
+        }
     }
 }
 impl Num for C64 {
@@ -161,7 +176,11 @@ impl Tri {
             Shape::Band { k, .. } => k,
             _ => self.n,
         };
-        if self.upper { j.saturating_sub(k)..j + 1 } else { j..self.n.min(j + k + 1) }
+        if self.upper {
+            j.saturating_sub(k)..j + 1
+        } else {
+            j..self.n.min(j + k + 1)
+        }
     }
     /// Elements from the first to past the last one stored.
     pub fn span(&self) -> usize {
@@ -189,7 +208,11 @@ pub fn wr<T: Num>(p: *mut T, i: usize, v: T::W) {
 /// y := alpha * acc + beta * y (y not read when beta is 0).
 pub fn finish_y<T: Num>(y: &HVec<T>, acc: &[T::W], alpha: T::W, beta: T::W) {
     for (i, &a) in acc.iter().enumerate() {
-        let v = if beta.is_zero() { alpha * a } else { alpha * a + beta * y.get(i).w() };
+        let v = if beta.is_zero() {
+            alpha * a
+        } else {
+            alpha * a + beta * y.get(i).w()
+        };
         y.set(i, T::n(v));
     }
 }
@@ -200,13 +223,25 @@ pub fn scale_y<T: Num>(y: &HVec<T>, len: usize, beta: T::W) {
         return;
     }
     for i in 0..len {
-        let v = if beta.is_zero() { T::W::zero() } else { beta * y.get(i).w() };
+        let v = if beta.is_zero() {
+            T::W::zero()
+        } else {
+            beta * y.get(i).w()
+        };
         y.set(i, T::n(v));
     }
 }
 
 /// acc := op(A) x for a general m x n matrix.
-pub fn gemv<T: Num>(op: Op, m: usize, n: usize, a: *const T, lda: usize, x: &HVec<T>, acc: &mut [T::W]) {
+pub fn gemv<T: Num>(
+    op: Op,
+    m: usize,
+    n: usize,
+    a: *const T,
+    lda: usize,
+    x: &HVec<T>,
+    acc: &mut [T::W],
+) {
     if op == Op::N {
         for j in 0..n {
             let xj = x.get(j).w();
@@ -230,7 +265,17 @@ pub fn gemv<T: Num>(op: Op, m: usize, n: usize, a: *const T, lda: usize, x: &HVe
 
 /// acc := op(A) x for an m x n band matrix with kl sub- and ku super-diagonals.
 #[allow(clippy::too_many_arguments)]
-pub fn gbmv<T: Num>(op: Op, m: usize, n: usize, kl: usize, ku: usize, a: *const T, lda: usize, x: &HVec<T>, acc: &mut [T::W]) {
+pub fn gbmv<T: Num>(
+    op: Op,
+    m: usize,
+    n: usize,
+    kl: usize,
+    ku: usize,
+    a: *const T,
+    lda: usize,
+    x: &HVec<T>,
+    acc: &mut [T::W],
+) {
     for j in 0..n {
         let col = unsafe { a.add(j * lda) };
         let rows = j.saturating_sub(ku)..m.min(j + kl + 1);
@@ -286,7 +331,11 @@ pub fn trmv<T: Num>(t: Tri, op: Op, unit: bool, a: *const T, x: &HVec<T>) {
     for j in 0..t.n {
         for i in t.rows(j) {
             if i == j {
-                let d = if unit { T::W::one() } else { op.apply(rd(a, t.idx(i, j))) };
+                let d = if unit {
+                    T::W::one()
+                } else {
+                    op.apply(rd(a, t.idx(i, j)))
+                };
                 out[i] = out[i] + d * xs[i];
             } else {
                 let v = op.apply(rd(a, t.idx(i, j)));
@@ -314,7 +363,11 @@ pub fn trsv<T: Num>(t: Tri, op: Op, unit: bool, a: *const T, x: &HVec<T>) {
     };
     if op == Op::N {
         // column oriented: finish x_j, then remove it from the rest of the column
-        let order: Box<dyn Iterator<Item = usize>> = if t.upper { Box::new((0..n).rev()) } else { Box::new(0..n) };
+        let order: Box<dyn Iterator<Item = usize>> = if t.upper {
+            Box::new((0..n).rev())
+        } else {
+            Box::new(0..n)
+        };
         for j in order {
             diag(j, &mut xs);
             let xj = xs[j];
@@ -329,7 +382,11 @@ pub fn trsv<T: Num>(t: Tri, op: Op, unit: bool, a: *const T, x: &HVec<T>) {
         }
     } else {
         // op(A) = A^T / A^H: row i of op(A) is column i of A
-        let order: Box<dyn Iterator<Item = usize>> = if t.upper { Box::new(0..n) } else { Box::new((0..n).rev()) };
+        let order: Box<dyn Iterator<Item = usize>> = if t.upper {
+            Box::new(0..n)
+        } else {
+            Box::new((0..n).rev())
+        };
         for i in order {
             let mut s = xs[i];
             for r in t.rows(i) {

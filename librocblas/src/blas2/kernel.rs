@@ -17,8 +17,8 @@ use crate::blas1::num::{C32, C64, Complex, Real};
 use crate::blas3::gemm_pack::Scratch;
 use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::handle::Ctx;
-use crate::types::rocblas_status_internal_error;
 use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
+use crate::types::rocblas_status_internal_error;
 use rayon::prelude::*;
 use std::any::TypeId;
 use std::ffi::c_void;
@@ -111,7 +111,10 @@ impl K2 for C32 {
         Complex { re: 1.0, im: 0.0 }
     }
     fn real_part(self) -> C32 {
-        Complex { re: self.re, im: 0.0 }
+        Complex {
+            re: self.re,
+            im: 0.0,
+        }
     }
     fn div(self, o: C32) -> C32 {
         smith(self, o)
@@ -122,7 +125,10 @@ impl K2 for C64 {
         Complex { re: 1.0, im: 0.0 }
     }
     fn real_part(self) -> C64 {
-        Complex { re: self.re, im: 0.0 }
+        Complex {
+            re: self.re,
+            im: 0.0,
+        }
     }
     fn div(self, o: C64) -> C64 {
         smith(self, o)
@@ -155,7 +161,11 @@ fn module_of<X: 'static>() -> Option<Module> {
     } else {
         return None;
     };
-    Some(Module { kernel, elem, complex })
+    Some(Module {
+        kernel,
+        elem,
+        complex,
+    })
 }
 
 /// How the shader addresses a matrix (see blas2.glsl): m x n, column step, stored band.
@@ -181,14 +191,30 @@ impl Geom {
         if m == 0 || n == 0 {
             return None;
         }
-        Some(Geom { m: u32_of(m)?, n: u32_of(n)?, step: u32_of(lda)?, kl: u32_of(m - 1)?, ku: u32_of(n - 1)?, flags: 0, span: (n - 1) * lda + m })
+        Some(Geom {
+            m: u32_of(m)?,
+            n: u32_of(n)?,
+            step: u32_of(lda)?,
+            kl: u32_of(m - 1)?,
+            ku: u32_of(n - 1)?,
+            flags: 0,
+            span: (n - 1) * lda + m,
+        })
     }
     /// A general band matrix (gbmv's storage).
     pub fn band(m: usize, n: usize, kl: usize, ku: usize, lda: usize) -> Option<Geom> {
         if m == 0 || n == 0 || lda == 0 {
             return None;
         }
-        Some(Geom { m: u32_of(m)?, n: u32_of(n)?, step: u32_of(lda - 1)?, kl: u32_of(kl)?, ku: u32_of(ku)?, flags: F_BAND, span: (n - 1) * lda + kl + ku + 1 })
+        Some(Geom {
+            m: u32_of(m)?,
+            n: u32_of(n)?,
+            step: u32_of(lda - 1)?,
+            kl: u32_of(kl)?,
+            ku: u32_of(ku)?,
+            flags: F_BAND,
+            span: (n - 1) * lda + kl + ku + 1,
+        })
     }
     /// A stored triangle in full, band or packed storage.
     pub fn tri(t: Tri) -> Option<Geom> {
@@ -204,7 +230,15 @@ impl Geom {
         };
         let (kl, ku) = if t.upper { (0, k) } else { (k, 0) };
         let flags = flags | if t.upper { F_UPPER } else { 0 };
-        Some(Geom { m: u32_of(n)?, n: u32_of(n)?, step: u32_of(step)?, kl: u32_of(kl)?, ku: u32_of(ku)?, flags, span: t.span() })
+        Some(Geom {
+            m: u32_of(n)?,
+            n: u32_of(n)?,
+            step: u32_of(step)?,
+            kl: u32_of(kl)?,
+            ku: u32_of(ku)?,
+            flags,
+            span: t.span(),
+        })
     }
 }
 
@@ -213,10 +247,15 @@ impl Geom {
 fn slot(s: Scal, real_bytes: usize) -> ([u32; 4], bool) {
     match s {
         Scal::Dev(addr) => ([addr as u32, (addr >> 32) as u32, 0, 0], true),
-        Scal::Host(re, im) if real_bytes == 4 => ([(re as f32).to_bits(), (im as f32).to_bits(), 0, 0], false),
+        Scal::Host(re, im) if real_bytes == 4 => {
+            ([(re as f32).to_bits(), (im as f32).to_bits(), 0, 0], false)
+        }
         Scal::Host(re, im) => {
             let (r, i) = (re.to_bits(), im.to_bits());
-            ([r as u32, (r >> 32) as u32, i as u32, (i >> 32) as u32], false)
+            (
+                [r as u32, (r >> 32) as u32, i as u32, (i >> 32) as u32],
+                false,
+            )
         }
     }
 }
@@ -241,8 +280,19 @@ struct Launch {
 impl Launch {
     fn new(pass: Pass, g: Geom, batch: usize, real_bytes: usize) -> Launch {
         Launch {
-            pass, a: Vector::NONE, x: Vector::NONE, y: Vector::NONE, ws: 0, g, aux: 0, flags: g.flags, batch: batch as u32, alpha: None, beta: None,
-            grid: [1, 1, batch.min(MAX_GRID as usize) as u32], real_bytes,
+            pass,
+            a: Vector::NONE,
+            x: Vector::NONE,
+            y: Vector::NONE,
+            ws: 0,
+            g,
+            aux: 0,
+            flags: g.flags,
+            batch: batch as u32,
+            alpha: None,
+            beta: None,
+            grid: [1, 1, batch.min(MAX_GRID as usize) as u32],
+            real_bytes,
         }
     }
 
@@ -258,12 +308,19 @@ impl Launch {
             p.extend_from_slice(&v.to_le_bytes());
         }
         let mut flags = self.flags;
-        for (v, f) in [(&self.a, F_A_ARRAY), (&self.x, F_X_ARRAY), (&self.y, F_Y_ARRAY)] {
+        for (v, f) in [
+            (&self.a, F_A_ARRAY),
+            (&self.x, F_X_ARRAY),
+            (&self.y, F_Y_ARRAY),
+        ] {
             if v.array {
                 flags |= f;
             }
         }
-        let (alpha, beta) = (self.alpha.map(|(s, _)| slot(s, self.real_bytes)), self.beta.map(|s| slot(s, self.real_bytes)));
+        let (alpha, beta) = (
+            self.alpha.map(|(s, _)| slot(s, self.real_bytes)),
+            self.beta.map(|s| slot(s, self.real_bytes)),
+        );
         if let Some((_, true)) = alpha {
             flags |= F_ALPHA_DEV;
         }
@@ -274,7 +331,16 @@ impl Launch {
             flags |= F_ALPHA_REAL;
         }
         let g = &self.g;
-        for v in [g.m, g.n, g.step, g.kl, g.ku, self.aux, flags | (self.pass as u32) << 24, self.batch] {
+        for v in [
+            g.m,
+            g.n,
+            g.step,
+            g.kl,
+            g.ku,
+            self.aux,
+            flags | (self.pass as u32) << 24,
+            self.batch,
+        ] {
             p.extend_from_slice(&v.to_le_bytes());
         }
         for s in [alpha.map_or([0; 4], |a| a.0), beta.map_or([0; 4], |b| b.0)] {
@@ -309,7 +375,13 @@ fn vector(src: Src, inc: i64, m: &Module) -> Option<Vector> {
 fn scratch(s: &mut Scratch, bytes: usize) -> Option<(u64, oxrocm_range)> {
     let bytes = bytes.max(256).next_multiple_of(256);
     let base = s.memory(bytes)?;
-    Some((base, oxrocm_range { addr: base, len: bytes }))
+    Some((
+        base,
+        oxrocm_range {
+            addr: base,
+            len: bytes,
+        },
+    ))
 }
 
 /// What a matrix-vector product computes.
@@ -328,11 +400,21 @@ pub enum Mv {
 fn first_grid(pass: Pass, g: &Geom, batch: usize) -> [u32; 3] {
     let bz = (batch as u64).min(MAX_GRID);
     let (gx, len, per) = match pass {
-        Pass::MvN => ((g.m as u64).div_ceil(TPB), (g.n as u64).min(g.kl as u64 + g.ku as u64 + 1), 64),
+        Pass::MvN => (
+            (g.m as u64).div_ceil(TPB),
+            (g.n as u64).min(g.kl as u64 + g.ku as u64 + 1),
+            64,
+        ),
         _ if short_columns(g) => ((g.n as u64).div_ceil(TPB), SHORT_COLUMN, TPB),
-        _ => ((g.n as u64).div_ceil(TPB / LANES), (g.m as u64).min(g.kl as u64 + g.ku as u64 + 1), TPB),
+        _ => (
+            (g.n as u64).div_ceil(TPB / LANES),
+            (g.m as u64).min(g.kl as u64 + g.ku as u64 + 1),
+            TPB,
+        ),
     };
-    let chunks = TARGET_GROUPS.div_ceil(gx * bz).clamp(1, (len / per).clamp(1, MAX_GRID));
+    let chunks = TARGET_GROUPS
+        .div_ceil(gx * bz)
+        .clamp(1, (len / per).clamp(1, MAX_GRID));
     [gx as u32, chunks as u32, bz as u32]
 }
 
@@ -345,7 +427,17 @@ fn short_columns(g: &Geom) -> bool {
 /// a kernel case. Under a device alpha, a null A or x reads as alpha == 0, as on the host path.
 #[allow(clippy::too_many_arguments)]
 pub fn mv<X: 'static>(
-    c: &Ctx, kind: Mv, a: Src, g: Geom, alpha: Option<Scal>, beta: Option<Scal>, x: Src, incx: i64, y: Src, incy: i64, batch: i64,
+    c: &Ctx,
+    kind: Mv,
+    a: Src,
+    g: Geom,
+    alpha: Option<Scal>,
+    beta: Option<Scal>,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    batch: i64,
 ) -> Option<Status> {
     let m = module_of::<X>()?;
     let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
@@ -364,10 +456,17 @@ pub fn mv<X: 'static>(
     let passes: Vec<(Pass, u32)> = match kind {
         Mv::General(Op::N) => vec![(Pass::MvN, 0)],
         Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
-        Mv::Sym { herm } => vec![(Pass::MvN, if herm { F_REAL_DIAG } else { 0 }), (Pass::MvT, F_SKIP_DIAG | if herm { F_CONJ_A } else { 0 })],
+        Mv::Sym { herm } => vec![
+            (Pass::MvN, if herm { F_REAL_DIAG } else { 0 }),
+            (Pass::MvT, F_SKIP_DIAG | if herm { F_CONJ_A } else { 0 }),
+        ],
         Mv::Tri { op, unit } => {
             let u = if unit { F_UNIT_DIAG } else { 0 };
-            if op == Op::N { vec![(Pass::MvN, u)] } else { vec![(Pass::MvT, u | if op == Op::C { F_CONJ_A } else { 0 })] }
+            if op == Op::N {
+                vec![(Pass::MvN, u)]
+            } else {
+                vec![(Pass::MvT, u | if op == Op::C { F_CONJ_A } else { 0 })]
+            }
         }
     };
     let (xl, yl) = match kind {
@@ -376,14 +475,25 @@ pub fn mv<X: 'static>(
         _ => (g.n, g.n),
     };
     // A host alpha of 0, or a null A or x: only y := beta y.
-    let skip = a.is_null() || x.is_null() || matches!(alpha, Scal::Host(re, im) if re == 0.0 && im == 0.0);
+    let skip =
+        a.is_null() || x.is_null() || matches!(alpha, Scal::Host(re, im) if re == 0.0 && im == 0.0);
     let grids: Vec<[u32; 3]> = passes.iter().map(|(p, _)| first_grid(*p, &g, nb)).collect();
-    let slots: usize = if skip { 0 } else { grids.iter().map(|g| g[1] as usize).sum() };
-    let part_bytes = slots.checked_mul(nb)?.checked_mul(yl as usize)?.checked_mul(m.elem)?;
+    let slots: usize = if skip {
+        0
+    } else {
+        grids.iter().map(|g| g[1] as usize).sum()
+    };
+    let part_bytes = slots
+        .checked_mul(nb)?
+        .checked_mul(yl as usize)?
+        .checked_mul(m.elem)?;
     let mut s = Scratch::new(c);
     let (ws, ws_range) = scratch(&mut s, part_bytes)?;
     if !skip {
-        let reads = [av.range(g.span, m.elem, nb)?, xv.range(xl as usize, m.elem, nb)?];
+        let reads = [
+            av.range(g.span, m.elem, nb)?,
+            xv.range(xl as usize, m.elem, nb)?,
+        ];
         let mut first_slot = 0;
         for ((pass, extra), grid) in passes.iter().zip(&grids) {
             let mut l = Launch::new(*pass, g, nb, real_bytes);
@@ -424,7 +534,18 @@ pub struct Upd {
 /// A := A + alpha x y' (+ alpha' y x'); rank-1 symmetric updates pass x as y. `None`: not a
 /// kernel case.
 #[allow(clippy::too_many_arguments)]
-pub fn update<X: 'static>(c: &Ctx, u: Upd, a: Src, g: Geom, alpha: Scal, x: Src, incx: i64, y: Src, incy: i64, batch: i64) -> Option<Status> {
+pub fn update<X: 'static>(
+    c: &Ctx,
+    u: Upd,
+    a: Src,
+    g: Geom,
+    alpha: Scal,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    batch: i64,
+) -> Option<Status> {
     let m = module_of::<X>()?;
     let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
     if !batch_ok(batch) {
@@ -436,20 +557,34 @@ pub fn update<X: 'static>(c: &Ctx, u: Upd, a: Src, g: Geom, alpha: Scal, x: Src,
         return Some(Ok(()));
     }
     let nb = batch as usize;
-    let (av, xv, yv) = (vector(a, 1, &m)?, vector(x, incx, &m)?, vector(y, incy, &m)?);
+    let (av, xv, yv) = (
+        vector(a, 1, &m)?,
+        vector(x, incx, &m)?,
+        vector(y, incy, &m)?,
+    );
     let mut l = Launch::new(Pass::Update, g, nb, real_bytes);
     (l.a, l.x, l.y, l.alpha) = (av, xv, yv, Some((alpha, u.real_alpha)));
-    for (on, f) in [(u.conj, F_CONJ_Y), (u.rank2, F_RANK2), (u.herm, F_HERM | F_REAL_DIAG)] {
+    for (on, f) in [
+        (u.conj, F_CONJ_Y),
+        (u.rank2, F_RANK2),
+        (u.herm, F_HERM | F_REAL_DIAG),
+    ] {
         if on {
             l.flags |= f;
         }
     }
     let gx = (g.m as u64).div_ceil(TPB);
     let bz = l.grid[2] as u64;
-    let chunks = TARGET_GROUPS.div_ceil(gx * bz).clamp(1, (g.n as u64 / 8).clamp(1, MAX_GRID));
+    let chunks = TARGET_GROUPS
+        .div_ceil(gx * bz)
+        .clamp(1, (g.n as u64 / 8).clamp(1, MAX_GRID));
     l.grid = [gx as u32, chunks as u32, bz as u32];
     let a_range = av.range(g.span, m.elem, nb)?;
-    let reads = [a_range, xv.range(g.m as usize, m.elem, nb)?, yv.range(g.n as usize, m.elem, nb)?];
+    let reads = [
+        a_range,
+        xv.range(g.m as usize, m.elem, nb)?,
+        yv.range(g.n as usize, m.elem, nb)?,
+    ];
     Some(l.run(c, &m, &reads, &[a_range]))
 }
 
@@ -459,7 +594,16 @@ pub fn update<X: 'static>(c: &Ctx, u: Upd, a: Src, g: Geom, alpha: Scal, x: Src,
 const PANEL: usize = 256;
 
 /// x := op(A)^-1 x for a stored triangle. `None`: not a kernel case.
-pub fn trsv<X: 'static>(c: &Ctx, a: Src, g: Geom, op: Op, unit: bool, x: Src, incx: i64, batch: i64) -> Option<Status> {
+pub fn trsv<X: 'static>(
+    c: &Ctx,
+    a: Src,
+    g: Geom,
+    op: Op,
+    unit: bool,
+    x: Src,
+    incx: i64,
+    batch: i64,
+) -> Option<Status> {
     if g.flags & (F_BAND | F_PACKED) == 0 && g.n as usize > PANEL {
         return trsv_panels::<X>(c, a, g, op, unit, x, incx, batch);
     }
@@ -470,21 +614,55 @@ pub fn trsv<X: 'static>(c: &Ctx, a: Src, g: Geom, op: Op, unit: bool, x: Src, in
 /// subtract its part from the rows still to solve (gemv with alpha -1, beta 1 on the
 /// sub-matrix beside the panel).
 #[allow(clippy::too_many_arguments)]
-fn trsv_panels<X: 'static>(c: &Ctx, a: Src, g: Geom, op: Op, unit: bool, x: Src, incx: i64, batch: i64) -> Option<Status> {
+fn trsv_panels<X: 'static>(
+    c: &Ctx,
+    a: Src,
+    g: Geom,
+    op: Op,
+    unit: bool,
+    x: Src,
+    incx: i64,
+    batch: i64,
+) -> Option<Status> {
     let m = module_of::<X>()?;
     let (n, lda, elem) = (g.n as usize, g.step as usize, m.elem);
     let upper = g.flags & F_UPPER != 0;
     let forward = upper == (op != Op::N);
     // Logical elements [lo, lo + len) of x as a vector of their own.
-    let xsub = |lo: usize, len: usize| x.offset(if incx >= 0 { lo as i64 * incx } else { (n - lo - len) as i64 * -incx }, elem);
+    let xsub = |lo: usize, len: usize| {
+        x.offset(
+            if incx >= 0 {
+                lo as i64 * incx
+            } else {
+                (n - lo - len) as i64 * -incx
+            },
+            elem,
+        )
+    };
     let asub = |i: usize, j: usize| a.offset((i + j * lda) as i64, elem);
     for q in 0..n.div_ceil(PANEL) {
-        let (lo, hi) = if forward { (q * PANEL, ((q + 1) * PANEL).min(n)) } else { (n.saturating_sub((q + 1) * PANEL), n - q * PANEL) };
+        let (lo, hi) = if forward {
+            (q * PANEL, ((q + 1) * PANEL).min(n))
+        } else {
+            (n.saturating_sub((q + 1) * PANEL), n - q * PANEL)
+        };
         let len = hi - lo;
         // After the first launch x is partly solved: the host path cannot take over.
-        let started = |r: Option<Status>| if q == 0 { r } else { Some(r.unwrap_or(Err(rocblas_status_internal_error))) };
-        let tri = Geom::tri(Tri { n: len, upper, shape: Shape::Full { ld: lda } });
-        match started(tri.and_then(|tg| trsv_one::<X>(c, asub(lo, lo), tg, op, unit, xsub(lo, len), incx, batch))) {
+        let started = |r: Option<Status>| {
+            if q == 0 {
+                r
+            } else {
+                Some(r.unwrap_or(Err(rocblas_status_internal_error)))
+            }
+        };
+        let tri = Geom::tri(Tri {
+            n: len,
+            upper,
+            shape: Shape::Full { ld: lda },
+        });
+        match started(tri.and_then(|tg| {
+            trsv_one::<X>(c, asub(lo, lo), tg, op, unit, xsub(lo, len), incx, batch)
+        })) {
             Some(Ok(())) => {}
             other => return other,
         }
@@ -493,9 +671,27 @@ fn trsv_panels<X: 'static>(c: &Ctx, a: Src, g: Geom, op: Op, unit: bool, x: Src,
             continue;
         }
         // op N: rows r0..r1 of A's panel columns; transposed: the panel's rows of columns r0..r1.
-        let (sub, geom) = if op == Op::N { (asub(r0, lo), Geom::general(r1 - r0, len, lda)) } else { (asub(lo, r0), Geom::general(len, r1 - r0, lda)) };
+        let (sub, geom) = if op == Op::N {
+            (asub(r0, lo), Geom::general(r1 - r0, len, lda))
+        } else {
+            (asub(lo, r0), Geom::general(len, r1 - r0, lda))
+        };
         let (minus, one) = (Some(Scal::Host(-1.0, 0.0)), Some(Scal::Host(1.0, 0.0)));
-        let upd = geom.and_then(|gg| mv::<X>(c, Mv::General(op), sub, gg, minus, one, xsub(lo, len), incx, xsub(r0, r1 - r0), incx, batch));
+        let upd = geom.and_then(|gg| {
+            mv::<X>(
+                c,
+                Mv::General(op),
+                sub,
+                gg,
+                minus,
+                one,
+                xsub(lo, len),
+                incx,
+                xsub(r0, r1 - r0),
+                incx,
+                batch,
+            )
+        });
         match Some(upd.unwrap_or(Err(rocblas_status_internal_error))) {
             Some(Ok(())) => {}
             other => return other,
@@ -506,7 +702,16 @@ fn trsv_panels<X: 'static>(c: &Ctx, a: Src, g: Geom, op: Op, unit: bool, x: Src,
 
 /// trsv in one launch: one workgroup per batch entry.
 #[allow(clippy::too_many_arguments)]
-fn trsv_one<X: 'static>(c: &Ctx, a: Src, g: Geom, op: Op, unit: bool, x: Src, incx: i64, batch: i64) -> Option<Status> {
+fn trsv_one<X: 'static>(
+    c: &Ctx,
+    a: Src,
+    g: Geom,
+    op: Op,
+    unit: bool,
+    x: Src,
+    incx: i64,
+    batch: i64,
+) -> Option<Status> {
     let m = module_of::<X>()?;
     let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
     if !batch_ok(batch) {
@@ -564,7 +769,14 @@ impl Params {
         let i64_at = |o: usize| u64_at(p, o) as i64;
         let i32_at = |o: usize| u32_at(p, o) as i32 as i64;
         let u = |o: usize| u32_at(p, o) as usize;
-        let words = |o: usize| [u32_at(p, o), u32_at(p, o + 4), u32_at(p, o + 8), u32_at(p, o + 12)];
+        let words = |o: usize| {
+            [
+                u32_at(p, o),
+                u32_at(p, o + 4),
+                u32_at(p, o + 8),
+                u32_at(p, o + 12),
+            ]
+        };
         let flags = u32_at(p, 88);
         Some(Params {
             a: u64_at(p, 0),
@@ -594,7 +806,11 @@ impl Params {
     }
     fn colbase(&self, j: usize) -> usize {
         if self.has(F_PACKED) {
-            return if self.has(F_UPPER) { j * (j + 1) / 2 } else { j * (2 * self.n - j - 1) / 2 };
+            return if self.has(F_UPPER) {
+                j * (j + 1) / 2
+            } else {
+                j * (2 * self.n - j - 1) / 2
+            };
         }
         j * self.step + if self.has(F_BAND) { self.ku } else { 0 }
     }
@@ -628,7 +844,10 @@ where
     if rb == 4 {
         T::parts(f32::from_bits(s[0]) as f64, f32::from_bits(s[1]) as f64)
     } else {
-        T::parts(f64::from_bits(s[0] as u64 | (s[1] as u64) << 32), f64::from_bits(s[2] as u64 | (s[3] as u64) << 32))
+        T::parts(
+            f64::from_bits(s[0] as u64 | (s[1] as u64) << 32),
+            f64::from_bits(s[2] as u64 | (s[3] as u64) << 32),
+        )
     }
 }
 
@@ -640,15 +859,28 @@ struct HM<T> {
 unsafe impl<T> Send for HM<T> {}
 unsafe impl<T> Sync for HM<T> {}
 
-unsafe extern "C" fn twin<T: K2>(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32
+unsafe extern "C" fn twin<T: K2>(
+    push: *const c_void,
+    size: usize,
+    groups: *const u32,
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
+) -> i32
 where
     T::R: Real,
 {
     let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
     let grid = unsafe { [*groups, *groups.add(1), *groups.add(2)] };
-    let Some(prm) = Params::parse(p) else { return 1 };
-    let mem = Mem { view, map: host_ptr };
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_twin::<T>(&prm, &mem, grid)));
+    let Some(prm) = Params::parse(p) else {
+        return 1;
+    };
+    let mem = Mem {
+        view,
+        map: host_ptr,
+    };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_twin::<T>(&prm, &mem, grid)
+    }));
     if r.is_ok() { 0 } else { 999 }
 }
 
@@ -656,11 +888,21 @@ fn run_twin<T: K2>(p: &Params, m: &Mem, grid: [u32; 3])
 where
     T::R: Real,
 {
-    let mat = |b: usize| HM::<T> { p: m.host(m.entry(p.a, p.bsa, p.has(F_A_ARRAY), b)) };
-    let vx = |b: usize, len: usize| HostVec::<T> { p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)), s: Strided::new(len as i64, p.incx) };
-    let vy = |b: usize, len: usize| HostVec::<T> { p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)), s: Strided::new(len as i64, p.incy) };
+    let mat = |b: usize| HM::<T> {
+        p: m.host(m.entry(p.a, p.bsa, p.has(F_A_ARRAY), b)),
+    };
+    let vx = |b: usize, len: usize| HostVec::<T> {
+        p: m.host(m.entry(p.x, p.bsx, p.has(F_X_ARRAY), b)),
+        s: Strided::new(len as i64, p.incx),
+    };
+    let vy = |b: usize, len: usize| HostVec::<T> {
+        p: m.host(m.entry(p.y, p.bsy, p.has(F_Y_ARRAY), b)),
+        s: Strided::new(len as i64, p.incy),
+    };
     let ws = m.host::<T>(p.ws) as usize;
-    let partial = move |slot: usize, b: usize, i: usize, len: usize, batch: usize| (ws as *mut T).wrapping_add((slot * batch + b) * len + i);
+    let partial = move |slot: usize, b: usize, i: usize, len: usize, batch: usize| {
+        (ws as *mut T).wrapping_add((slot * batch + b) * len + i)
+    };
     let conj_a = p.has(F_CONJ_A);
     let opa = move |v: T| if conj_a { v.conj() } else { v };
     // The diagonal's value under the operation's rules.
@@ -672,7 +914,11 @@ where
             return T::zero();
         }
         let v = unsafe { a.p.add(i + p.colbase(i)).read_unaligned() };
-        if p.has(F_REAL_DIAG) { v.real_part() } else { opa(v) }
+        if p.has(F_REAL_DIAG) {
+            v.real_part()
+        } else {
+            opa(v)
+        }
     };
     let chunks = grid[1] as usize;
     match p.pass {
@@ -696,7 +942,9 @@ where
                         let col = unsafe { std::slice::from_raw_parts(col.add(from), to - from) };
                         let acc = &mut acc[from - r0..to - r0];
                         if conj_a {
-                            acc.iter_mut().zip(col).for_each(|(s, &v)| *s = *s + v.conj() * xj);
+                            acc.iter_mut()
+                                .zip(col)
+                                .for_each(|(s, &v)| *s = *s + v.conj() * xj);
                         } else {
                             acc.iter_mut().zip(col).for_each(|(s, &v)| *s = *s + v * xj);
                         }
@@ -715,8 +963,15 @@ where
                     // Four columns at once over the rows they all store (a quarter of the
                     // accumulator traffic), then each column's own remainder.
                     if let Some((lo, hi)) = four_common(p, j, span.end, r0, r1) {
-                        let cols = std::array::from_fn(|k| unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo) });
-                        sweep4(&mut acc[lo - r0..hi - r0], cols, std::array::from_fn(|k| x.get(j + k)), conj_a);
+                        let cols = std::array::from_fn(|k| unsafe {
+                            std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo)
+                        });
+                        sweep4(
+                            &mut acc[lo - r0..hi - r0],
+                            cols,
+                            std::array::from_fn(|k| x.get(j + k)),
+                            conj_a,
+                        );
                         for k in 0..4 {
                             let (olo, ohi) = rows_in(p, j + k, r0, r1);
                             one_col(&mut acc, j + k, olo, lo.min(ohi));
@@ -735,17 +990,29 @@ where
             });
         }
         Pass::MvT => {
-            let per = if p.has(F_ONE_LANE) { TPB as usize } else { (TPB / LANES) as usize };
+            let per = if p.has(F_ONE_LANE) {
+                TPB as usize
+            } else {
+                (TPB / LANES) as usize
+            };
             let gx = p.n.div_ceil(per);
             let rw = p.m.div_ceil(chunks);
             (0..p.batch * gx * chunks).into_par_iter().for_each(|task| {
                 let (b, g, c) = (task / (gx * chunks), task / chunks % gx, task % chunks);
                 let (a, x) = (mat(b), vx(b, p.m));
                 let (cr0, cr1) = (c * rw, ((c + 1) * rw).min(p.m));
-                let xs: Vec<T> = if p.incx == 1 { Vec::new() } else { (cr0..cr1).map(|i| x.get(i)).collect() };
+                let xs: Vec<T> = if p.incx == 1 {
+                    Vec::new()
+                } else {
+                    (cr0..cr1).map(|i| x.get(i)).collect()
+                };
                 // x(lo..hi) as a slice.
                 let xr = |lo: usize, hi: usize| -> &[T] {
-                    if p.incx == 1 { unsafe { std::slice::from_raw_parts(x.p.add(lo), hi - lo) } } else { &xs[lo - cr0..hi - cr0] }
+                    if p.incx == 1 {
+                        unsafe { std::slice::from_raw_parts(x.p.add(lo), hi - lo) }
+                    } else {
+                        &xs[lo - cr0..hi - cr0]
+                    }
                 };
                 // sum op(A(lo..hi, j)) x, the diagonal under the operation's rules.
                 let one_dot = |j: usize, lo: usize, hi: usize| -> T {
@@ -757,7 +1024,11 @@ where
                         let col = unsafe { std::slice::from_raw_parts(col.add(from), to - from) };
                         lanes_dot(col, xr(from, to), conj_a)
                     };
-                    if lo < hi && (lo..hi).contains(&j) { dot(lo, j) + diag(a, j) * xr(j, j + 1)[0] + dot(j + 1, hi) } else { dot(lo, hi) }
+                    if lo < hi && (lo..hi).contains(&j) {
+                        dot(lo, j) + diag(a, j) * xr(j, j + 1)[0] + dot(j + 1, hi)
+                    } else {
+                        dot(lo, hi)
+                    }
                 };
                 let jend = ((g + 1) * per).min(p.n);
                 let mut j = g * per;
@@ -765,16 +1036,25 @@ where
                     // Four columns over the rows they all store: one pass over x for four
                     // dots; then each column's own remainder.
                     if let Some((lo, hi)) = four_common(p, j, jend, cr0, cr1) {
-                        let cols = std::array::from_fn(|k| unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo) });
+                        let cols = std::array::from_fn(|k| unsafe {
+                            std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo)
+                        });
                         for (k, v) in lanes_dot4(cols, xr(lo, hi), conj_a).into_iter().enumerate() {
                             let (olo, ohi) = rows_in(p, j + k, cr0, cr1);
-                            let v = v + one_dot(j + k, olo, lo.min(ohi)) + one_dot(j + k, hi.max(olo), ohi);
-                            unsafe { partial(p.aux + c, b, j + k, p.n, p.batch).write_unaligned(v) };
+                            let v = v
+                                + one_dot(j + k, olo, lo.min(ohi))
+                                + one_dot(j + k, hi.max(olo), ohi);
+                            unsafe {
+                                partial(p.aux + c, b, j + k, p.n, p.batch).write_unaligned(v)
+                            };
                         }
                         j += 4;
                     } else {
                         let (lo, hi) = rows_in(p, j, cr0, cr1);
-                        unsafe { partial(p.aux + c, b, j, p.n, p.batch).write_unaligned(one_dot(j, lo, hi)) };
+                        unsafe {
+                            partial(p.aux + c, b, j, p.n, p.batch)
+                                .write_unaligned(one_dot(j, lo, hi))
+                        };
                         j += 1;
                     }
                 }
@@ -825,20 +1105,28 @@ where
                 let (a, x, y) = (mat(b), vx(b, p.m), vy(b, p.n));
                 let (r0, r1) = (g * TWIN_ROWS, ((g + 1) * TWIN_ROWS).min(p.m));
                 let ax: Vec<T> = (r0..r1).map(|i| al * x.get(i)).collect();
-                let ay: Vec<T> = if p.has(F_RANK2) { (r0..r1).map(|i| al2 * vy(b, p.m).get(i)).collect() } else { Vec::new() };
+                let ay: Vec<T> = if p.has(F_RANK2) {
+                    (r0..r1).map(|i| al2 * vy(b, p.m).get(i)).collect()
+                } else {
+                    Vec::new()
+                };
                 for j in p.col_span(c * cw, (c + 1) * cw, r0, r1) {
                     let rows = p.rows(j);
                     let (lo, hi) = (rows.start.max(r0), rows.end.min(r1));
                     if lo >= hi {
                         continue;
                     }
-                    let col = unsafe { std::slice::from_raw_parts_mut(a.p.add(p.colbase(j) + lo), hi - lo) };
+                    let col = unsafe {
+                        std::slice::from_raw_parts_mut(a.p.add(p.colbase(j) + lo), hi - lo)
+                    };
                     let yj = cj(y.get(j));
                     let axs = &ax[lo - r0..hi - r0];
                     if p.has(F_RANK2) {
                         let xj = cj(x.get(j));
                         let ays = &ay[lo - r0..hi - r0];
-                        col.iter_mut().zip(axs.iter().zip(ays)).for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
+                        col.iter_mut()
+                            .zip(axs.iter().zip(ays))
+                            .for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
                     } else {
                         col.iter_mut().zip(axs).for_each(|(v, &s)| *v = *v + s * yj);
                     }
@@ -849,7 +1137,9 @@ where
             });
         }
         Pass::Trsv => {
-            (0..p.batch).into_par_iter().for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n), &opa));
+            (0..p.batch)
+                .into_par_iter()
+                .for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n), &opa));
         }
     }
 }
@@ -868,7 +1158,9 @@ fn four_common(p: &Params, j: usize, end: usize, r0: usize, r1: usize) -> Option
     if j + 4 > end {
         return None;
     }
-    let (mut lo, mut hi) = (0..4).map(|k| rows_in(p, j + k, r0, r1)).fold((r0, r1), |(l, h), (a, b)| (l.max(a), h.min(b)));
+    let (mut lo, mut hi) = (0..4)
+        .map(|k| rows_in(p, j + k, r0, r1))
+        .fold((r0, r1), |(l, h), (a, b)| (l.max(a), h.min(b)));
     if p.has(F_UNIT_DIAG | F_SKIP_DIAG | F_REAL_DIAG) && lo < j + 4 && j < hi {
         // The diagonals j..j+4 meet the common rows: keep the part beside them.
         if lo >= j {
@@ -886,10 +1178,19 @@ fn four_common(p: &Params, j: usize, end: usize, r0: usize, r1: usize) -> Option
 /// acc += sum over four columns of op(col) x_col, element by element.
 fn sweep4<T: K2>(acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool) {
     let [c0, c1, c2, c3] = cols;
-    let (c0, c1, c2, c3) = (&c0[..acc.len()], &c1[..acc.len()], &c2[..acc.len()], &c3[..acc.len()]);
+    let (c0, c1, c2, c3) = (
+        &c0[..acc.len()],
+        &c1[..acc.len()],
+        &c2[..acc.len()],
+        &c3[..acc.len()],
+    );
     if conj {
         for i in 0..acc.len() {
-            acc[i] = acc[i] + c0[i].conj() * xs[0] + c1[i].conj() * xs[1] + c2[i].conj() * xs[2] + c3[i].conj() * xs[3];
+            acc[i] = acc[i]
+                + c0[i].conj() * xs[0]
+                + c1[i].conj() * xs[1]
+                + c2[i].conj() * xs[2]
+                + c3[i].conj() * xs[3];
         }
     } else {
         for i in 0..acc.len() {
@@ -960,7 +1261,11 @@ where
     let at = |i: usize, j: usize| unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
     let forward = p.has(F_UPPER) == p.has(F_TRANS);
     let unit = p.has(F_UNIT_DIAG);
-    let order: Box<dyn Iterator<Item = usize>> = if forward { Box::new(0..n) } else { Box::new((0..n).rev()) };
+    let order: Box<dyn Iterator<Item = usize>> = if forward {
+        Box::new(0..n)
+    } else {
+        Box::new((0..n).rev())
+    };
     if !p.has(F_TRANS) {
         for j in order {
             if !unit {
@@ -971,7 +1276,9 @@ where
                 continue;
             }
             let rows = p.rows(j);
-            let col = unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(j) + rows.start), rows.len()) };
+            let col = unsafe {
+                std::slice::from_raw_parts(a.p.add(p.colbase(j) + rows.start), rows.len())
+            };
             for (k, &v) in col.iter().enumerate() {
                 let i = rows.start + k;
                 if i != j {
@@ -982,9 +1289,19 @@ where
     } else {
         for i in order {
             let rows = p.rows(i);
-            let col = unsafe { std::slice::from_raw_parts(a.p.add(p.colbase(i) + rows.start), rows.len()) };
-            let (lo, hi) = if forward { (rows.start, i) } else { (i + 1, rows.end) };
-            let s = lanes_dot(&col[lo - rows.start..hi - rows.start], &xs[lo..hi], p.has(F_CONJ_A));
+            let col = unsafe {
+                std::slice::from_raw_parts(a.p.add(p.colbase(i) + rows.start), rows.len())
+            };
+            let (lo, hi) = if forward {
+                (rows.start, i)
+            } else {
+                (i + 1, rows.end)
+            };
+            let s = lanes_dot(
+                &col[lo - rows.start..hi - rows.start],
+                &xs[lo..hi],
+                p.has(F_CONJ_A),
+            );
             let mut v = xs[i] - s;
             if !unit {
                 v = v.div(opa(at(i, i)));

@@ -7,8 +7,8 @@
 
 use super::kern::{self, Num, Op, Shape, Tri, Wide};
 use super::kernel::{self as gpu, Geom, Mv};
-use crate::blas1::kernel::{Scal, same, scalar};
 use crate::blas1::exec::*;
+use crate::blas1::kernel::{Scal, same, scalar};
 use crate::blas1::num::{Field, Promote};
 use crate::handle::{Ctx, ctx, report_workspace};
 use crate::types::*;
@@ -50,11 +50,19 @@ pub(crate) fn unit_of(d: i32) -> Status<bool> {
 
 /// `RETURN_ZERO_DEVICE_MEMORY_SIZE_IF_QUERIED`.
 pub(crate) fn zero_query(c: &Ctx) -> Status {
-    if c.query { Err(rocblas_status_size_unchanged) } else { SUCCESS }
+    if c.query {
+        Err(rocblas_status_size_unchanged)
+    } else {
+        SUCCESS
+    }
 }
 /// `set_optimal_device_memory_size` under a size query.
 pub(crate) fn report(h: rocblas_handle, c: &Ctx, bytes: usize) -> Status {
-    if c.query { Err(report_workspace(h, bytes)) } else { SUCCESS }
+    if c.query {
+        Err(report_workspace(h, bytes))
+    } else {
+        SUCCESS
+    }
 }
 fn r64(b: usize) -> usize {
     b.div_ceil(64) * 64
@@ -63,7 +71,11 @@ fn r64(b: usize) -> usize {
 /// functions take orders (and band widths) up to `int32_t`'s maximum only, answering
 /// `rocblas_status_invalid_size` after the argument checks for anything larger.
 pub(crate) fn beyond_i32(sizes: &[i64]) -> Status {
-    if sizes.iter().any(|&v| v > i32::MAX as i64) { BAD_SIZE } else { SUCCESS }
+    if sizes.iter().any(|&v| v > i32::MAX as i64) {
+        BAD_SIZE
+    } else {
+        SUCCESS
+    }
 }
 
 /// A scalar argument as the kernels take it (`real_typed`: a real scalar of complex data);
@@ -85,13 +97,27 @@ pub(crate) struct Prep {
 
 impl Prep {
     pub(crate) fn new(c: &Ctx, batch: i64) -> Self {
-        Prep { acc: Access::default(), nb: batch as usize, stream: c.stream }
+        Prep {
+            acc: Access::default(),
+            nb: batch as usize,
+            stream: c.stream,
+        }
     }
-    pub(crate) unsafe fn scalar<T: Copy>(&mut self, p: *const T, mode: rocblas_pointer_mode) -> Scalar<T> {
+    pub(crate) unsafe fn scalar<T: Copy>(
+        &mut self,
+        p: *const T,
+        mode: rocblas_pointer_mode,
+    ) -> Scalar<T> {
         unsafe { Scalar::new(p, mode, &mut self.acc) }
     }
     /// `elems` elements from each start (`want` false or a null pointer: not used).
-    pub(crate) fn area<T>(&mut self, src: Src, elems: usize, write: bool, want: bool) -> Status<Option<Bases>> {
+    pub(crate) fn area<T>(
+        &mut self,
+        src: Src,
+        elems: usize,
+        write: bool,
+        want: bool,
+    ) -> Status<Option<Bases>> {
         if !want || src.is_null() {
             return Ok(None);
         }
@@ -99,7 +125,13 @@ impl Prep {
         b.declare(&mut self.acc, elems * size_of::<T>(), write);
         Ok(Some(b))
     }
-    pub(crate) fn vec<T>(&mut self, src: Src, s: Strided, write: bool, want: bool) -> Status<Option<Bases>> {
+    pub(crate) fn vec<T>(
+        &mut self,
+        src: Src,
+        s: Strided,
+        write: bool,
+        want: bool,
+    ) -> Status<Option<Bases>> {
         if !want || src.is_null() {
             return Ok(None);
         }
@@ -118,7 +150,14 @@ fn load<T: Num>(v: &View, b: &Bases, i: usize, s: Strided) -> Vec<T::W> {
 // y := alpha * op(A) x + beta * y: gemv, gbmv, hemv/symv, hbmv/sbmv, hpmv/spmv
 
 /// The pointer checks every matrix-vector product shares. `Ok(false)`: quick return.
-unsafe fn mv_pointers<T: Num>(c: &Ctx, alpha: *const T, beta: *const T, a: Src, x: Src, y: Src) -> Status<bool> {
+unsafe fn mv_pointers<T: Num>(
+    c: &Ctx,
+    alpha: *const T,
+    beta: *const T,
+    a: Src,
+    x: Src,
+    y: Src,
+) -> Status<bool> {
     if alpha.is_null() || beta.is_null() {
         return BAD_PTR.map(|_| false);
     }
@@ -139,7 +178,16 @@ unsafe fn mv_pointers<T: Num>(c: &Ctx, alpha: *const T, beta: *const T, a: Src, 
 /// (rocBLAS's own argument checks leave those pointers unchecked there).
 #[allow(clippy::too_many_arguments)]
 unsafe fn run_mv<T: Num>(
-    c: &Ctx, batch: i64, alpha: *const T, beta: *const T, a: Src, a_elems: usize, x: Src, sx: Strided, y: Src, sy: Strided,
+    c: &Ctx,
+    batch: i64,
+    alpha: *const T,
+    beta: *const T,
+    a: Src,
+    a_elems: usize,
+    x: Src,
+    sx: Strided,
+    y: Src,
+    sy: Strided,
     k: impl Fn(*const T, &HVec<T>, &mut [T::W]) + Send + Sync + 'static,
 ) -> Status {
     unsafe { run_mv_mixed::<T, T, T>(c, batch, alpha, beta, a, a_elems, x, sx, y, sy, k) }
@@ -149,7 +197,16 @@ unsafe fn run_mv<T: Num>(
 /// 4.x's mixed-precision gemv: 16-bit A and x, f32 scalars, 16-bit or f32 y).
 #[allow(clippy::too_many_arguments)]
 unsafe fn run_mv_mixed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
-    c: &Ctx, batch: i64, alpha: *const S, beta: *const S, a: Src, a_elems: usize, x: Src, sx: Strided, y: Src, sy: Strided,
+    c: &Ctx,
+    batch: i64,
+    alpha: *const S,
+    beta: *const S,
+    a: Src,
+    a_elems: usize,
+    x: Src,
+    sx: Strided,
+    y: Src,
+    sy: Strided,
     k: impl Fn(*const T, &HVec<T>, &mut [T::W]) + Send + Sync + 'static,
 ) -> Status {
     let mut p = Prep::new(c, batch);
@@ -158,7 +215,9 @@ unsafe fn run_mv_mixed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
     let be = unsafe { p.scalar(beta, c.mode) };
     let ab = p.area::<T>(a, a_elems, false, !skip_ax)?;
     let xb = p.vec::<T>(x, sx, false, !skip_ax)?;
-    let Some(yb) = p.vec::<Ty>(y, sy, true, true)? else { return SUCCESS };
+    let Some(yb) = p.vec::<Ty>(y, sy, true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(c.stream, p.acc, move |v| {
         let (alpha, beta) = (al.get(v).w(), be.get(v).w());
@@ -170,7 +229,11 @@ unsafe fn run_mv_mixed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
             match (&ab, &xb) {
                 (Some(ab), Some(xb)) if !alpha.is_zero() => {
                     let mut acc = vec![T::W::zero(); sy.n];
-                    k(v.ptr::<T>(v.base(ab, b)), &HVec::new(v, v.base(xb, b), sx), &mut acc);
+                    k(
+                        v.ptr::<T>(v.base(ab, b)),
+                        &HVec::new(v, v.base(xb, b), sx),
+                        &mut acc,
+                    );
                     kern::finish_y(&yv, &acc, alpha, beta);
                 }
                 _ => kern::scale_y(&yv, sy.n, beta),
@@ -199,8 +262,19 @@ fn gemv_workspace<T: Num>(op: Op, m: i64, n: i64, batch: i64) -> usize {
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gemv<T: Num>(
-    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, x: Src, incx: i64, beta: *const T, y: Src,
-    incy: i64, batch: i64,
+    h: rocblas_handle,
+    trans: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    x: Src,
+    incx: i64,
+    beta: *const T,
+    y: Src,
+    incy: i64,
+    batch: i64,
 ) -> Status {
     unsafe { gemv_typed::<T, T, T>(h, trans, m, n, alpha, a, lda, x, incx, beta, y, incy, batch) }
 }
@@ -210,22 +284,50 @@ pub unsafe fn gemv<T: Num>(
 /// in f64; gemv's checks.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gemv_mixed<T: Num<W = f64>, Ty: Num<W = f64>>(
-    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const f32, a: Src, lda: i64, x: Src, incx: i64, beta: *const f32,
-    y: Src, incy: i64, batch: i64,
+    h: rocblas_handle,
+    trans: i32,
+    m: i64,
+    n: i64,
+    alpha: *const f32,
+    a: Src,
+    lda: i64,
+    x: Src,
+    incx: i64,
+    beta: *const f32,
+    y: Src,
+    incy: i64,
+    batch: i64,
 ) -> Status {
-    unsafe { gemv_typed::<T, Ty, f32>(h, trans, m, n, alpha, a, lda, x, incx, beta, y, incy, batch) }
+    unsafe {
+        gemv_typed::<T, Ty, f32>(h, trans, m, n, alpha, a, lda, x, incx, beta, y, incy, batch)
+    }
 }
 
 /// gemv with A and x of type `T`, y of type `Ty`, alpha and beta of type `S`.
 #[allow(clippy::too_many_arguments)]
 unsafe fn gemv_typed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
-    h: rocblas_handle, trans: i32, m: i64, n: i64, alpha: *const S, a: Src, lda: i64, x: Src, incx: i64, beta: *const S, y: Src,
-    incy: i64, batch: i64,
+    h: rocblas_handle,
+    trans: i32,
+    m: i64,
+    n: i64,
+    alpha: *const S,
+    a: Src,
+    lda: i64,
+    x: Src,
+    incx: i64,
+    beta: *const S,
+    y: Src,
+    incy: i64,
+    batch: i64,
 ) -> Status {
     let c = ctx(h)?;
     if c.query {
         // rocBLAS sizes the workspace before checking trans: anything but none is transposed
-        let op = if trans == rocblas_operation_none { Op::N } else { Op::T };
+        let op = if trans == rocblas_operation_none {
+            Op::N
+        } else {
+            Op::T
+        };
         return report(h, &c, gemv_workspace::<T>(op, m, n, batch));
     }
     let op = op_of(trans)?;
@@ -238,44 +340,121 @@ unsafe fn gemv_typed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
     let (m, n, lda) = (m as usize, n as usize, lda as usize);
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
     let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
-    if same::<T, Ty>() && same::<T, S>()
-        && let Some(r) = Geom::general(m, n, lda)
-            .and_then(|g| gpu::mv::<T>(&c, Mv::General(op), a, g, scal(&c, alpha, false), scal(&c, beta, false), x, incx, y, incy, batch))
+    if same::<T, Ty>()
+        && same::<T, S>()
+        && let Some(r) = Geom::general(m, n, lda).and_then(|g| {
+            gpu::mv::<T>(
+                &c,
+                Mv::General(op),
+                a,
+                g,
+                scal(&c, alpha, false),
+                scal(&c, beta, false),
+                x,
+                incx,
+                y,
+                incy,
+                batch,
+            )
+        })
     {
         return r;
     }
     unsafe {
-        run_mv_mixed::<T, Ty, S>(&c, batch, alpha, beta, a, (n - 1) * lda + m, x, sx, y, sy, move |a, x, acc| {
-            kern::gemv(op, m, n, a, lda, x, acc)
-        })
+        run_mv_mixed::<T, Ty, S>(
+            &c,
+            batch,
+            alpha,
+            beta,
+            a,
+            (n - 1) * lda + m,
+            x,
+            sx,
+            y,
+            sy,
+            move |a, x, acc| kern::gemv(op, m, n, a, lda, x, acc),
+        )
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gbmv<T: Num>(
-    h: rocblas_handle, trans: i32, m: i64, n: i64, kl: i64, ku: i64, alpha: *const T, a: Src, lda: i64, x: Src, incx: i64,
-    beta: *const T, y: Src, incy: i64, batch: i64,
+    h: rocblas_handle,
+    trans: i32,
+    m: i64,
+    n: i64,
+    kl: i64,
+    ku: i64,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    x: Src,
+    incx: i64,
+    beta: *const T,
+    y: Src,
+    incy: i64,
+    batch: i64,
 ) -> Status {
     let c = ctx(h)?;
     zero_query(&c)?;
     let op = op_of(trans)?;
-    if m < 0 || n < 0 || (lda as i128) < ku as i128 + kl as i128 + 1 || incx == 0 || incy == 0 || kl < 0 || ku < 0 || batch < 0 {
+    if m < 0
+        || n < 0
+        || (lda as i128) < ku as i128 + kl as i128 + 1
+        || incx == 0
+        || incy == 0
+        || kl < 0
+        || ku < 0
+        || batch < 0
+    {
         return BAD_SIZE;
     }
     if m == 0 || n == 0 || batch == 0 || !unsafe { mv_pointers(&c, alpha, beta, a, x, y) }? {
         return SUCCESS;
     }
     beyond_i32(&[m, n, kl, ku])?;
-    let (m, n, kl, ku, lda) = (m as usize, n as usize, kl as usize, ku as usize, lda as usize);
+    let (m, n, kl, ku, lda) = (
+        m as usize,
+        n as usize,
+        kl as usize,
+        ku as usize,
+        lda as usize,
+    );
     let (xl, yl) = if op == Op::N { (n, m) } else { (m, n) };
     let (sx, sy) = (Strided { n: xl, inc: incx }, Strided { n: yl, inc: incy });
     let span = (n - 1) * lda + (kl + ku + 1);
-    if let Some(r) = Geom::band(m, n, kl, ku, lda)
-        .and_then(|g| gpu::mv::<T>(&c, Mv::General(op), a, g, scal(&c, alpha, false), scal(&c, beta, false), x, incx, y, incy, batch))
-    {
+    if let Some(r) = Geom::band(m, n, kl, ku, lda).and_then(|g| {
+        gpu::mv::<T>(
+            &c,
+            Mv::General(op),
+            a,
+            g,
+            scal(&c, alpha, false),
+            scal(&c, beta, false),
+            x,
+            incx,
+            y,
+            incy,
+            batch,
+        )
+    }) {
         return r;
     }
-    unsafe { run_mv(&c, batch, alpha, beta, a, span, x, sx, y, sy, move |a, x, acc| kern::gbmv(op, m, n, kl, ku, a, lda, x, acc)) }
+    unsafe {
+        run_mv(
+            &c,
+            batch,
+            alpha,
+            beta,
+            a,
+            span,
+            x,
+            sx,
+            y,
+            sy,
+            move |a, x, acc| kern::gbmv(op, m, n, kl, ku, a, lda, x, acc),
+        )
+    }
 }
 
 /// Which symmetric / Hermitian matrix-vector product.
@@ -292,8 +471,20 @@ pub enum SymKind {
 /// hemv, symv, hbmv, sbmv, hpmv, spmv.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn symv<T: Num>(
-    h: rocblas_handle, uplo: i32, n: i64, kind: SymKind, herm: bool, alpha: *const T, a: Src, lda: i64, x: Src, incx: i64,
-    beta: *const T, y: Src, incy: i64, batch: i64,
+    h: rocblas_handle,
+    uplo: i32,
+    n: i64,
+    kind: SymKind,
+    herm: bool,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    x: Src,
+    incx: i64,
+    beta: *const T,
+    y: Src,
+    incy: i64,
+    batch: i64,
 ) -> Status {
     let c = ctx(h)?;
     if kind != SymKind::Full {
@@ -319,15 +510,50 @@ pub unsafe fn symv<T: Num>(
     }
     let shape = match kind {
         SymKind::Full => Shape::Full { ld: lda as usize },
-        SymKind::Band(k) => Shape::Band { ld: lda as usize, k: k as usize },
+        SymKind::Band(k) => Shape::Band {
+            ld: lda as usize,
+            k: k as usize,
+        },
         SymKind::Packed => Shape::Packed,
     };
-    let t = Tri { n: nu, upper, shape };
-    if let Some(r) = Geom::tri(t).and_then(|g| gpu::mv::<T>(&c, Mv::Sym { herm }, a, g, scal(&c, alpha, false), scal(&c, beta, false), x, incx, y, incy, batch)) {
+    let t = Tri {
+        n: nu,
+        upper,
+        shape,
+    };
+    if let Some(r) = Geom::tri(t).and_then(|g| {
+        gpu::mv::<T>(
+            &c,
+            Mv::Sym { herm },
+            a,
+            g,
+            scal(&c, alpha, false),
+            scal(&c, beta, false),
+            x,
+            incx,
+            y,
+            incy,
+            batch,
+        )
+    }) {
         return r;
     }
     let s = |inc: i64| Strided { n: nu, inc };
-    unsafe { run_mv(&c, batch, alpha, beta, a, t.span(), x, s(incx), y, s(incy), move |a, x, acc| kern::symv(t, herm, a, x, acc)) }
+    unsafe {
+        run_mv(
+            &c,
+            batch,
+            alpha,
+            beta,
+            a,
+            t.span(),
+            x,
+            s(incx),
+            y,
+            s(incy),
+            move |a, x, acc| kern::symv(t, herm, a, x, acc),
+        )
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -336,7 +562,14 @@ pub unsafe fn symv<T: Num>(
 /// Queues A := A + f(alpha, x, y) for each batch entry (`y` absent for rank-1 updates).
 #[allow(clippy::too_many_arguments)]
 unsafe fn run_update<T: Num, A: Num>(
-    c: &Ctx, batch: i64, alpha: *const A, x: Src, sx: Strided, y: Option<(Src, Strided)>, a: Src, a_elems: usize,
+    c: &Ctx,
+    batch: i64,
+    alpha: *const A,
+    x: Src,
+    sx: Strided,
+    y: Option<(Src, Strided)>,
+    a: Src,
+    a_elems: usize,
     k: impl Fn(T::W, *mut T, &[T::W], &[T::W]) + Send + Sync + 'static,
 ) -> Status
 where
@@ -350,7 +583,9 @@ where
         None => None,
     };
     let ab = p.area::<T>(a, a_elems, true, true)?;
-    let (Some(xb), Some(ab)) = (xb, ab) else { return SUCCESS };
+    let (Some(xb), Some(ab)) = (xb, ab) else {
+        return SUCCESS;
+    };
     if let Some((None, _)) = yb {
         return SUCCESS;
     }
@@ -390,7 +625,17 @@ unsafe fn update_pointers<A: Num>(c: &Ctx, alpha: *const A, others: &[bool]) -> 
 /// A := A + alpha x y^T (geru, ger) or alpha x y^H (gerc).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn ger<T: Num>(
-    h: rocblas_handle, m: i64, n: i64, alpha: *const T, x: Src, incx: i64, y: Src, incy: i64, a: Src, lda: i64, batch: i64,
+    h: rocblas_handle,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    a: Src,
+    lda: i64,
+    batch: i64,
     conj: bool,
 ) -> Status {
     let c = ctx(h)?;
@@ -398,11 +643,20 @@ pub unsafe fn ger<T: Num>(
     if m < 0 || n < 0 || incx == 0 || incy == 0 || lda < m || lda < 1 || batch < 0 {
         return BAD_SIZE;
     }
-    if m == 0 || n == 0 || batch == 0 || !unsafe { update_pointers(&c, alpha, &[a.is_null(), x.is_null(), y.is_null()]) }? {
+    if m == 0
+        || n == 0
+        || batch == 0
+        || !unsafe { update_pointers(&c, alpha, &[a.is_null(), x.is_null(), y.is_null()]) }?
+    {
         return SUCCESS;
     }
     let (m, n, lda) = (m as usize, n as usize, lda as usize);
-    let upd = gpu::Upd { conj, rank2: false, herm: false, real_alpha: false };
+    let upd = gpu::Upd {
+        conj,
+        rank2: false,
+        herm: false,
+        real_alpha: false,
+    };
     if let Some(r) = Geom::general(m, n, lda)
         .zip(scal(&c, alpha, false))
         .and_then(|(g, al)| gpu::update::<T>(&c, upd, a, g, al, x, incx, y, incy, batch))
@@ -411,15 +665,25 @@ pub unsafe fn ger<T: Num>(
     }
     let (sx, sy) = (Strided { n: m, inc: incx }, Strided { n, inc: incy });
     unsafe {
-        run_update::<T, T>(&c, batch, alpha, x, sx, Some((y, sy)), a, (n - 1) * lda + m, move |alpha, a, xs, ys| {
-            for (j, &yj) in ys.iter().enumerate() {
-                let t = alpha * if conj { yj.conj() } else { yj };
-                for (i, &xi) in xs.iter().enumerate() {
-                    let at = i + j * lda;
-                    kern::wr(a, at, kern::rd(a, at) + xi * t);
+        run_update::<T, T>(
+            &c,
+            batch,
+            alpha,
+            x,
+            sx,
+            Some((y, sy)),
+            a,
+            (n - 1) * lda + m,
+            move |alpha, a, xs, ys| {
+                for (j, &yj) in ys.iter().enumerate() {
+                    let t = alpha * if conj { yj.conj() } else { yj };
+                    for (i, &xi) in xs.iter().enumerate() {
+                        let at = i + j * lda;
+                        kern::wr(a, at, kern::rd(a, at) + xi * t);
+                    }
                 }
-            }
-        })
+            },
+        )
     }
 }
 
@@ -439,8 +703,18 @@ pub enum Upd {
 /// syr, her, syr2, her2 (`lda` Some) and spr, hpr, spr2, hpr2 (packed, `lda` None).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn sym_update<T: Num, A: Num>(
-    h: rocblas_handle, uplo: i32, n: i64, alpha: *const A, x: Src, incx: i64, y: Src, incy: i64, a: Src, lda: Option<i64>,
-    batch: i64, kind: Upd,
+    h: rocblas_handle,
+    uplo: i32,
+    n: i64,
+    alpha: *const A,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    a: Src,
+    lda: Option<i64>,
+    batch: i64,
+    kind: Upd,
 ) -> Status
 where
     A::W: Promote<T::W>,
@@ -453,7 +727,11 @@ where
     if n < 0 || incx == 0 || (two && incy == 0) || bad_ld || batch < 0 {
         return BAD_SIZE;
     }
-    let nulls = if two { vec![a.is_null(), x.is_null(), y.is_null()] } else { vec![a.is_null(), x.is_null()] };
+    let nulls = if two {
+        vec![a.is_null(), x.is_null(), y.is_null()]
+    } else {
+        vec![a.is_null(), x.is_null()]
+    };
     if n == 0 || batch == 0 || !unsafe { update_pointers(&c, alpha, &nulls) }? {
         return SUCCESS;
     }
@@ -463,11 +741,20 @@ where
         Some(l) => Shape::Full { ld: l as usize },
         None => Shape::Packed,
     };
-    let t = Tri { n: nu, upper, shape };
+    let t = Tri {
+        n: nu,
+        upper,
+        shape,
+    };
     let s = |inc: i64| Strided { n: nu, inc };
     let yv = if two { Some((y, s(incy))) } else { None };
     let herm = matches!(kind, Upd::Her | Upd::Her2);
-    let upd = gpu::Upd { conj: herm, rank2: two, herm, real_alpha: !same::<A, T>() };
+    let upd = gpu::Upd {
+        conj: herm,
+        rank2: two,
+        herm,
+        real_alpha: !same::<A, T>(),
+    };
     // Rank-1 updates read x twice (x x' as x y').
     let (ys, incy2) = if two { (y, incy) } else { (x, incx) };
     if let Some(r) = Geom::tri(t)
@@ -477,12 +764,26 @@ where
         return r;
     }
     unsafe {
-        run_update::<T, A>(&c, batch, alpha, x, s(incx), yv, a, t.span(), move |al, a, xs, ys| match kind {
-            Upd::Syr => kern::tri_update(t, herm, a, |i, j| al * xs[i] * xs[j]),
-            Upd::Her => kern::tri_update(t, herm, a, |i, j| al * xs[i] * xs[j].conj()),
-            Upd::Syr2 => kern::tri_update(t, herm, a, |i, j| al * (xs[i] * ys[j] + ys[i] * xs[j])),
-            Upd::Her2 => kern::tri_update(t, herm, a, |i, j| al * xs[i] * ys[j].conj() + al.conj() * ys[i] * xs[j].conj()),
-        })
+        run_update::<T, A>(
+            &c,
+            batch,
+            alpha,
+            x,
+            s(incx),
+            yv,
+            a,
+            t.span(),
+            move |al, a, xs, ys| match kind {
+                Upd::Syr => kern::tri_update(t, herm, a, |i, j| al * xs[i] * xs[j]),
+                Upd::Her => kern::tri_update(t, herm, a, |i, j| al * xs[i] * xs[j].conj()),
+                Upd::Syr2 => {
+                    kern::tri_update(t, herm, a, |i, j| al * (xs[i] * ys[j] + ys[i] * xs[j]))
+                }
+                Upd::Her2 => kern::tri_update(t, herm, a, |i, j| {
+                    al * xs[i] * ys[j].conj() + al.conj() * ys[i] * xs[j].conj()
+                }),
+            },
+        )
     }
 }
 
@@ -503,7 +804,16 @@ pub enum TriKind {
 /// x := op(A) x or op(A)^-1 x for a triangular A (`lda` unused for packed storage).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn tri<T: Num>(
-    h: rocblas_handle, uplo: i32, trans: i32, diag: i32, n: i64, kind: TriKind, a: Src, lda: i64, x: Src, incx: i64,
+    h: rocblas_handle,
+    uplo: i32,
+    trans: i32,
+    diag: i32,
+    n: i64,
+    kind: TriKind,
+    a: Src,
+    lda: i64,
+    x: Src,
+    incx: i64,
     batch: i64,
 ) -> Status {
     let c = ctx(h)?;
@@ -551,31 +861,69 @@ pub unsafe fn tri<T: Num>(
             }
         }
     }
-    beyond_i32(&[n, if let TriKind::Tbmv(k) | TriKind::Tbsv(k) = kind { k } else { 0 }])?;
+    beyond_i32(&[
+        n,
+        if let TriKind::Tbmv(k) | TriKind::Tbsv(k) = kind {
+            k
+        } else {
+            0
+        },
+    ])?;
     let nu = n as usize;
     let shape = match kind {
         TriKind::Trmv | TriKind::Trsv => Shape::Full { ld: lda as usize },
-        TriKind::Tbmv(k) | TriKind::Tbsv(k) => Shape::Band { ld: lda as usize, k: k as usize },
+        TriKind::Tbmv(k) | TriKind::Tbsv(k) => Shape::Band {
+            ld: lda as usize,
+            k: k as usize,
+        },
         TriKind::Tpmv | TriKind::Tpsv => Shape::Packed,
     };
-    let t = Tri { n: nu, upper, shape };
+    let t = Tri {
+        n: nu,
+        upper,
+        shape,
+    };
     let solve = matches!(kind, TriKind::Trsv | TriKind::Tbsv(_) | TriKind::Tpsv);
     let on_gpu = Geom::tri(t).and_then(|g| {
-        if solve { gpu::trsv::<T>(&c, a, g, op, unit, x, incx, batch) } else { gpu::mv::<T>(&c, Mv::Tri { op, unit }, a, g, None, None, x, incx, x, incx, batch) }
+        if solve {
+            gpu::trsv::<T>(&c, a, g, op, unit, x, incx, batch)
+        } else {
+            gpu::mv::<T>(
+                &c,
+                Mv::Tri { op, unit },
+                a,
+                g,
+                None,
+                None,
+                x,
+                incx,
+                x,
+                incx,
+                batch,
+            )
+        }
     });
     if let Some(r) = on_gpu {
         return r;
     }
     let sx = Strided { n: nu, inc: incx };
     let mut p = Prep::new(&c, batch);
-    let Some(ab) = p.area::<T>(a, t.span(), false, true)? else { return SUCCESS };
-    let Some(xb) = p.vec::<T>(x, sx, true, true)? else { return SUCCESS };
+    let Some(ab) = p.area::<T>(a, t.span(), false, true)? else {
+        return SUCCESS;
+    };
+    let Some(xb) = p.vec::<T>(x, sx, true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(c.stream, p.acc, move |v| {
         for b in 0..nb {
             let a = v.ptr::<T>(v.base(&ab, b)) as *const T;
             let xv = HVec::<T>::new(v, v.base(&xb, b), sx);
-            if solve { kern::trsv(t, op, unit, a, &xv) } else { kern::trmv(t, op, unit, a, &xv) }
+            if solve {
+                kern::trsv(t, op, unit, a, &xv)
+            } else {
+                kern::trmv(t, op, unit, a, &xv)
+            }
         }
     })
 }

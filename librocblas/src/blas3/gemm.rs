@@ -84,7 +84,12 @@ pub(crate) struct Scalars<W> {
 
 /// rocBLAS's `copy_alpha_beta_to_host_if_on_device`: device-mode scalars are read now, in
 /// stream order; alpha reads as 0 when k is 0.
-pub(crate) fn scalars<Tc: Num>(c: &Ctx, alpha: *const c_void, beta: *const c_void, k: i64) -> Status<Scalars<Tc::W>> {
+pub(crate) fn scalars<Tc: Num>(
+    c: &Ctx,
+    alpha: *const c_void,
+    beta: *const c_void,
+    k: i64,
+) -> Status<Scalars<Tc::W>> {
     let (alpha, beta) = (alpha as *const Tc, beta as *const Tc);
     let dev = c.mode == rocblas_pointer_mode_device;
     let capturing = dev && is_capturing(c.stream);
@@ -102,9 +107,14 @@ pub(crate) fn scalars<Tc: Num>(c: &Ctx, alpha: *const c_void, beta: *const c_voi
             let read: fn(*const u8) -> Tc::W = |q| unsafe { (q as *const Tc).read_unaligned() }.w();
             return Ok(Some(Val::Dev(p as u64, size_of::<Tc>(), read)));
         }
-        Ok(Some(Val::Known(read_device::<Tc>(c.stream, p as u64, 1)?[0].w())))
+        Ok(Some(Val::Known(
+            read_device::<Tc>(c.stream, p as u64, 1)?[0].w(),
+        )))
     };
-    Ok(Scalars { alpha: get(alpha, dev && k == 0)?, beta: get(beta, false)? })
+    Ok(Scalars {
+        alpha: get(alpha, dev && k == 0)?,
+        beta: get(beta, false)?,
+    })
 }
 
 fn is_capturing(stream: hipStream_t) -> bool {
@@ -132,7 +142,9 @@ fn validate_gemm<W: Wide>(x: &Args, s: &Scalars<W>) -> Status<bool> {
     if !check_sizes(x, false)? {
         return Ok(false);
     }
-    let Some(beta) = s.beta else { return BAD_PTR.map(|_| false) };
+    let Some(beta) = s.beta else {
+        return BAD_PTR.map(|_| false);
+    };
     if beta.is(W::one()) {
         if x.k == 0 {
             return Ok(false);
@@ -154,7 +166,12 @@ fn validate_gemm<W: Wide>(x: &Args, s: &Scalars<W>) -> Status<bool> {
 }
 
 /// `validateArgs` of `gemm_ex*` (rocblas_gemm_ex.hpp). `Ok(false)`: quick return.
-fn validate_ex<W: Wide>(x: &Args, s: &Scalars<W>, c_type: rocblas_datatype, d_type: rocblas_datatype) -> Status<bool> {
+fn validate_ex<W: Wide>(
+    x: &Args,
+    s: &Scalars<W>,
+    c_type: rocblas_datatype,
+    d_type: rocblas_datatype,
+) -> Status<bool> {
     if !check_sizes(x, true)? {
         return Ok(false);
     }
@@ -203,11 +220,24 @@ pub unsafe fn gemm<T: Num + Kernel>(h: rocblas_handle, x: Args) -> Status {
 /// rocBLAS 2.47 (anything else is `rocblas_status_not_implemented`, after the checks).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gemm_ex(
-    h: rocblas_handle, x: Args, a_type: rocblas_datatype, b_type: rocblas_datatype, c_type: rocblas_datatype,
-    d_type: rocblas_datatype, compute: rocblas_datatype, flags: u32, want: Want,
+    h: rocblas_handle,
+    x: Args,
+    a_type: rocblas_datatype,
+    b_type: rocblas_datatype,
+    c_type: rocblas_datatype,
+    d_type: rocblas_datatype,
+    compute: rocblas_datatype,
+    flags: u32,
+    want: Want,
 ) -> Status {
-    use crate::types::{rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16, rocblas_datatype_f32_r as F32};
-    use crate::types::{rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64, rocblas_datatype_f64_r as F64};
+    use crate::types::{
+        rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16,
+        rocblas_datatype_f32_r as F32,
+    };
+    use crate::types::{
+        rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64,
+        rocblas_datatype_f64_r as F64,
+    };
     const I8: rocblas_datatype = rocblas_datatype_i8_r;
     const I32: rocblas_datatype = rocblas_datatype_i32_r;
     let c = ctx(h)?;
@@ -215,7 +245,12 @@ pub unsafe fn gemm_ex(
     if c.query && !hpa {
         return Err(rocblas_status_size_unchanged);
     }
-    let t = Types { c: c_type, d: d_type, flags, want };
+    let t = Types {
+        c: c_type,
+        d: d_type,
+        flags,
+        want,
+    };
     match (a_type, b_type, c_type, d_type, compute) {
         (F64, F64, F64, F64, F64) => ex::<f64, f64, f64>(&c, x, t),
         (F32, F32, F32, F32, F32) => ex::<f32, f32, f32>(&c, x, t),
@@ -239,7 +274,11 @@ pub unsafe fn gemm_ex(
                 CF64 => ex_checks::<C64>(&c, &x, t).map(|s| s.is_some()),
                 _ => return Err(rocblas_status_not_implemented),
             };
-            if r? { Err(rocblas_status_not_implemented) } else { Ok(()) }
+            if r? {
+                Err(rocblas_status_not_implemented)
+            } else {
+                Ok(())
+            }
         }
     }
 }
@@ -274,7 +313,11 @@ struct Types {
 fn ex_checks<Tc: Num>(c: &Ctx, x: &Args, t: Types) -> Status<Option<Scalars<Tc::W>>> {
     let s = scalars::<Tc>(c, x.alpha, x.beta, x.k)?;
     if !validate_ex(x, &s, t.c, t.d)? {
-        return if c.query { Err(rocblas_status_size_unchanged) } else { Ok(None) };
+        return if c.query {
+            Err(rocblas_status_size_unchanged)
+        } else {
+            Ok(None)
+        };
     }
     if c.query {
         return Err(rocblas_status_size_unchanged);
@@ -283,8 +326,14 @@ fn ex_checks<Tc: Num>(c: &Ctx, x: &Args, t: Types) -> Status<Option<Scalars<Tc::
 }
 
 /// One supported gemm_ex combination: inputs `Ti`, C/D `To`, compute `Tc`.
-fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args, t: Types) -> Status {
-    let Some(s) = ex_checks::<Tc>(c, &x, t)? else { return Ok(()) };
+fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(
+    c: &Ctx,
+    x: Args,
+    t: Types,
+) -> Status {
+    let Some(s) = ex_checks::<Tc>(c, &x, t)? else {
+        return Ok(());
+    };
     match t.want {
         Want::Solutions(list, size) => return unsafe { solutions(list, size) },
         Want::Product(algo, index) => {
@@ -299,7 +348,10 @@ fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args
         }
     }
     // Batched pointer arrays must be pointer-aligned.
-    if [x.a, x.b, x.c, x.d].iter().any(|s| matches!(s, Src::Array(p) if p % 8 != 0)) {
+    if [x.a, x.b, x.c, x.d]
+        .iter()
+        .any(|s| matches!(s, Src::Array(p) if p % 8 != 0))
+    {
         return BAD_SIZE;
     }
     let packed = size_of::<Ti>() == 1 && t.flags & rocblas_gemm_flags_pack_int8x4 != 0;
@@ -311,7 +363,11 @@ fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args
                 (Src::Strided(_, sa), Src::Strided(_, sb)) => sa % 4 != 0 || sb % 4 != 0,
                 _ => false,
             };
-        if x.k % 4 != 0 || (x.trans_a == 112 && x.lda % 4 != 0) || (x.trans_b == 111 && x.ldb % 4 != 0) || strides {
+        if x.k % 4 != 0
+            || (x.trans_a == 112 && x.lda % 4 != 0)
+            || (x.trans_b == 111 && x.ldb % 4 != 0)
+            || strides
+        {
             return BAD_SIZE;
         }
     }
@@ -322,17 +378,36 @@ fn ex<Ti: Num + Kernel, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: Args
 /// problem size). Every combination gemm_ex computes has our one solution; the others are
 /// not implemented.
 pub unsafe fn solutions_by_type(
-    h: rocblas_handle, input: rocblas_datatype, output: rocblas_datatype, compute: rocblas_datatype, list: *mut i32, size: *mut i32,
+    h: rocblas_handle,
+    input: rocblas_datatype,
+    output: rocblas_datatype,
+    compute: rocblas_datatype,
+    list: *mut i32,
+    size: *mut i32,
 ) -> Status {
-    use crate::types::{rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16, rocblas_datatype_f32_r as F32};
-    use crate::types::{rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64, rocblas_datatype_f64_r as F64};
+    use crate::types::{
+        rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16,
+        rocblas_datatype_f32_r as F32,
+    };
+    use crate::types::{
+        rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64,
+        rocblas_datatype_f64_r as F64,
+    };
     const I8: rocblas_datatype = rocblas_datatype_i8_r;
     const I32: rocblas_datatype = rocblas_datatype_i32_r;
     ctx(h)?;
     let supported = matches!(
         (input, output, compute),
-        (F64, F64, F64) | (F32, F32, F32) | (F16, F16, F16) | (F16, F16, F32) | (F16, F32, F32) | (BF16, BF16, F32)
-            | (BF16, F32, F32) | (I8, I32, I32) | (CF32, CF32, CF32) | (CF64, CF64, CF64)
+        (F64, F64, F64)
+            | (F32, F32, F32)
+            | (F16, F16, F16)
+            | (F16, F16, F32)
+            | (F16, F32, F32)
+            | (BF16, BF16, F32)
+            | (BF16, F32, F32)
+            | (I8, I32, I32)
+            | (CF32, CF32, CF32)
+            | (CF64, CF64, CF64)
     );
     if !supported {
         return Err(rocblas_status_not_implemented);
@@ -383,7 +458,16 @@ fn launch_cplx<T: super::gemm_cplx_kernel::CplxElem>(c: &Ctx, g: &KernelCall<C64
     if !in_place && beta != (0.0, 0.0) {
         for (&src, &dst) in g.bases[2].iter().zip(g.bases[3]) {
             let rc = unsafe {
-                hip::hipMemcpy2DAsync(dst as *mut c_void, x.ldd as usize * sz, src as *const c_void, x.ldc as usize * sz, x.m as usize * sz, x.n as usize, hipMemcpyDeviceToDevice, c.stream)
+                hip::hipMemcpy2DAsync(
+                    dst as *mut c_void,
+                    x.ldd as usize * sz,
+                    src as *const c_void,
+                    x.ldc as usize * sz,
+                    x.m as usize * sz,
+                    x.n as usize,
+                    hipMemcpyDeviceToDevice,
+                    c.stream,
+                )
             };
             if rc != 0 {
                 return Err(status_from_hip(rc));
@@ -448,8 +532,12 @@ impl Kernel for bf16 {
 /// Pointer arrays whose entries are shifted (rocBLAS's internal templates) have no kernel
 /// form either: the kernels read the arrays as they are.
 fn kernel_sized(x: &Args) -> bool {
-    [x.m, x.n, x.k, x.lda, x.ldb, x.ldc, x.ldd, x.batch].iter().all(|&v| (0..=i32::MAX as i64).contains(&v))
-        && ![x.a, x.b, x.c, x.d].iter().any(|s| matches!(s, Src::ArrayAt(..)))
+    [x.m, x.n, x.k, x.lda, x.ldb, x.ldc, x.ldd, x.batch]
+        .iter()
+        .all(|&v| (0..=i32::MAX as i64).contains(&v))
+        && ![x.a, x.b, x.c, x.d]
+            .iter()
+            .any(|s| matches!(s, Src::ArrayAt(..)))
 }
 
 fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
@@ -461,7 +549,16 @@ fn launch_16bit(c: &Ctx, g: &KernelCall<f64>, bf16: bool) -> Option<Status> {
         }
         let (m, n, k) = (x.m as usize, x.n as usize, x.k as usize);
         // C and D must suit the kernel as they are; A and B may be repacked first.
-        if g.alpha == 0.0 || !GemmF16::fits(bf16, m, n, k, [8, 8, x.ldc as usize, x.ldd as usize], &g.bases[2..]) {
+        if g.alpha == 0.0
+            || !GemmF16::fits(
+                bf16,
+                m,
+                n,
+                k,
+                [8, 8, x.ldc as usize, x.ldd as usize],
+                &g.bases[2..],
+            )
+        {
             return None;
         }
         let mats = |s: Src| match s {
@@ -515,13 +612,36 @@ struct Operand<M> {
 }
 
 /// A and B for a kernel, from the call and what `Scratch::repack_nt` repacked.
-fn operands<M>(packs: [Option<Repacked>; 2], x: &Args, bases: [&[u64]; 4], mats: impl Fn(Src) -> M) -> [Operand<M>; 2] {
+fn operands<M>(
+    packs: [Option<Repacked>; 2],
+    x: &Args,
+    bases: [&[u64]; 4],
+    mats: impl Fn(Src) -> M,
+) -> [Operand<M>; 2] {
     let [pa, pb] = packs;
-    let one = |p: Option<Repacked>, src: Src, ld: i64, trans: bool, list: &[u64], repacked_trans: bool| match p {
-        Some(r) => Operand { trans: repacked_trans, mats: mats(r.src), ld: r.ld, bases: r.bases },
-        None => Operand { trans, mats: mats(src), ld: ld as u32, bases: list.to_vec() },
+    let one = |p: Option<Repacked>,
+               src: Src,
+               ld: i64,
+               trans: bool,
+               list: &[u64],
+               repacked_trans: bool| match p {
+        Some(r) => Operand {
+            trans: repacked_trans,
+            mats: mats(r.src),
+            ld: r.ld,
+            bases: r.bases,
+        },
+        None => Operand {
+            trans,
+            mats: mats(src),
+            ld: ld as u32,
+            bases: list.to_vec(),
+        },
     };
-    [one(pa, x.a, x.lda, x.trans_a != 111, bases[0], false), one(pb, x.b, x.ldb, x.trans_b != 111, bases[1], true)]
+    [
+        one(pa, x.a, x.lda, x.trans_a != 111, bases[0], false),
+        one(pb, x.b, x.ldb, x.trans_b != 111, bases[1], true),
+    ]
 }
 
 macro_rules! kernel_for {
@@ -537,7 +657,12 @@ kernel_for!(f32, f64);
 
 /// The kernel works in place on D: when C is another matrix and beta reads it, C is first
 /// copied to D in stream order.
-fn launch_kernel<T: super::gemm_kernel::GemmElem>(c: &Ctx, g: &KernelCall<f64>, alpha: T, beta: T) -> Status {
+fn launch_kernel<T: super::gemm_kernel::GemmElem>(
+    c: &Ctx,
+    g: &KernelCall<f64>,
+    alpha: T,
+    beta: T,
+) -> Status {
     let x = g.x;
     let sz = size_of::<T>();
     let in_place = same_base(x.c, x.d) && x.ldc == x.ldd;
@@ -596,7 +721,12 @@ fn launch_kernel<T: super::gemm_kernel::GemmElem>(c: &Ctx, g: &KernelCall<f64>, 
 }
 
 /// Queues a validated GEMM: D = alpha op(A) op(B) + beta C over the batch.
-fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(c: &Ctx, x: &Args, s: Scalars<Ti::W>, packed: bool) -> Status {
+fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(
+    c: &Ctx,
+    x: &Args,
+    s: Scalars<Ti::W>,
+    packed: bool,
+) -> Status {
     crate::auxiliary::TENSILE_INITIALIZED.store(true, std::sync::atomic::Ordering::Relaxed);
     let (op_a, op_b) = (op_of(x.trans_a)?, op_of(x.trans_b)?);
     let (m, n, k, nb) = (x.m as usize, x.n as usize, x.k as usize, x.batch as usize);
@@ -610,12 +740,18 @@ fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(c: &Ctx, x: &Args, s: Scalars<Ti::W
 
     let mut acc = Access::default();
     let bases = |s: Src, elem: usize, want: bool| -> Status<Option<Bases>> {
-        if want { Ok(Some(s.bases(elem, nb, c.stream)?)) } else { Ok(None) }
+        if want {
+            Ok(Some(s.bases(elem, nb, c.stream)?))
+        } else {
+            Ok(None)
+        }
     };
     let ab = bases(x.a, size_of::<Ti>(), reads_ab)?;
     let bb = bases(x.b, size_of::<Ti>(), reads_ab)?;
     let cb_ = bases(x.c, size_of::<To>(), reads_c)?;
-    let Some(db) = bases(x.d, size_of::<To>(), true)? else { return Ok(()) };
+    let Some(db) = bases(x.d, size_of::<To>(), true)? else {
+        return Ok(());
+    };
 
     // The kernel path: f32/f64 with known scalars and matrix starts.
     if let (Val::Known(al), Val::Known(be)) = (alpha, beta) {
@@ -626,9 +762,21 @@ fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(c: &Ctx, x: &Args, s: Scalars<Ti::W
                 None => Some(&[]),
             }
         }
-        let d_known = if let Bases::Known(v) = &db { Some(v.as_slice()) } else { None };
-        if let (Some(a), Some(b), Some(cc), Some(d)) = (known(&ab), known(&bb), known(&cb_), d_known) {
-            let call = KernelCall { x, alpha: al, beta: be, bases: [a, b, cc, d], out_bytes: size_of::<To>() };
+        let d_known = if let Bases::Known(v) = &db {
+            Some(v.as_slice())
+        } else {
+            None
+        };
+        if let (Some(a), Some(b), Some(cc), Some(d)) =
+            (known(&ab), known(&bb), known(&cb_), d_known)
+        {
+            let call = KernelCall {
+                x,
+                alpha: al,
+                beta: be,
+                bases: [a, b, cc, d],
+                out_bytes: size_of::<To>(),
+            };
             if let Some(r) = Ti::kernel(c, &call) {
                 return r;
             }
@@ -636,32 +784,73 @@ fn run<Ti: Num + Kernel, To: Num<W = Ti::W>>(c: &Ctx, x: &Args, s: Scalars<Ti::W
     }
 
     if let Some(b) = &ab {
-        b.declare(&mut acc, gemm_host::span::<Ti>(ra, ca, x.lda as usize, pack_a), false);
+        b.declare(
+            &mut acc,
+            gemm_host::span::<Ti>(ra, ca, x.lda as usize, pack_a),
+            false,
+        );
     }
     if let Some(b) = &bb {
-        b.declare(&mut acc, gemm_host::span::<Ti>(rb, cb, x.ldb as usize, pack_b), false);
+        b.declare(
+            &mut acc,
+            gemm_host::span::<Ti>(rb, cb, x.ldb as usize, pack_b),
+            false,
+        );
     }
     if let Some(b) = &cb_ {
-        b.declare(&mut acc, gemm_host::span::<To>(m, n, x.ldc as usize, false), false);
+        b.declare(
+            &mut acc,
+            gemm_host::span::<To>(m, n, x.ldc as usize, false),
+            false,
+        );
     }
-    db.declare(&mut acc, gemm_host::span::<To>(m, n, x.ldd as usize, false), true);
+    db.declare(
+        &mut acc,
+        gemm_host::span::<To>(m, n, x.ldd as usize, false),
+        true,
+    );
     for v in [alpha, beta] {
         if let Val::Dev(p, bytes, _) = v {
             acc.read(p, bytes);
         }
     }
-    let (lda, ldb, ldc, ldd) = (x.lda as usize, x.ldb as usize, x.ldc as usize, x.ldd as usize);
+    let (lda, ldb, ldc, ldd) = (
+        x.lda as usize,
+        x.ldb as usize,
+        x.ldc as usize,
+        x.ldd as usize,
+    );
     enqueue(c.stream, acc, move |v| {
         let read = |s: Val<Ti::W>| match s {
             Val::Known(w) => w,
             Val::Dev(p, _, read) => read(v.ptr::<u8>(p)),
         };
-        let p = Problem { op_a, op_b, m, n, k: if reads_ab { k } else { 0 }, alpha: read(alpha), beta: read(beta) };
+        let p = Problem {
+            op_a,
+            op_b,
+            m,
+            n,
+            k: if reads_ab { k } else { 0 },
+            alpha: read(alpha),
+            beta: read(beta),
+        };
         for i in 0..nb {
             let at = |b: &Option<Bases>| b.as_ref().map_or(0, |b| v.base(b, i));
-            let a = Stored { p: v.ptr::<Ti>(at(&ab)) as *const Ti, ld: lda, packed: pack_a };
-            let bm = Stored { p: v.ptr::<Ti>(at(&bb)) as *const Ti, ld: ldb, packed: pack_b };
-            let cp = if cb_.is_some() { v.ptr::<To>(at(&cb_)) as *const To } else { std::ptr::null() };
+            let a = Stored {
+                p: v.ptr::<Ti>(at(&ab)) as *const Ti,
+                ld: lda,
+                packed: pack_a,
+            };
+            let bm = Stored {
+                p: v.ptr::<Ti>(at(&bb)) as *const Ti,
+                ld: ldb,
+                packed: pack_b,
+            };
+            let cp = if cb_.is_some() {
+                v.ptr::<To>(at(&cb_)) as *const To
+            } else {
+                std::ptr::null()
+            };
             let dp = v.ptr::<To>(v.base(&db, i));
             gemm_host::gemm::<Ti, To>(&p, a, bm, cp, ldc, dp, ldd);
         }

@@ -3,7 +3,10 @@
 //! it touches, and the host twin (the `gemm` crate's complex kernels, with their conjugation
 //! flags).
 
-use super::gemm_kernel::{FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, common_flags, gemm_ranges, k_blocks, k_range, mats_of, shape};
+use super::gemm_kernel::{
+    FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, common_flags, gemm_ranges, k_blocks, k_range,
+    mats_of, shape,
+};
 use super::matrix_kernel::{bits, unbits};
 use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::blas1::num::{C32, C64, Complex};
@@ -75,7 +78,13 @@ impl GemmC {
     }
 
     fn flags(&self) -> u32 {
-        let f = common_flags([self.trans_a, self.trans_b], [self.a, self.b, self.c], self.shape, SHAPES, self.beta == (0.0, 0.0));
+        let f = common_flags(
+            [self.trans_a, self.trans_b],
+            [self.a, self.b, self.c],
+            self.shape,
+            SHAPES,
+            self.beta == (0.0, 0.0),
+        );
         f | if self.conj_a { FLAG_CONJ_A } else { 0 } | if self.conj_b { FLAG_CONJ_B } else { 0 }
     }
 
@@ -93,10 +102,23 @@ impl GemmC {
         }
         // alpha = 0: A and B are not read (they may hold NaN).
         let k = if self.alpha_zero() { 0 } else { self.k };
-        for v in [self.m, self.n, k, self.lda, self.ldb, self.ldc, self.flags(), 0] {
+        for v in [
+            self.m,
+            self.n,
+            k,
+            self.lda,
+            self.ldb,
+            self.ldc,
+            self.flags(),
+            0,
+        ] {
             p.extend_from_slice(&v.to_le_bytes());
         }
-        for w in bits(self.alpha.0, self.alpha.1, real).iter().chain(&bits(self.beta.0, self.beta.1, real)) {
+        for w in bits(self.alpha.0, self.alpha.1, real).iter().chain(&bits(
+            self.beta.0,
+            self.beta.1,
+            real,
+        )) {
             p.extend_from_slice(&w.to_le_bytes());
         }
         p
@@ -108,7 +130,14 @@ impl GemmC {
         }
         let flags = u32_at(p, at::FLAGS);
         let [a, b, c] = mats_of(flags, |i| (u64_at(p, 8 * i), u64_at(p, 24 + 8 * i) as i64));
-        let words = |o: usize| [u32_at(p, o), u32_at(p, o + 4), u32_at(p, o + 8), u32_at(p, o + 12)];
+        let words = |o: usize| {
+            [
+                u32_at(p, o),
+                u32_at(p, o + 4),
+                u32_at(p, o + 8),
+                u32_at(p, o + 12),
+            ]
+        };
         Some(GemmC {
             trans_a: flags & FLAG_TRANS_A != 0,
             conj_a: flags & FLAG_CONJ_A != 0,
@@ -124,44 +153,90 @@ impl GemmC {
             c,
             ldc: u32_at(p, at::M + 20),
             alpha: unbits(words(at::ALPHA), real),
-            beta: if flags & FLAG_BETA_ZERO != 0 { (0.0, 0.0) } else { unbits(words(at::BETA), real) },
+            beta: if flags & FLAG_BETA_ZERO != 0 {
+                (0.0, 0.0)
+            } else {
+                unbits(words(at::BETA), real)
+            },
             batch,
             shape: flags & SHAPES,
         })
     }
 
     fn shapes(&self) -> [(u32, u32, u32); 3] {
-        let (ar, ac) = if self.trans_a { (self.k, self.m) } else { (self.m, self.k) };
-        let (br, bc) = if self.trans_b { (self.n, self.k) } else { (self.k, self.n) };
-        [(ar, ac, self.lda), (br, bc, self.ldb), (self.m, self.n, self.ldc)]
+        let (ar, ac) = if self.trans_a {
+            (self.k, self.m)
+        } else {
+            (self.m, self.k)
+        };
+        let (br, bc) = if self.trans_b {
+            (self.n, self.k)
+        } else {
+            (self.k, self.n)
+        };
+        [
+            (ar, ac, self.lda),
+            (br, bc, self.ldb),
+            (self.m, self.n, self.ldc),
+        ]
     }
 
     /// Queues the GEMM on `stream` with element type `T`; `bases`: each matrix's start per
     /// batch entry, to declare what is touched.
     pub fn launch<T: CplxElem>(&self, stream: *mut c_void, bases: [&[u64]; 3]) -> i32 {
         let touches_ab = self.k > 0 && !self.alpha_zero();
-        let (reads, writes) = gemm_ranges(self.shapes(), [self.a, self.b, self.c], bases, 2 * T::REAL, self.batch, touches_ab);
+        let (reads, writes) = gemm_ranges(
+            self.shapes(),
+            [self.a, self.b, self.c],
+            bases,
+            2 * T::REAL,
+            self.batch,
+            touches_ab,
+        );
         let groups = [self.m.div_ceil(TILE), self.n.div_ceil(TILE), self.batch];
-        launch(stream, T::KERNEL, &self.push(T::REAL), groups, &reads, &writes)
+        launch(
+            stream,
+            T::KERNEL,
+            &self.push(T::REAL),
+            groups,
+            &reads,
+            &writes,
+        )
     }
 }
 
 /// The host twin: the same parameter block, computed with the `gemm` crate.
-unsafe extern "C" fn host_twin<T: CplxElem>(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+unsafe extern "C" fn host_twin<T: CplxElem>(
+    push: *const c_void,
+    size: usize,
+    groups: *const u32,
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
     let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
     let batch = unsafe { *groups.add(2) };
-    let Some(g) = GemmC::from_push(p, batch, T::REAL) else { return 1 };
+    let Some(g) = GemmC::from_push(p, batch, T::REAL) else {
+        return 1;
+    };
     let host = |addr: u64| unsafe { host_ptr(view, addr) };
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         for b in 0..batch as usize {
             let at = |m: Mats| -> u64 {
                 match m {
-                    Mats::Strided { base, stride } => base.wrapping_add_signed(stride * b as i64 * 2 * T::REAL as i64),
-                    Mats::Array(arr) => unsafe { (host(arr) as *const u64).add(b).read_unaligned() },
+                    Mats::Strided { base, stride } => {
+                        base.wrapping_add_signed(stride * b as i64 * 2 * T::REAL as i64)
+                    }
+                    Mats::Array(arr) => unsafe {
+                        (host(arr) as *const u64).add(b).read_unaligned()
+                    },
                 }
             };
             let c = host(at(g.c));
-            let (a, bm) = if g.k > 0 && !g.alpha_zero() { (host(at(g.a)) as *const u8, host(at(g.b)) as *const u8) } else { (std::ptr::null(), std::ptr::null()) };
+            let (a, bm) = if g.k > 0 && !g.alpha_zero() {
+                (host(at(g.a)) as *const u8, host(at(g.b)) as *const u8)
+            } else {
+                (std::ptr::null(), std::ptr::null())
+            };
             if T::REAL == 4 {
                 unsafe { twin_entry::<f32>(&g, a.cast(), bm.cast(), c.cast()) };
             } else {
@@ -189,16 +264,32 @@ impl Part for f64 {
 
 /// One batch entry: the product into a temporary (alpha applied), then merged into the
 /// written part of C with beta (and herk's real diagonal).
-unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex<R>, c: *mut Complex<R>) {
+unsafe fn twin_entry<R: Part>(
+    g: &GemmC,
+    a: *const Complex<R>,
+    b: *const Complex<R>,
+    c: *mut Complex<R>,
+) {
     let (m, n, ldc) = (g.m as usize, g.n as usize, g.ldc as usize);
     if m == 0 || n == 0 {
         return;
     }
-    let zero = Complex { re: R::default(), im: R::default() };
+    let zero = Complex {
+        re: R::default(),
+        im: R::default(),
+    };
     let mut prod = vec![zero; m * n];
     if g.k > 0 && !g.alpha_zero() {
-        let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
-        let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
+        let (a_rs, a_cs) = if g.trans_a {
+            (g.lda as isize, 1)
+        } else {
+            (1, g.lda as isize)
+        };
+        let (b_rs, b_cs) = if g.trans_b {
+            (g.ldb as isize, 1)
+        } else {
+            (1, g.ldb as isize)
+        };
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
         // Complex<R> and num_complex's Complex<R> are both (re, im) pairs of R.
         macro_rules! run {
@@ -211,16 +302,31 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
                         return;
                     }
                     let (k0, k1) = k_range(g.shape, g.k as usize, r0, rows, c0, cols);
-                    let par = if rows * cols * (k1 - k0) < 1 << 16 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+                    let par = if rows * cols * (k1 - k0) < 1 << 16 {
+                        gemm::Parallelism::None
+                    } else {
+                        gemm::Parallelism::Rayon(threads)
+                    };
                     unsafe {
                         gemm::gemm(
-                            rows, cols, k1 - k0,
-                            prod.add(r0 + c0 * m), m as isize, 1,
+                            rows,
+                            cols,
+                            k1 - k0,
+                            prod.add(r0 + c0 * m),
+                            m as isize,
+                            1,
                             false,
-                            a.offset(r0 as isize * a_rs + k0 as isize * a_cs), a_cs, a_rs,
-                            b.offset(c0 as isize * b_cs + k0 as isize * b_rs), b_cs, b_rs,
-                            <$t>::new(0.0, 0.0), alpha,
-                            false, g.conj_a, g.conj_b,
+                            a.offset(r0 as isize * a_rs + k0 as isize * a_cs),
+                            a_cs,
+                            a_rs,
+                            b.offset(c0 as isize * b_cs + k0 as isize * b_rs),
+                            b_cs,
+                            b_rs,
+                            <$t>::new(0.0, 0.0),
+                            alpha,
+                            false,
+                            g.conj_a,
+                            g.conj_b,
                             par,
                         );
                     }
@@ -246,12 +352,17 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
                 }
             }};
         }
-        if size_of::<R>() == 4 { run!(gemm::c32, f32) } else { run!(gemm::c64, f64) }
+        if size_of::<R>() == 4 {
+            run!(gemm::c32, f32)
+        } else {
+            run!(gemm::c64, f64)
+        }
     }
     let (br, bi) = g.beta;
     for j in 0..n {
         for i in 0..m {
-            if (g.shape & shape::C_LOWER != 0 && i < j) || (g.shape & shape::C_UPPER != 0 && i > j) {
+            if (g.shape & shape::C_LOWER != 0 && i < j) || (g.shape & shape::C_UPPER != 0 && i > j)
+            {
                 continue;
             }
             let e = unsafe { c.add(i + j * ldc) };
@@ -266,7 +377,12 @@ unsafe fn twin_entry<R: Part>(g: &GemmC, a: *const Complex<R>, b: *const Complex
             if g.shape & shape::REAL_DIAG != 0 && i == j {
                 im = 0.0;
             }
-            unsafe { e.write_unaligned(Complex { re: R::of(re), im: R::of(im) }) };
+            unsafe {
+                e.write_unaligned(Complex {
+                    re: R::of(re),
+                    im: R::of(im),
+                })
+            };
         }
     }
 }

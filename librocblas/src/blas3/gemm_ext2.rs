@@ -24,8 +24,16 @@ struct Strides {
 impl Strides {
     /// Element offsets of the lowest and past the highest element of a rows x cols matrix.
     fn extent(&self, rows: usize, cols: usize) -> (i64, i64) {
-        let ends = [0, (rows as i64 - 1) * self.row, (cols as i64 - 1) * self.col, (rows as i64 - 1) * self.row + (cols as i64 - 1) * self.col];
-        (*ends.iter().min().unwrap_or(&0), ends.iter().max().unwrap_or(&0) + 1)
+        let ends = [
+            0,
+            (rows as i64 - 1) * self.row,
+            (cols as i64 - 1) * self.col,
+            (rows as i64 - 1) * self.row + (cols as i64 - 1) * self.col,
+        ];
+        (
+            *ends.iter().min().unwrap_or(&0),
+            ends.iter().max().unwrap_or(&0) + 1,
+        )
     }
     fn declare<T>(&self, acc: &mut Access, rows: usize, cols: usize, write: bool) {
         if rows == 0 || cols == 0 || self.p == 0 {
@@ -34,25 +42,58 @@ impl Strides {
         let (lo, hi) = self.extent(rows, cols);
         let start = self.p.wrapping_add_signed(lo * size_of::<T>() as i64);
         let len = (hi - lo) as usize * size_of::<T>();
-        if write { acc.write(start, len) } else { acc.read(start, len) }
+        if write {
+            acc.write(start, len)
+        } else {
+            acc.read(start, len)
+        }
     }
     fn at(&self, r: usize, c: usize, elem: usize) -> u64 {
-        self.p.wrapping_add_signed((r as i64 * self.row + c as i64 * self.col) * elem as i64)
+        self.p
+            .wrapping_add_signed((r as i64 * self.row + c as i64 * self.col) * elem as i64)
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn ext2(
-    h: rocblas_handle, m: i32, n: i32, k: i32, alpha: *const c_void, a: Strides, at: rocblas_datatype, b: Strides,
-    bt: rocblas_datatype, beta: *const c_void, c: Strides, ct: rocblas_datatype, d: Strides, dt: rocblas_datatype,
+    h: rocblas_handle,
+    m: i32,
+    n: i32,
+    k: i32,
+    alpha: *const c_void,
+    a: Strides,
+    at: rocblas_datatype,
+    b: Strides,
+    bt: rocblas_datatype,
+    beta: *const c_void,
+    c: Strides,
+    ct: rocblas_datatype,
+    d: Strides,
+    dt: rocblas_datatype,
     compute: rocblas_datatype,
 ) -> Status {
-    use crate::types::{rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16, rocblas_datatype_f32_r as F32};
-    use crate::types::{rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64, rocblas_datatype_f64_r as F64};
+    use crate::types::{
+        rocblas_datatype_bf16_r as BF16, rocblas_datatype_f16_r as F16,
+        rocblas_datatype_f32_r as F32,
+    };
+    use crate::types::{
+        rocblas_datatype_f32_c as CF32, rocblas_datatype_f64_c as CF64,
+        rocblas_datatype_f64_r as F64,
+    };
     const I8: rocblas_datatype = 160;
     const I32: rocblas_datatype = 162;
     let cx = ctx(h)?;
-    let x = Ext2 { m, n, k, alpha, a, b, beta, c, d };
+    let x = Ext2 {
+        m,
+        n,
+        k,
+        alpha,
+        a,
+        b,
+        beta,
+        c,
+        d,
+    };
     match (at, bt, ct, dt, compute) {
         (F64, F64, F64, F64, F64) => typed::<f64, f64, f64>(&cx, &x),
         (F32, F32, F32, F32, F32) => typed::<f32, f32, f32>(&cx, &x),
@@ -71,7 +112,11 @@ unsafe fn ext2(
                 F16 | F32 | F64 | I32 | CF32 | CF64 => checks(&cx, &x)?,
                 _ => return Err(rocblas_status_not_implemented),
             };
-            if checked { Err(rocblas_status_not_implemented) } else { Ok(()) }
+            if checked {
+                Err(rocblas_status_not_implemented)
+            } else {
+                Ok(())
+            }
         }
     }
 }
@@ -94,7 +139,11 @@ fn checks(c: &Ctx, x: &Ext2) -> Status<bool> {
         return Err(rocblas_status_invalid_size);
     }
     if x.m == 0 || x.n == 0 {
-        return if c.query { Err(rocblas_status_size_unchanged) } else { Ok(false) };
+        return if c.query {
+            Err(rocblas_status_size_unchanged)
+        } else {
+            Ok(false)
+        };
     }
     let null = |p: *const c_void| p.is_null();
     if x.d.p == 0 || (x.c.p == 0 && !null(x.beta)) {
@@ -145,25 +194,51 @@ fn typed<Ti: Num, To: Num<W = Ti::W>, Tc: Num<W = Ti::W>>(c: &Ctx, x: &Ext2) -> 
         };
         let (al, be) = (read(alpha), read(beta));
         let load = |s: &Strides, r: usize, col: usize| -> Ti::W {
-            unsafe { (v.ptr::<u8>(s.at(r, col, size_of::<Ti>())) as *const Ti).read_unaligned() }.w()
+            unsafe { (v.ptr::<u8>(s.at(r, col, size_of::<Ti>())) as *const Ti).read_unaligned() }
+                .w()
         };
         // A by rows and B by columns, dense in the wide type: each entry is a dot product.
         let mul = products && !al.is_zero();
-        let rows_a: Vec<Ti::W> = if mul { (0..m).flat_map(|r| (0..k).map(move |l| (r, l))).map(|(r, l)| load(&a, r, l)).collect() } else { Vec::new() };
-        let cols_b: Vec<Ti::W> = if mul { (0..n).flat_map(|c| (0..k).map(move |l| (l, c))).map(|(l, c)| load(&b, l, c)).collect() } else { Vec::new() };
+        let rows_a: Vec<Ti::W> = if mul {
+            (0..m)
+                .flat_map(|r| (0..k).map(move |l| (r, l)))
+                .map(|(r, l)| load(&a, r, l))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let cols_b: Vec<Ti::W> = if mul {
+            (0..n)
+                .flat_map(|c| (0..k).map(move |l| (l, c)))
+                .map(|(l, c)| load(&b, l, c))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let shared = SendView(v as *const View);
         let column = |col: usize| {
             let v = unsafe { &*shared.get() };
             for row in 0..m {
                 let mut out = zero;
                 if mul {
-                    let t = rows_a[row * k..(row + 1) * k].iter().zip(&cols_b[col * k..(col + 1) * k]).fold(zero, |t, (&x, &y)| t + x * y);
+                    let t = rows_a[row * k..(row + 1) * k]
+                        .iter()
+                        .zip(&cols_b[col * k..(col + 1) * k])
+                        .fold(zero, |t, (&x, &y)| t + x * y);
                     out = al * t;
                 }
                 if reads_c && !be.is_zero() {
-                    out = out + be * unsafe { (v.ptr::<u8>(cm.at(row, col, size_of::<To>())) as *const To).read_unaligned() }.w();
+                    out = out
+                        + be * unsafe {
+                            (v.ptr::<u8>(cm.at(row, col, size_of::<To>())) as *const To)
+                                .read_unaligned()
+                        }
+                        .w();
                 }
-                unsafe { (v.ptr::<u8>(d.at(row, col, size_of::<To>())) as *mut To).write_unaligned(To::n(out)) };
+                unsafe {
+                    (v.ptr::<u8>(d.at(row, col, size_of::<To>())) as *mut To)
+                        .write_unaligned(To::n(out))
+                };
             }
         };
         // Columns in parallel only where every element of D has its own address (strides
@@ -190,14 +265,57 @@ impl SendView {
     }
 }
 
-export!(fn rocblas_gemm_ext2(handle: rocblas_handle, m: rocblas_int, n: rocblas_int, k: rocblas_int, alpha: *const c_void,
-    a: *const c_void, a_type: rocblas_datatype, row_stride_a: rocblas_stride, col_stride_a: rocblas_stride, b: *const c_void,
-    b_type: rocblas_datatype, row_stride_b: rocblas_stride, col_stride_b: rocblas_stride, beta: *const c_void,
-    c: *const c_void, c_type: rocblas_datatype, row_stride_c: rocblas_stride, col_stride_c: rocblas_stride, d: *mut c_void,
-    d_type: rocblas_datatype, row_stride_d: rocblas_stride, col_stride_d: rocblas_stride, compute_type: rocblas_datatype,
-    algo: i32, solution_index: i32, flags: u32) {
-    let _ = (algo, solution_index, flags);
-    let st = |p: *const c_void, row: i64, col: i64| Strides { p: p as u64, row, col };
-    ext2(handle, m, n, k, alpha, st(a, row_stride_a, col_stride_a), a_type, st(b, row_stride_b, col_stride_b), b_type, beta,
-        st(c, row_stride_c, col_stride_c), c_type, st(d, row_stride_d, col_stride_d), d_type, compute_type)
-});
+export!(
+    fn rocblas_gemm_ext2(
+        handle: rocblas_handle,
+        m: rocblas_int,
+        n: rocblas_int,
+        k: rocblas_int,
+        alpha: *const c_void,
+        a: *const c_void,
+        a_type: rocblas_datatype,
+        row_stride_a: rocblas_stride,
+        col_stride_a: rocblas_stride,
+        b: *const c_void,
+        b_type: rocblas_datatype,
+        row_stride_b: rocblas_stride,
+        col_stride_b: rocblas_stride,
+        beta: *const c_void,
+        c: *const c_void,
+        c_type: rocblas_datatype,
+        row_stride_c: rocblas_stride,
+        col_stride_c: rocblas_stride,
+        d: *mut c_void,
+        d_type: rocblas_datatype,
+        row_stride_d: rocblas_stride,
+        col_stride_d: rocblas_stride,
+        compute_type: rocblas_datatype,
+        algo: i32,
+        solution_index: i32,
+        flags: u32,
+    ) {
+        let _ = (algo, solution_index, flags);
+        let st = |p: *const c_void, row: i64, col: i64| Strides {
+            p: p as u64,
+            row,
+            col,
+        };
+        ext2(
+            handle,
+            m,
+            n,
+            k,
+            alpha,
+            st(a, row_stride_a, col_stride_a),
+            a_type,
+            st(b, row_stride_b, col_stride_b),
+            b_type,
+            beta,
+            st(c, row_stride_c, col_stride_c),
+            c_type,
+            st(d, row_stride_d, col_stride_d),
+            d_type,
+            compute_type,
+        )
+    }
+);

@@ -4,8 +4,8 @@
 //! 16-bit floats (and on the CPU backend).
 
 use super::gemm_host::{self, Problem, Stored};
-use crate::blas2::kern::Op;
 use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
+use crate::blas2::kern::Op;
 use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use half::{bf16, f16};
 use std::ffi::c_void;
@@ -39,8 +39,18 @@ impl Variant {
 // fixing the transposes at compile time ran 25% faster on the H100 than reading them from
 // the flags (hgemm 8192^3 NN 311 against 246 TFLOP/s, NT 343 against 268; NN 326 since with the
 // K-contiguous tiles spread over the bank groups, see kline in the shader).
-static F16: [oxrocm_spirv_kernel; 4] = [spirv_kernel!("gemm_f16_nn", host_twin), spirv_kernel!("gemm_f16_nt", host_twin), spirv_kernel!("gemm_f16_tn", host_twin), spirv_kernel!("gemm_f16_tt", host_twin)];
-static BF16_PAIRS: [oxrocm_spirv_kernel; 4] = [spirv_kernel!("gemm_bf16_nn", host_twin), spirv_kernel!("gemm_bf16_nt", host_twin), spirv_kernel!("gemm_bf16_tn", host_twin), spirv_kernel!("gemm_bf16_tt", host_twin)];
+static F16: [oxrocm_spirv_kernel; 4] = [
+    spirv_kernel!("gemm_f16_nn", host_twin),
+    spirv_kernel!("gemm_f16_nt", host_twin),
+    spirv_kernel!("gemm_f16_tn", host_twin),
+    spirv_kernel!("gemm_f16_tt", host_twin),
+];
+static BF16_PAIRS: [oxrocm_spirv_kernel; 4] = [
+    spirv_kernel!("gemm_bf16_nn", host_twin),
+    spirv_kernel!("gemm_bf16_nt", host_twin),
+    spirv_kernel!("gemm_bf16_tn", host_twin),
+    spirv_kernel!("gemm_bf16_tt", host_twin),
+];
 // Alternatives for measurements, each one module reading the transposes from the flags
 // (except peak: NN only and wrong results).
 static FLAGS_W4: oxrocm_spirv_kernel = spirv_kernel!("gemm_f16_w4_128x128", host_twin);
@@ -49,10 +59,28 @@ static CM2_K64: oxrocm_spirv_kernel = spirv_kernel!("gemm_f16_cm2_k64", host_twi
 static PEAK: oxrocm_spirv_kernel = spirv_kernel!("gemm_f16_peak", host_twin);
 
 const fn per_pair(name: &'static str, k: &'static [oxrocm_spirv_kernel; 4]) -> Variant {
-    Variant { name, kernels: [&k[0], &k[1], &k[2], &k[3]], bm: 128, bn: 128, bk: 32 }
+    Variant {
+        name,
+        kernels: [&k[0], &k[1], &k[2], &k[3]],
+        bm: 128,
+        bn: 128,
+        bk: 32,
+    }
 }
-const fn one(name: &'static str, k: &'static oxrocm_spirv_kernel, bm: usize, bn: usize, bk: usize) -> Variant {
-    Variant { name, kernels: [k; 4], bm, bn, bk }
+const fn one(
+    name: &'static str,
+    k: &'static oxrocm_spirv_kernel,
+    bm: usize,
+    bn: usize,
+    bk: usize,
+) -> Variant {
+    Variant {
+        name,
+        kernels: [k; 4],
+        bm,
+        bn,
+        bk,
+    }
 }
 
 /// The tilings, the default first. `OXROCM_ROCBLAS_F16_TILE=<name>` picks another
@@ -78,17 +106,33 @@ pub fn variant() -> &'static Variant {
     static PICK: std::sync::OnceLock<&'static Variant> = std::sync::OnceLock::new();
     PICK.get_or_init(|| {
         let want = std::env::var("OXROCM_ROCBLAS_F16_TILE").unwrap_or_default();
-        custom_tile(&want).unwrap_or_else(|| VARIANTS.iter().find(|v| v.name == want).unwrap_or(&VARIANTS[0]))
+        custom_tile(&want).unwrap_or_else(|| {
+            VARIANTS
+                .iter()
+                .find(|v| v.name == want)
+                .unwrap_or(&VARIANTS[0])
+        })
     })
 }
 
 /// `custom:BMxBNxBK`: the per-pair modules launched for BM x BN tiles stepping BK, for
 /// replacements of other tilings from `OXROCM_ROCBLAS_SPIRV_DIR` (see `spirv_dir`).
 fn custom_tile(want: &str) -> Option<&'static Variant> {
-    let dims: Vec<usize> = want.strip_prefix("custom:")?.split('x').map(|d| d.parse().ok()).collect::<Option<_>>()?;
+    let dims: Vec<usize> = want
+        .strip_prefix("custom:")?
+        .split('x')
+        .map(|d| d.parse().ok())
+        .collect::<Option<_>>()?;
     let [bm, bn, bk] = dims[..] else { return None };
-    (bm % 16 == 0 && bn % 16 == 0 && bk % 16 == 0 && bm * bn * bk > 0)
-        .then(|| &*Box::leak(Box::new(Variant { name: "custom", bm, bn, bk, ..per_pair("custom", &F16) })))
+    (bm % 16 == 0 && bn % 16 == 0 && bk % 16 == 0 && bm * bn * bk > 0).then(|| {
+        &*Box::leak(Box::new(Variant {
+            name: "custom",
+            bm,
+            bn,
+            bk,
+            ..per_pair("custom", &F16)
+        }))
+    })
 }
 
 /// Where a batch's matrices are: strided from a base (element stride) or a pointer array.
@@ -130,7 +174,14 @@ const SIZE: usize = 104;
 impl GemmF16 {
     /// Whether the kernel computes this shape: whole tiles, leading dimensions of 8
     /// elements, every matrix start (`bases`) 16-byte aligned.
-    pub fn fits(bf16: bool, m: usize, n: usize, k: usize, lds: [usize; 4], bases: &[&[u64]]) -> bool {
+    pub fn fits(
+        bf16: bool,
+        m: usize,
+        n: usize,
+        k: usize,
+        lds: [usize; 4],
+        bases: &[&[u64]],
+    ) -> bool {
         let v = if bf16 { &BF16 } else { variant() };
         m % v.bm == 0
             && n % v.bn == 0
@@ -176,7 +227,9 @@ impl GemmF16 {
         for m in all {
             p.extend_from_slice(&split(m).1.to_le_bytes());
         }
-        for v in [self.m, self.n, self.k, self.lda, self.ldb, self.ldc, self.ldd] {
+        for v in [
+            self.m, self.n, self.k, self.lda, self.ldb, self.ldc, self.ldd,
+        ] {
             p.extend_from_slice(&v.to_le_bytes());
         }
         p.extend_from_slice(&self.alpha.to_le_bytes());
@@ -188,7 +241,13 @@ impl GemmF16 {
     fn from_push(p: &[u8], batch: u32) -> GemmF16 {
         let flags = u32_at(p, ALPHA_AT + 8);
         let arrays = flags & FLAG_PTR_ARRAY != 0;
-        let mats = |i: usize| if arrays { Mats::Array(u64_at(p, 8 * i)) } else { Mats::Strided(u64_at(p, 8 * i), u64_at(p, 32 + 8 * i) as i64) };
+        let mats = |i: usize| {
+            if arrays {
+                Mats::Array(u64_at(p, 8 * i))
+            } else {
+                Mats::Strided(u64_at(p, 8 * i), u64_at(p, 32 + 8 * i) as i64)
+            }
+        };
         let f32_at = |o: usize| f32::from_le_bytes(p[o..o + 4].try_into().unwrap_or_default());
         GemmF16 {
             trans_a: flags & FLAG_TRANS_A != 0,
@@ -205,7 +264,11 @@ impl GemmF16 {
             d: mats(3),
             ldd: u32_at(p, M_AT + 24),
             alpha: f32_at(ALPHA_AT),
-            beta: if flags & FLAG_BETA_ZERO != 0 { 0.0 } else { f32_at(ALPHA_AT + 4) },
+            beta: if flags & FLAG_BETA_ZERO != 0 {
+                0.0
+            } else {
+                f32_at(ALPHA_AT + 4)
+            },
             out_f32: flags & FLAG_OUT_F32 != 0,
             bf16: flags & FLAG_BF16 != 0,
             batch,
@@ -232,29 +295,56 @@ impl GemmF16 {
         // C computed in place (C = D) is only D's write range, which also brings it in: a
         // read range over the same memory would be a second host copy where backends stage.
         let in_place = bases[2] == bases[3] && self.ldc == self.ldd;
-        for (i, (list, mats)) in bases.iter().zip([self.a, self.b, self.c, self.d]).enumerate() {
+        for (i, (list, mats)) in bases
+            .iter()
+            .zip([self.a, self.b, self.c, self.d])
+            .enumerate()
+        {
             if i == 2 && in_place {
                 continue;
             }
             for &addr in list.iter() {
-                let r = oxrocm_range { addr, len: spans[i] };
-                if i == 3 { writes.push(r) } else { reads.push(r) }
+                let r = oxrocm_range {
+                    addr,
+                    len: spans[i],
+                };
+                if i == 3 {
+                    writes.push(r)
+                } else {
+                    reads.push(r)
+                }
             }
             if let Mats::Array(p) = mats
                 && !list.is_empty()
             {
-                reads.push(oxrocm_range { addr: p, len: self.batch as usize * 8 });
+                reads.push(oxrocm_range {
+                    addr: p,
+                    len: self.batch as usize * 8,
+                });
             }
         }
         let push = self.push();
         let v = if self.bf16 { &BF16 } else { variant() };
         let groups = [self.m / v.bm as u32, self.n / v.bn as u32, self.batch];
-        launch(stream, super::spirv_dir::module(v.kernel(self.trans_a, self.trans_b)), &push, groups, &reads, &writes)
+        launch(
+            stream,
+            super::spirv_dir::module(v.kernel(self.trans_a, self.trans_b)),
+            &push,
+            groups,
+            &reads,
+            &writes,
+        )
     }
 }
 
 /// The host twin: the same parameter block through the host GEMM (sums in f64).
-unsafe extern "C" fn host_twin(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+unsafe extern "C" fn host_twin(
+    push: *const c_void,
+    size: usize,
+    groups: *const u32,
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
     let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
     let g = GemmF16::from_push(p, unsafe { *groups.add(2) });
     let host = |addr: u64| unsafe { host_ptr(view, addr) };
@@ -272,30 +362,86 @@ unsafe extern "C" fn host_twin(push: *const c_void, size: usize, groups: *const 
         for b in 0..g.batch as usize {
             let at = |m: Mats, bytes: usize| -> *mut u8 {
                 let addr = match m {
-                    Mats::Strided(base, stride) => base.wrapping_add_signed(stride * b as i64 * bytes as i64),
-                    Mats::Array(arr) => unsafe { (host(arr) as *const u64).add(b).read_unaligned() },
+                    Mats::Strided(base, stride) => {
+                        base.wrapping_add_signed(stride * b as i64 * bytes as i64)
+                    }
+                    Mats::Array(arr) => unsafe {
+                        (host(arr) as *const u64).add(b).read_unaligned()
+                    },
                 };
                 host(addr) as *mut u8
             };
             let ob = g.out_bytes();
-            let c = if g.beta == 0.0 { std::ptr::null_mut() } else { at(g.c, ob) };
+            let c = if g.beta == 0.0 {
+                std::ptr::null_mut()
+            } else {
+                at(g.c, ob)
+            };
             let d = at(g.d, ob);
             let (ldc, ldd) = (g.ldc as usize, g.ldd as usize);
             if g.bf16 {
-                let a = Stored { p: at(g.a, 2) as *const bf16, ld: g.lda as usize, packed: false };
-                let bm = Stored { p: at(g.b, 2) as *const bf16, ld: g.ldb as usize, packed: false };
+                let a = Stored {
+                    p: at(g.a, 2) as *const bf16,
+                    ld: g.lda as usize,
+                    packed: false,
+                };
+                let bm = Stored {
+                    p: at(g.b, 2) as *const bf16,
+                    ld: g.ldb as usize,
+                    packed: false,
+                };
                 if g.out_f32 {
-                    gemm_host::gemm::<bf16, f32>(&prob, a, bm, c as *const f32, ldc, d as *mut f32, ldd);
+                    gemm_host::gemm::<bf16, f32>(
+                        &prob,
+                        a,
+                        bm,
+                        c as *const f32,
+                        ldc,
+                        d as *mut f32,
+                        ldd,
+                    );
                 } else {
-                    gemm_host::gemm::<bf16, bf16>(&prob, a, bm, c as *const bf16, ldc, d as *mut bf16, ldd);
+                    gemm_host::gemm::<bf16, bf16>(
+                        &prob,
+                        a,
+                        bm,
+                        c as *const bf16,
+                        ldc,
+                        d as *mut bf16,
+                        ldd,
+                    );
                 }
             } else {
-                let a = Stored { p: at(g.a, 2) as *const f16, ld: g.lda as usize, packed: false };
-                let bm = Stored { p: at(g.b, 2) as *const f16, ld: g.ldb as usize, packed: false };
+                let a = Stored {
+                    p: at(g.a, 2) as *const f16,
+                    ld: g.lda as usize,
+                    packed: false,
+                };
+                let bm = Stored {
+                    p: at(g.b, 2) as *const f16,
+                    ld: g.ldb as usize,
+                    packed: false,
+                };
                 if g.out_f32 {
-                    gemm_host::gemm::<f16, f32>(&prob, a, bm, c as *const f32, ldc, d as *mut f32, ldd);
+                    gemm_host::gemm::<f16, f32>(
+                        &prob,
+                        a,
+                        bm,
+                        c as *const f32,
+                        ldc,
+                        d as *mut f32,
+                        ldd,
+                    );
                 } else {
-                    gemm_host::gemm::<f16, f16>(&prob, a, bm, c as *const f16, ldc, d as *mut f16, ldd);
+                    gemm_host::gemm::<f16, f16>(
+                        &prob,
+                        a,
+                        bm,
+                        c as *const f16,
+                        ldc,
+                        d as *mut f16,
+                        ldd,
+                    );
                 }
             }
         }

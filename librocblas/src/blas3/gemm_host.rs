@@ -41,7 +41,11 @@ pub struct Stored<T> {
 impl<T: Num> Stored<T> {
     #[inline]
     fn at(&self, r: usize, c: usize) -> T::W {
-        let i = if self.packed { (c / 4) * 4 * self.ld + 4 * r + c % 4 } else { r + c * self.ld };
+        let i = if self.packed {
+            (c / 4) * 4 * self.ld + 4 * r + c % 4
+        } else {
+            r + c * self.ld
+        };
         unsafe { self.p.add(i).read_unaligned() }.w()
     }
 
@@ -50,7 +54,11 @@ impl<T: Num> Stored<T> {
         let mut out = Vec::with_capacity(rows * cols);
         for c in 0..cols {
             for r in 0..rows {
-                out.push(if op == Op::N { self.at(r, c) } else { op.apply(self.at(c, r)) });
+                out.push(if op == Op::N {
+                    self.at(r, c)
+                } else {
+                    op.apply(self.at(c, r))
+                });
             }
         }
         out
@@ -62,7 +70,11 @@ pub fn span<T>(rows: usize, cols: usize, ld: usize, packed: bool) -> usize {
     if rows == 0 || cols == 0 {
         return 0;
     }
-    let elems = if packed { (cols - 1) / 4 * 4 * ld + 4 * rows } else { (cols - 1) * ld + rows };
+    let elems = if packed {
+        (cols - 1) / 4 * 4 * ld + 4 * rows
+    } else {
+        (cols - 1) * ld + rows
+    };
     elems * size_of::<T>()
 }
 
@@ -83,12 +95,22 @@ pub struct Problem<W> {
 /// C and D may be the same matrix (same address and leading dimension).
 #[allow(clippy::too_many_arguments)]
 pub fn gemm<Ti: Num, To: Num<W = Ti::W>>(
-    p: &Problem<Ti::W>, a: Stored<Ti>, b: Stored<Ti>, c: *const To, ldc: usize, d: *mut To, ldd: usize,
+    p: &Problem<Ti::W>,
+    a: Stored<Ti>,
+    b: Stored<Ti>,
+    c: *const To,
+    ldc: usize,
+    d: *mut To,
+    ldd: usize,
 ) {
     let zero = <Ti::W as crate::blas1::num::Field>::zero();
     let (m, n, k) = (p.m, p.n, p.k);
     let products = k > 0 && !p.alpha.is_zero();
-    let (da, db) = if products { (a.dense(p.op_a, m, k), b.dense(p.op_b, k, n)) } else { (Vec::new(), Vec::new()) };
+    let (da, db) = if products {
+        (a.dense(p.op_a, m, k), b.dense(p.op_b, k, n))
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let (c, d) = (SendPtr(c as *mut To), SendPtr(d));
     let column = |j: usize| {
         let mut acc = vec![zero; m];
@@ -103,7 +125,11 @@ pub fn gemm<Ti: Num, To: Num<W = Ti::W>>(
         }
         for (i, s) in acc.into_iter().enumerate() {
             let prod = if products { p.alpha * s } else { zero };
-            let v = if p.beta.is_zero() { prod } else { prod + p.beta * unsafe { c.get().add(i + j * ldc).read_unaligned() }.w() };
+            let v = if p.beta.is_zero() {
+                prod
+            } else {
+                prod + p.beta * unsafe { c.get().add(i + j * ldc).read_unaligned() }.w()
+            };
             unsafe { d.get().add(i + j * ldd).write_unaligned(To::n(v)) };
         }
     };

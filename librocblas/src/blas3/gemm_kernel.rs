@@ -40,14 +40,27 @@ pub mod shape {
 
 /// The flags both GEMM shaders (gemm.glsl, gemm_cplx.glsl) read the same way: transposes,
 /// per-operand pointer arrays, beta 0 and the `shape` flags in `shape_mask`.
-pub(crate) fn common_flags(trans: [bool; 2], mats: [Mats; 3], shape_bits: u32, shape_mask: u32, beta_zero: bool) -> u32 {
+pub(crate) fn common_flags(
+    trans: [bool; 2],
+    mats: [Mats; 3],
+    shape_bits: u32,
+    shape_mask: u32,
+    beta_zero: bool,
+) -> u32 {
     let mut f = shape_bits & shape_mask;
-    for (on, bit) in [(trans[0], FLAG_TRANS_A), (trans[1], FLAG_TRANS_B), (beta_zero, FLAG_BETA_ZERO)] {
+    for (on, bit) in [
+        (trans[0], FLAG_TRANS_A),
+        (trans[1], FLAG_TRANS_B),
+        (beta_zero, FLAG_BETA_ZERO),
+    ] {
         if on {
             f |= bit;
         }
     }
-    for (m, bit) in mats.into_iter().zip([FLAG_A_ARRAY, FLAG_B_ARRAY, FLAG_C_ARRAY]) {
+    for (m, bit) in mats
+        .into_iter()
+        .zip([FLAG_A_ARRAY, FLAG_B_ARRAY, FLAG_C_ARRAY])
+    {
         if matches!(m, Mats::Array(_)) {
             f |= bit;
         }
@@ -61,26 +74,44 @@ pub(crate) fn mats_of(flags: u32, matrix: impl Fn(usize) -> (u64, i64)) -> [Mats
     let bits = [FLAG_A_ARRAY, FLAG_B_ARRAY, FLAG_C_ARRAY];
     std::array::from_fn(|i| {
         let (base, stride) = matrix(i);
-        if flags & (FLAG_PTR_ARRAY | bits[i]) != 0 { Mats::Array(base) } else { Mats::Strided { base, stride } }
+        if flags & (FLAG_PTR_ARRAY | bits[i]) != 0 {
+            Mats::Array(base)
+        } else {
+            Mats::Strided { base, stride }
+        }
     })
 }
 
 /// The device ranges a GEMM touches: A and B (`shapes`: rows, columns, leading dimension of
 /// each stored matrix) where `touches_ab`, C as a write range (beta != 0 also reads it), and
 /// the pointer arrays; `bases`: each matrix's start per batch entry.
-pub(crate) fn gemm_ranges(shapes: [(u32, u32, u32); 3], mats: [Mats; 3], bases: [&[u64]; 3], elem: usize, batch: u32, touches_ab: bool) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
+pub(crate) fn gemm_ranges(
+    shapes: [(u32, u32, u32); 3],
+    mats: [Mats; 3],
+    bases: [&[u64]; 3],
+    elem: usize,
+    batch: u32,
+    touches_ab: bool,
+) -> (Vec<oxrocm_range>, Vec<oxrocm_range>) {
     let (mut reads, mut writes) = (Vec::new(), Vec::new());
     for (i, ((rows, cols, ld), m)) in shapes.into_iter().zip(mats).enumerate() {
         if i < 2 && !touches_ab {
             continue;
         }
-        let len = if rows == 0 || cols == 0 { 0 } else { ((cols as usize - 1) * ld as usize + rows as usize) * elem };
+        let len = if rows == 0 || cols == 0 {
+            0
+        } else {
+            ((cols as usize - 1) * ld as usize + rows as usize) * elem
+        };
         if len > 0 {
             let list = if i == 2 { &mut writes } else { &mut reads };
             list.extend(bases[i].iter().map(|&addr| oxrocm_range { addr, len }));
         }
         if let Mats::Array(p) = m {
-            reads.push(oxrocm_range { addr: p, len: batch as usize * 8 });
+            reads.push(oxrocm_range {
+                addr: p,
+                len: batch as usize * 8,
+            });
         }
     }
     (reads, writes)
@@ -111,7 +142,8 @@ static GEMM_F32_T: oxrocm_spirv_kernel = spirv_kernel!("gemm_f32_t", host_twin::
 static GEMM_F64: oxrocm_spirv_kernel = spirv_kernel!("gemm_f64", host_twin::<f64>);
 
 impl GemmElem for f32 {
-    const KERNELS: [&'static oxrocm_spirv_kernel; 4] = [&GEMM_F32, &GEMM_F32_NT, &GEMM_F32_T, &GEMM_F32_T];
+    const KERNELS: [&'static oxrocm_spirv_kernel; 4] =
+        [&GEMM_F32, &GEMM_F32_NT, &GEMM_F32_T, &GEMM_F32_T];
     const TILE: u32 = 128;
     const REPACK: Option<&'static super::gemm_pack::Thresholds> = Some(&super::gemm_pack::F32);
     fn to_bytes(self) -> Vec<u8> {
@@ -190,7 +222,13 @@ impl Layout {
 
 impl<T: GemmElem> Gemm<T> {
     fn flags(&self, aligned: bool) -> u32 {
-        let f = common_flags([self.trans_a, self.trans_b], [self.a, self.b, self.c], self.shape, shape::ALL, self.beta == T::zero());
+        let f = common_flags(
+            [self.trans_a, self.trans_b],
+            [self.a, self.b, self.c],
+            self.shape,
+            shape::ALL,
+            self.beta == T::zero(),
+        );
         if aligned { f | FLAG_ALIGNED } else { f }
     }
 
@@ -237,34 +275,75 @@ impl<T: GemmElem> Gemm<T> {
             c,
             ldc: u32_at(p, Layout::M + 20),
             alpha: T::from_bytes(&p[Layout::SCALARS..]),
-            beta: if flags & FLAG_BETA_ZERO != 0 { T::zero() } else { T::from_bytes(&p[Layout::SCALARS + sz..]) },
+            beta: if flags & FLAG_BETA_ZERO != 0 {
+                T::zero()
+            } else {
+                T::from_bytes(&p[Layout::SCALARS + sz..])
+            },
             batch,
             shape: flags & shape::ALL,
         };
         (g, [u64_at(p, 0), u64_at(p, 8), u64_at(p, 16)])
     }
 
-
     fn shapes(&self) -> [(u32, u32, u32); 3] {
-        let (ar, ac) = if self.trans_a { (self.k, self.m) } else { (self.m, self.k) };
-        let (br, bc) = if self.trans_b { (self.n, self.k) } else { (self.k, self.n) };
-        [(ar, ac, self.lda), (br, bc, self.ldb), (self.m, self.n, self.ldc)]
+        let (ar, ac) = if self.trans_a {
+            (self.k, self.m)
+        } else {
+            (self.m, self.k)
+        };
+        let (br, bc) = if self.trans_b {
+            (self.n, self.k)
+        } else {
+            (self.k, self.n)
+        };
+        [
+            (ar, ac, self.lda),
+            (br, bc, self.ldb),
+            (self.m, self.n, self.ldc),
+        ]
     }
 
     /// Queues the GEMM on `stream`. `bases`: each matrix's start per batch entry (for
     /// pointer arrays, the pointers read from the device), to declare what is touched.
     pub fn launch(&self, stream: *mut c_void, bases: [&[u64]; 3]) -> i32 {
         let touches_ab = self.k > 0 && self.alpha != T::zero();
-        let (reads, writes) = gemm_ranges(self.shapes(), [self.a, self.b, self.c], bases, size_of::<T>(), self.batch, touches_ab);
-        let aligned = self.lda % 4 == 0 && self.ldb % 4 == 0 && bases[0].iter().chain(bases[1]).all(|b| b % 16 == 0);
+        let (reads, writes) = gemm_ranges(
+            self.shapes(),
+            [self.a, self.b, self.c],
+            bases,
+            size_of::<T>(),
+            self.batch,
+            touches_ab,
+        );
+        let aligned = self.lda % 4 == 0
+            && self.ldb % 4 == 0
+            && bases[0].iter().chain(bases[1]).all(|b| b % 16 == 0);
         let push = self.push(aligned);
-        let groups = [self.m.div_ceil(T::TILE), self.n.div_ceil(T::TILE), self.batch];
-        launch(stream, super::spirv_dir::module(T::KERNELS[2 * self.trans_a as usize + self.trans_b as usize]), &push, groups, &reads, &writes)
+        let groups = [
+            self.m.div_ceil(T::TILE),
+            self.n.div_ceil(T::TILE),
+            self.batch,
+        ];
+        launch(
+            stream,
+            super::spirv_dir::module(T::KERNELS[2 * self.trans_a as usize + self.trans_b as usize]),
+            &push,
+            groups,
+            &reads,
+            &writes,
+        )
     }
 }
 
 /// The host twin: the same parameter block, computed with the `gemm` crate.
-unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+unsafe extern "C" fn host_twin<T: GemmElem>(
+    push: *const c_void,
+    size: usize,
+    groups: *const u32,
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
     let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
     let batch = unsafe { *groups.add(2) };
     let (g, _) = Gemm::<T>::from_push(p, batch);
@@ -273,8 +352,12 @@ unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, gr
         for b in 0..batch as usize {
             let at = |m: Mats| -> u64 {
                 match m {
-                    Mats::Strided { base, stride } => base.wrapping_add_signed(stride * b as i64 * size_of::<T>() as i64),
-                    Mats::Array(arr) => unsafe { (host(arr) as *const u64).add(b).read_unaligned() },
+                    Mats::Strided { base, stride } => {
+                        base.wrapping_add_signed(stride * b as i64 * size_of::<T>() as i64)
+                    }
+                    Mats::Array(arr) => unsafe {
+                        (host(arr) as *const u64).add(b).read_unaligned()
+                    },
                 }
             };
             let c_ptr = host(at(g.c)) as *mut T;
@@ -282,11 +365,17 @@ unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, gr
                 // C = beta * C (beta = 0 writes zeros, whatever C held).
                 for j in 0..g.n as usize {
                     for i in 0..g.m as usize {
-                        if (g.shape & shape::C_LOWER != 0 && i < j) || (g.shape & shape::C_UPPER != 0 && i > j) {
+                        if (g.shape & shape::C_LOWER != 0 && i < j)
+                            || (g.shape & shape::C_UPPER != 0 && i > j)
+                        {
                             continue;
                         }
                         let e = unsafe { c_ptr.add(i + j * g.ldc as usize) };
-                        let v = if g.beta == T::zero() { T::zero() } else { T::scale(g.beta, unsafe { e.read_unaligned() }) };
+                        let v = if g.beta == T::zero() {
+                            T::zero()
+                        } else {
+                            T::scale(g.beta, unsafe { e.read_unaligned() })
+                        };
                         unsafe { e.write_unaligned(v) };
                     }
                 }
@@ -302,7 +391,14 @@ unsafe extern "C" fn host_twin<T: GemmElem>(push: *const c_void, size: usize, gr
 /// K range [k0, k1) of a block of C (rows r0.., columns c0..) under the shape's K flags: the
 /// zero half of a triangular operand is skipped, as the kernel's tiles skip it. The host
 /// twins of the real and the complex GEMM share it (`flags`: the shape flags).
-pub(crate) fn k_range(flags: u32, k: usize, r0: usize, rows: usize, c0: usize, cols: usize) -> (usize, usize) {
+pub(crate) fn k_range(
+    flags: u32,
+    k: usize,
+    r0: usize,
+    rows: usize,
+    c0: usize,
+    cols: usize,
+) -> (usize, usize) {
     let (mut k0, mut k1) = (0, k);
     if flags & shape::K_FROM_ROW != 0 {
         k0 = k0.max(r0);
@@ -325,9 +421,15 @@ pub(crate) fn k_range(flags: u32, k: usize, r0: usize, rows: usize, c0: usize, c
 pub(crate) fn k_blocks(flags: u32, m: usize, n: usize) -> Vec<(usize, usize, usize, usize)> {
     const KB: usize = 512;
     if flags & (shape::K_FROM_ROW | shape::K_TO_ROW) != 0 {
-        (0..m).step_by(KB).map(|r0| (r0, KB.min(m - r0), 0, n)).collect()
+        (0..m)
+            .step_by(KB)
+            .map(|r0| (r0, KB.min(m - r0), 0, n))
+            .collect()
     } else if flags & (shape::K_FROM_COL | shape::K_TO_COL) != 0 {
-        (0..n).step_by(KB).map(|c0| (0, m, c0, KB.min(n - c0))).collect()
+        (0..n)
+            .step_by(KB)
+            .map(|c0| (0, m, c0, KB.min(n - c0)))
+            .collect()
     } else {
         vec![(0, m, 0, n)]
     }
@@ -338,28 +440,58 @@ pub(crate) fn k_blocks(flags: u32, m: usize, n: usize) -> Vec<(usize, usize, usi
 /// directly, each diagonal block through a temporary so the other triangle stays as it was).
 unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *mut T) {
     // Column-major: element (i, j) of X is X[i * rs + j * cs].
-    let (a_rs, a_cs) = if g.trans_a { (g.lda as isize, 1) } else { (1, g.lda as isize) };
-    let (b_rs, b_cs) = if g.trans_b { (g.ldb as isize, 1) } else { (1, g.ldb as isize) };
+    let (a_rs, a_cs) = if g.trans_a {
+        (g.lda as isize, 1)
+    } else {
+        (1, g.lda as isize)
+    };
+    let (b_rs, b_cs) = if g.trans_b {
+        (g.ldb as isize, 1)
+    } else {
+        (1, g.ldb as isize)
+    };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     // One block of C: rows r0.., columns c0.. of sizes rows x cols, into dst (row / column
     // strides) with dst's beta.
-    let block = |r0: usize, rows: usize, c0: usize, cols: usize, dst: *mut T, d_rs: isize, d_cs: isize, beta: T| {
+    let block = |r0: usize,
+                 rows: usize,
+                 c0: usize,
+                 cols: usize,
+                 dst: *mut T,
+                 d_rs: isize,
+                 d_cs: isize,
+                 beta: T| {
         if rows == 0 || cols == 0 {
             return;
         }
         let (k0, k1) = k_range(g.shape, g.k as usize, r0, rows, c0, cols);
         let work = rows as u64 * cols as u64 * (k1 - k0) as u64;
-        let par = if work < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+        let par = if work < 1 << 18 {
+            gemm::Parallelism::None
+        } else {
+            gemm::Parallelism::Rayon(threads)
+        };
         unsafe {
             // gemm computes dst = alpha·dst + beta·lhs·rhs (BLAS's beta and alpha).
             gemm::gemm(
-                rows, cols, k1 - k0,
-                dst, d_cs, d_rs,
+                rows,
+                cols,
+                k1 - k0,
+                dst,
+                d_cs,
+                d_rs,
                 beta != T::zero(),
-                a.offset(r0 as isize * a_rs + k0 as isize * a_cs), a_cs, a_rs,
-                b.offset(c0 as isize * b_cs + k0 as isize * b_rs), b_cs, b_rs,
-                beta, g.alpha,
-                false, false, false,
+                a.offset(r0 as isize * a_rs + k0 as isize * a_cs),
+                a_cs,
+                a_rs,
+                b.offset(c0 as isize * b_cs + k0 as isize * b_rs),
+                b_cs,
+                b_rs,
+                beta,
+                g.alpha,
+                false,
+                false,
+                false,
                 par,
             );
         }
@@ -368,7 +500,16 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
     let lower = g.shape & shape::C_LOWER != 0;
     if g.shape & (shape::C_LOWER | shape::C_UPPER) == 0 {
         for (r0, rows, c0, cols) in k_blocks(g.shape, m, n) {
-            block(r0, rows, c0, cols, unsafe { c.offset(r0 as isize + c0 as isize * ldc) }, 1, ldc, g.beta);
+            block(
+                r0,
+                rows,
+                c0,
+                cols,
+                unsafe { c.offset(r0 as isize + c0 as isize * ldc) },
+                1,
+                ldc,
+                g.beta,
+            );
         }
         return;
     }
@@ -389,14 +530,27 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
             continue;
         }
         let rows = nb.min(m - j0);
-        block(j0, rows, j0, nb, tmp.as_mut_ptr(), 1, NB as isize, T::zero());
+        block(
+            j0,
+            rows,
+            j0,
+            nb,
+            tmp.as_mut_ptr(),
+            1,
+            NB as isize,
+            T::zero(),
+        );
         for jj in 0..nb {
             for ii in 0..rows {
                 if (lower && ii < jj) || (!lower && ii > jj) {
                     continue;
                 }
                 let e = unsafe { at(j0 + ii).offset(jj as isize * ldc) };
-                let prior = if g.beta == T::zero() { T::zero() } else { T::scale(g.beta, unsafe { e.read_unaligned() }) };
+                let prior = if g.beta == T::zero() {
+                    T::zero()
+                } else {
+                    T::scale(g.beta, unsafe { e.read_unaligned() })
+                };
                 unsafe { e.write_unaligned(T::add(prior, tmp[ii + jj * NB])) };
             }
         }

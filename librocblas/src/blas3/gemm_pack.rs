@@ -13,9 +13,9 @@
 
 use super::gemm::Args;
 use super::gemm_host::span;
+use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::blas1::exec::Src;
 use crate::handle::{Ctx, with_handle};
-use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use crate::types::{hipEvent_t, hipStream_t, rocblas_handle};
 use std::ffi::c_void;
@@ -29,8 +29,14 @@ pub struct Thresholds {
     pub other: usize,
     pub k: usize,
 }
-pub const F32: Thresholds = Thresholds { other: 2048, k: 256 };
-pub const F16: Thresholds = Thresholds { other: 8192, k: 256 };
+pub const F32: Thresholds = Thresholds {
+    other: 2048,
+    k: 256,
+};
+pub const F16: Thresholds = Thresholds {
+    other: 8192,
+    k: 256,
+};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
@@ -41,11 +47,13 @@ enum Mode {
 
 fn mode() -> Mode {
     static MODE: OnceLock<Mode> = OnceLock::new();
-    *MODE.get_or_init(|| match std::env::var("OXROCM_ROCBLAS_GEMM_PACK").as_deref() {
-        Ok("always") => Mode::Always,
-        Ok("never") | Ok("0") => Mode::Never,
-        _ => Mode::Auto,
-    })
+    *MODE.get_or_init(
+        || match std::env::var("OXROCM_ROCBLAS_GEMM_PACK").as_deref() {
+            Ok("always") => Mode::Always,
+            Ok("never") | Ok("0") => Mode::Never,
+            _ => Mode::Auto,
+        },
+    )
 }
 
 /// Whether this process's devices run the SPIR-V kernels (the CPU backend runs their host
@@ -107,29 +115,62 @@ struct Plan {
 }
 
 impl Plan {
-    fn new(elem: usize, src: Src, rows: usize, cols: usize, ld: usize, batch: usize) -> Option<Plan> {
+    fn new(
+        elem: usize,
+        src: Src,
+        rows: usize,
+        cols: usize,
+        ld: usize,
+        batch: usize,
+    ) -> Option<Plan> {
         let ldd = cols.next_multiple_of(8);
         // Grid limits of Vulkan's y and z dimensions; 32-bit sizes in the parameter block.
-        if cols.div_ceil(32) > 65535 || batch > 65535 || batch == 0 || [rows, ldd, ld].iter().any(|&v| v > u32::MAX as usize) {
+        if cols.div_ceil(32) > 65535
+            || batch > 65535
+            || batch == 0
+            || [rows, ldd, ld].iter().any(|&v| v > u32::MAX as usize)
+        {
             return None;
         }
         let stride = ldd.checked_mul(rows)?;
-        let array_at = stride.checked_mul(batch)?.checked_mul(elem)?.next_multiple_of(256);
-        let bytes = if matches!(src, Src::Array(_)) { array_at + 8 * batch } else { array_at };
-        Some(Plan { ld: ldd, stride, array_at, bytes: bytes.next_multiple_of(256) })
+        let array_at = stride
+            .checked_mul(batch)?
+            .checked_mul(elem)?
+            .next_multiple_of(256);
+        let bytes = if matches!(src, Src::Array(_)) {
+            array_at + 8 * batch
+        } else {
+            array_at
+        };
+        Some(Plan {
+            ld: ldd,
+            stride,
+            array_at,
+            bytes: bytes.next_multiple_of(256),
+        })
     }
 }
 
 impl Scratch {
     pub fn new(c: &Ctx) -> Scratch {
-        Scratch { handle: c.handle, stream: c.stream, own: None }
+        Scratch {
+            handle: c.handle,
+            stream: c.stream,
+            own: None,
+        }
     }
 
     /// A and B of a validated GEMM (`bases`: each batch entry's start, empty where the
     /// operand is not read) brought into the (N, T) layout where that pays: `[A, B]`, each
     /// `None` where the kernel reads the operand in place (already in that layout, too
     /// small to pay, or no scratch memory).
-    pub fn repack_nt(&mut self, x: &Args, bases: [&[u64]; 2], elem: usize, t: &Thresholds) -> [Option<Repacked>; 2] {
+    pub fn repack_nt(
+        &mut self,
+        x: &Args,
+        bases: [&[u64]; 2],
+        elem: usize,
+        t: &Thresholds,
+    ) -> [Option<Repacked>; 2] {
         let (m, n, k, batch) = (x.m as usize, x.n as usize, x.k as usize, x.batch as usize);
         let pays = |other: usize| match mode() {
             Mode::Never => false,
@@ -137,16 +178,26 @@ impl Scratch {
             Mode::Auto => kernels_on_gpu() && other >= t.other && k >= t.k,
         };
         // Stored shapes: A transposed is k x m, B untransposed k x n.
-        let plan_a = (x.trans_a != 111 && !bases[0].is_empty() && pays(n)).then(|| Plan::new(elem, x.a, k, m, x.lda as usize, batch)).flatten();
-        let plan_b = (x.trans_b == 111 && !bases[1].is_empty() && pays(m)).then(|| Plan::new(elem, x.b, k, n, x.ldb as usize, batch)).flatten();
+        let plan_a = (x.trans_a != 111 && !bases[0].is_empty() && pays(n))
+            .then(|| Plan::new(elem, x.a, k, m, x.lda as usize, batch))
+            .flatten();
+        let plan_b = (x.trans_b == 111 && !bases[1].is_empty() && pays(m))
+            .then(|| Plan::new(elem, x.b, k, n, x.ldb as usize, batch))
+            .flatten();
         let total = plan_a.as_ref().map_or(0, |p| p.bytes) + plan_b.as_ref().map_or(0, |p| p.bytes);
         if total == 0 || capturing(self.stream) {
             return [None, None];
         }
-        let Some(base) = self.memory(total) else { return [None, None] };
-        let a = plan_a.as_ref().and_then(|p| self.transpose(elem, p, base, x.a, bases[0], k, m, x.lda as usize, batch));
+        let Some(base) = self.memory(total) else {
+            return [None, None];
+        };
+        let a = plan_a.as_ref().and_then(|p| {
+            self.transpose(elem, p, base, x.a, bases[0], k, m, x.lda as usize, batch)
+        });
         let b_at = base + plan_a.as_ref().map_or(0, |p| p.bytes) as u64;
-        let b = plan_b.as_ref().and_then(|p| self.transpose(elem, p, b_at, x.b, bases[1], k, n, x.ldb as usize, batch));
+        let b = plan_b.as_ref().and_then(|p| {
+            self.transpose(elem, p, b_at, x.b, bases[1], k, n, x.ldb as usize, batch)
+        });
         [a, b]
     }
 
@@ -189,7 +240,18 @@ impl Scratch {
     /// Queues the transpose of `src`'s rows x cols matrices (leading dimension ld) into
     /// scratch at `dst`, laid out by `plan`; `None` where it could not be queued.
     #[allow(clippy::too_many_arguments)]
-    fn transpose(&self, elem: usize, plan: &Plan, dst: u64, src: Src, bases: &[u64], rows: usize, cols: usize, ld: usize, batch: usize) -> Option<Repacked> {
+    fn transpose(
+        &self,
+        elem: usize,
+        plan: &Plan,
+        dst: u64,
+        src: Src,
+        bases: &[u64],
+        rows: usize,
+        cols: usize,
+        ld: usize,
+        batch: usize,
+    ) -> Option<Repacked> {
         let kernel = match elem {
             2 => &TRANSPOSE_16,
             4 => &TRANSPOSE_32,
@@ -209,17 +271,36 @@ impl Scratch {
             push.extend_from_slice(&v.to_le_bytes());
         }
         let len = span::<u8>(rows, cols, ld, false) * elem;
-        let mut reads: Vec<oxrocm_range> = bases.iter().map(|&addr| oxrocm_range { addr, len }).collect();
+        let mut reads: Vec<oxrocm_range> = bases
+            .iter()
+            .map(|&addr| oxrocm_range { addr, len })
+            .collect();
         if let Src::Array(p) = src {
-            reads.push(oxrocm_range { addr: p, len: batch * 8 });
+            reads.push(oxrocm_range {
+                addr: p,
+                len: batch * 8,
+            });
         }
-        let writes = [oxrocm_range { addr: dst, len: plan.bytes }];
-        let groups = [rows.div_ceil(32) as u32, cols.div_ceil(32) as u32, batch as u32];
+        let writes = [oxrocm_range {
+            addr: dst,
+            len: plan.bytes,
+        }];
+        let groups = [
+            rows.div_ceil(32) as u32,
+            cols.div_ceil(32) as u32,
+            batch as u32,
+        ];
         let rc = launch(self.stream, kernel, &push, groups, &reads, &writes);
         (rc == 0).then(|| Repacked {
-            src: if dst_ptrs != 0 { Src::Array(dst_ptrs) } else { Src::Strided(dst, plan.stride as i64) },
+            src: if dst_ptrs != 0 {
+                Src::Array(dst_ptrs)
+            } else {
+                Src::Strided(dst, plan.stride as i64)
+            },
             ld: plan.ld as u32,
-            bases: (0..batch).map(|b| dst + (b * plan.stride * elem) as u64).collect(),
+            bases: (0..batch)
+                .map(|b| dst + (b * plan.stride * elem) as u64)
+                .collect(),
         })
     }
 }
@@ -248,7 +329,11 @@ const PUSH_SIZE: usize = 60;
 /// The transpose's host twin for elements of `E` bytes: the same parameter block, element
 /// by element.
 unsafe extern "C" fn transpose_twin<const E: usize>(
-    push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn,
+    push: *const c_void,
+    size: usize,
+    groups: *const u32,
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
 ) -> i32 {
     if size < PUSH_SIZE {
         return 1; // hipErrorInvalidValue
@@ -271,7 +356,13 @@ unsafe extern "C" fn transpose_twin<const E: usize>(
         let (s, d) = (host(s) as *const u8, host(start));
         for c in 0..cols {
             for r in 0..rows {
-                unsafe { std::ptr::copy_nonoverlapping(s.add((r + c * lds) * E), d.add((c + r * ldd) * E), E) };
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        s.add((r + c * lds) * E),
+                        d.add((c + r * ldd) * E),
+                        E,
+                    )
+                };
             }
         }
     }

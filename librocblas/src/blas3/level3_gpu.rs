@@ -24,11 +24,11 @@ use crate::auxiliary::status_from_hip;
 use crate::blas1::exec::{Bases, Src, Status, capturing, read_device};
 use crate::blas1::num::{C32, C64, Field, Real};
 use crate::blas2::kern::{Num, Op};
-use crate::blas3::sym::kern::RankK;
-use crate::types::rocblas_pointer_mode_device;
 use crate::blas2::kernel::K2;
+use crate::blas3::sym::kern::RankK;
 use crate::handle::Ctx;
 use crate::hip::{oxrocm_range, oxrocm_spirv_kernel};
+use crate::types::rocblas_pointer_mode_device;
 
 /// A scalar argument's value, (re, im) (im 0 for the real types).
 pub type Sc = (f64, f64);
@@ -145,8 +145,18 @@ impl Opd {
     pub fn of(c: &Ctx, s: Src, ld: usize, elem: usize, nb: usize) -> Option<Opd> {
         let ld = u32_of(ld.max(1))?;
         let mat = match s {
-            Src::Strided(p, stride) => Mat { ptr: p, bs: stride.checked_mul(elem as i64)?, array: false, ld },
-            Src::Array(p) => Mat { ptr: p, bs: 0, array: true, ld },
+            Src::Strided(p, stride) => Mat {
+                ptr: p,
+                bs: stride.checked_mul(elem as i64)?,
+                array: false,
+                ld,
+            },
+            Src::Array(p) => Mat {
+                ptr: p,
+                bs: 0,
+                array: true,
+                ld,
+            },
             Src::ArrayAt(..) => return None,
         };
         match s.bases(elem, nb, c.stream).ok()? {
@@ -158,15 +168,33 @@ impl Opd {
     fn scratch(base: u64, rows: usize, cols: usize, elem: usize, nb: usize) -> Opd {
         let stride = (rows * cols * elem).next_multiple_of(256);
         let bases = (0..nb).map(|b| base + (b * stride) as u64).collect();
-        Opd { mat: Mat { ptr: base, bs: stride as i64, array: false, ld: rows.max(1) as u32 }, bases }
+        Opd {
+            mat: Mat {
+                ptr: base,
+                bs: stride as i64,
+                array: false,
+                ld: rows.max(1) as u32,
+            },
+            bases,
+        }
     }
     /// The sub-matrix from element (i, j) (strided operands).
     fn at(&self, i: usize, j: usize, elem: usize) -> Opd {
         let off = ((i + j * self.mat.ld as usize) * elem) as u64;
-        Opd { mat: self.mat.sub(i, j, elem), bases: self.bases.iter().map(|b| b + off).collect() }
+        Opd {
+            mat: self.mat.sub(i, j, elem),
+            bases: self.bases.iter().map(|b| b + off).collect(),
+        }
     }
     fn mats(&self, elem: usize) -> Mats {
-        if self.mat.array { Mats::Array(self.mat.ptr) } else { Mats::Strided { base: self.mat.ptr, stride: self.mat.bs / elem as i64 } }
+        if self.mat.array {
+            Mats::Array(self.mat.ptr)
+        } else {
+            Mats::Strided {
+                base: self.mat.ptr,
+                stride: self.mat.bs / elem as i64,
+            }
+        }
     }
     fn ranges(&self, rows: usize, cols: usize, elem: usize) -> Vec<oxrocm_range> {
         mk::ranges(&self.mat, &self.bases, rows, cols, elem)
@@ -185,7 +213,20 @@ fn module<T: L3>() -> Option<(&'static oxrocm_spirv_kernel, usize)> {
 
 /// Queues C := alpha op(A) op(B) + beta C (m x n, inner k) with `shape` flags.
 #[allow(clippy::too_many_arguments)]
-fn gemm<T: L3>(c: &Ctx, ta: Op, tb: Op, m: usize, n: usize, k: usize, a: &Opd, b: &Opd, cm: &Opd, alpha: Sc, beta: Sc, shape: u32) -> Status {
+fn gemm<T: L3>(
+    c: &Ctx,
+    ta: Op,
+    tb: Op,
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &Opd,
+    b: &Opd,
+    cm: &Opd,
+    alpha: Sc,
+    beta: Sc,
+    shape: u32,
+) -> Status {
     if m == 0 || n == 0 {
         return Ok(());
     }
@@ -217,7 +258,15 @@ fn gemm<T: L3>(c: &Ctx, ta: Op, tb: Op, m: usize, n: usize, k: usize, a: &Opd, b
 
 /// C := alpha op(A) (+ beta op(B)) over m x n, only C's `tri` triangle where given: GEAM.
 #[allow(clippy::too_many_arguments)]
-fn geam_launch<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(&Opd, Op, Sc)>, b: Option<(&Opd, Op, Sc)>, cm: &Opd, tri: u32) -> Status {
+fn geam_launch<T: L3>(
+    c: &Ctx,
+    m: usize,
+    n: usize,
+    a: Option<(&Opd, Op, Sc)>,
+    b: Option<(&Opd, Op, Sc)>,
+    cm: &Opd,
+    tri: u32,
+) -> Status {
     let (kernel, elem) = module::<T>().ok_or(crate::types::rocblas_status_internal_error)?;
     let mut l = MLaunch::new(MOp::Geam, m, n, cm.bases.len());
     l.c = cm.mat;
@@ -279,8 +328,22 @@ fn inv_diag<T: L3>(c: &Ctx, k: usize, e: &Opd, upper: bool, out: &Opd, diag_at: 
 }
 
 /// Scratch for `parts` (rows, cols) matrices per batch entry: their `Opd`s, in order.
-fn scratch_parts(s: &mut Scratch, elem: usize, nb: usize, parts: &[(usize, usize)]) -> Option<Vec<Opd>> {
-    let sizes: Vec<usize> = parts.iter().map(|&(r, c)| Some((r.checked_mul(c)?.checked_mul(elem)?).next_multiple_of(256).checked_mul(nb)?)).collect::<Option<_>>()?;
+fn scratch_parts(
+    s: &mut Scratch,
+    elem: usize,
+    nb: usize,
+    parts: &[(usize, usize)],
+) -> Option<Vec<Opd>> {
+    let sizes: Vec<usize> = parts
+        .iter()
+        .map(|&(r, c)| {
+            Some(
+                (r.checked_mul(c)?.checked_mul(elem)?)
+                    .next_multiple_of(256)
+                    .checked_mul(nb)?,
+            )
+        })
+        .collect::<Option<_>>()?;
     let total: usize = sizes.iter().sum();
     let base = s.memory(total.max(256))?;
     let mut at = base;
@@ -297,7 +360,16 @@ fn scratch_parts(s: &mut Scratch, elem: usize, nb: usize, parts: &[(usize, usize
 
 /// C := alpha op(A) + beta op(B); `None` for an operand its zero host scalar skips.
 #[allow(clippy::too_many_arguments)]
-pub fn geam<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(Src, usize, Op, Sc)>, b: Option<(Src, usize, Op, Sc)>, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+pub fn geam<T: L3>(
+    c: &Ctx,
+    m: usize,
+    n: usize,
+    a: Option<(Src, usize, Op, Sc)>,
+    b: Option<(Src, usize, Op, Sc)>,
+    cs: Src,
+    ldc: usize,
+    batch: i64,
+) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
@@ -311,18 +383,46 @@ pub fn geam<T: L3>(c: &Ctx, m: usize, n: usize, a: Option<(Src, usize, Op, Sc)>,
     };
     let (a, b) = (opd(a)?, opd(b)?);
     let cm = Opd::of(c, cs, ldc, elem, nb)?;
-    Some(geam_launch::<T>(c, m, n, a.as_ref().map(|(o, t, v)| (o, *t, *v)), b.as_ref().map(|(o, t, v)| (o, *t, *v)), &cm, 0))
+    Some(geam_launch::<T>(
+        c,
+        m,
+        n,
+        a.as_ref().map(|(o, t, v)| (o, *t, *v)),
+        b.as_ref().map(|(o, t, v)| (o, *t, *v)),
+        &cm,
+        0,
+    ))
 }
 
 /// C := A diag(x) (right) or diag(x) A (left); x: `xs` with increment incx.
 #[allow(clippy::too_many_arguments)]
-pub fn dgmm<T: L3>(c: &Ctx, left: bool, m: usize, n: usize, a: Src, lda: usize, xs: Src, incx: i64, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+pub fn dgmm<T: L3>(
+    c: &Ctx,
+    left: bool,
+    m: usize,
+    n: usize,
+    a: Src,
+    lda: usize,
+    xs: Src,
+    incx: i64,
+    cs: Src,
+    ldc: usize,
+    batch: i64,
+) -> Option<Status> {
     let (kernel, elem) = module::<T>()?;
-    if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() || incx.unsigned_abs() > i32::MAX as u64 {
+    if !batch_ok(batch)
+        || u32_of(m).is_none()
+        || cols_ok(n).is_none()
+        || cols_ok(m).is_none()
+        || incx.unsigned_abs() > i32::MAX as u64
+    {
         return None;
     }
     let nb = batch as usize;
-    let (am, cm) = (Opd::of(c, a, lda, elem, nb)?, Opd::of(c, cs, ldc, elem, nb)?);
+    let (am, cm) = (
+        Opd::of(c, a, lda, elem, nb)?,
+        Opd::of(c, cs, ldc, elem, nb)?,
+    );
     let xm = Opd::of(c, xs, 1, elem, nb)?;
     let len = if left { m } else { n };
     let xspan = (len - 1) * incx.unsigned_abs() as usize + 1;
@@ -340,7 +440,23 @@ pub fn dgmm<T: L3>(c: &Ctx, left: bool, m: usize, n: usize, a: Src, lda: usize, 
 /// C := alpha A B + beta C (left) or alpha B A + beta C (right), A symmetric (Hermitian with
 /// `herm`) from its `upper` or lower triangle.
 #[allow(clippy::too_many_arguments)]
-pub fn symm<T: L3>(c: &Ctx, herm: bool, left: bool, upper: bool, m: usize, n: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+pub fn symm<T: L3>(
+    c: &Ctx,
+    herm: bool,
+    left: bool,
+    upper: bool,
+    m: usize,
+    n: usize,
+    alpha: Sc,
+    a: Src,
+    lda: usize,
+    b: Src,
+    ldb: usize,
+    beta: Sc,
+    cs: Src,
+    ldc: usize,
+    batch: i64,
+) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
@@ -350,7 +466,20 @@ pub fn symm<T: L3>(c: &Ctx, herm: bool, left: bool, upper: bool, m: usize, n: us
     let cm = Opd::of(c, cs, ldc, elem, nb)?;
     if is_zero(alpha) {
         // C := beta C: a GEMM without products.
-        return Some(gemm::<T>(c, Op::N, Op::N, m, n, 0, &cm, &cm, &cm, ZERO, beta, 0));
+        return Some(gemm::<T>(
+            c,
+            Op::N,
+            Op::N,
+            m,
+            n,
+            0,
+            &cm,
+            &cm,
+            &cm,
+            ZERO,
+            beta,
+            0,
+        ));
     }
     let (am, bm) = (Opd::of(c, a, lda, elem, nb)?, Opd::of(c, b, ldb, elem, nb)?);
     let mut s = Scratch::new(c);
@@ -358,7 +487,11 @@ pub fn symm<T: L3>(c: &Ctx, herm: bool, left: bool, upper: bool, m: usize, n: us
     let flags = f::SYM | if upper { f::UPPER } else { 0 } | if herm { f::HERM } else { 0 };
     Some((|| {
         expand::<T>(c, k, &am, &e, flags)?;
-        if left { gemm::<T>(c, Op::N, Op::N, m, n, k, &e, &bm, &cm, alpha, beta, 0) } else { gemm::<T>(c, Op::N, Op::N, m, n, k, &bm, &e, &cm, alpha, beta, 0) }
+        if left {
+            gemm::<T>(c, Op::N, Op::N, m, n, k, &e, &bm, &cm, alpha, beta, 0)
+        } else {
+            gemm::<T>(c, Op::N, Op::N, m, n, k, &bm, &e, &cm, alpha, beta, 0)
+        }
     })())
 }
 
@@ -377,21 +510,81 @@ struct Term {
 /// beta C: one triangle-writing GEMM per term, the first applying beta; `real_diag`: C's
 /// diagonal keeps only its real part (the Hermitian updates).
 #[allow(clippy::too_many_arguments)]
-fn triangle_update<T: L3>(c: &Ctx, upper: bool, real_diag: bool, n: usize, k: usize, alpha: Sc, terms: &[Term], beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+fn triangle_update<T: L3>(
+    c: &Ctx,
+    upper: bool,
+    real_diag: bool,
+    n: usize,
+    k: usize,
+    alpha: Sc,
+    terms: &[Term],
+    beta: Sc,
+    cs: Src,
+    ldc: usize,
+    batch: i64,
+) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || cols_ok(n).is_none() || u32_of(k).is_none() {
         return None;
     }
     let nb = batch as usize;
     let cm = Opd::of(c, cs, ldc, elem, nb)?;
-    let tri = if upper { shape::C_UPPER } else { shape::C_LOWER } | if real_diag { shape::REAL_DIAG } else { 0 };
+    let tri = if upper {
+        shape::C_UPPER
+    } else {
+        shape::C_LOWER
+    } | if real_diag { shape::REAL_DIAG } else { 0 };
     if is_zero(alpha) || k == 0 {
-        return Some(gemm::<T>(c, Op::N, Op::N, n, n, 0, &cm, &cm, &cm, ZERO, beta, tri));
+        // Nothing to add and beta 1: C is left as it is, its diagonal's imaginary parts
+        // too (rocBLAS's quick return, also in device pointer mode; the BLAS reference).
+        if beta == ONE {
+            return Some(Ok(()));
+        }
+        return Some(gemm::<T>(
+            c,
+            Op::N,
+            Op::N,
+            n,
+            n,
+            0,
+            &cm,
+            &cm,
+            &cm,
+            ZERO,
+            beta,
+            tri,
+        ));
     }
-    let ops: Vec<(Term, Opd, Opd)> = terms.iter().map(|t| Some((*t, Opd::of(c, t.a.0, t.a.1, elem, nb)?, Opd::of(c, t.b.0, t.b.1, elem, nb)?))).collect::<Option<_>>()?;
+    let ops: Vec<(Term, Opd, Opd)> = terms
+        .iter()
+        .map(|t| {
+            Some((
+                *t,
+                Opd::of(c, t.a.0, t.a.1, elem, nb)?,
+                Opd::of(c, t.b.0, t.b.1, elem, nb)?,
+            ))
+        })
+        .collect::<Option<_>>()?;
     Some(ops.iter().enumerate().try_for_each(|(i, (t, am, bm))| {
-        let al = if t.conj_alpha { (alpha.0, -alpha.1) } else { alpha };
-        gemm::<T>(c, t.ta, t.tb, n, n, k, am, bm, &cm, al, if i == 0 { beta } else { ONE }, tri)
+        let al = if t.conj_alpha {
+            (alpha.0, -alpha.1)
+        } else {
+            alpha
+        };
+        gemm::<T>(
+            c,
+            t.ta,
+            t.tb,
+            n,
+            n,
+            k,
+            am,
+            bm,
+            &cm,
+            al,
+            if i == 0 { beta } else { ONE },
+            tri,
+        )
     }))
 }
 
@@ -404,20 +597,80 @@ fn triangle_update<T: L3>(c: &Ctx, upper: bool, real_diag: bool, n: usize, k: us
 ///
 /// The Hermitian ones keep C's diagonal real. syrk and herk pass A as B.
 #[allow(clippy::too_many_arguments)]
-pub fn rank_k<T: L3>(c: &Ctx, kind: RankK, upper: bool, op: Op, n: usize, k: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
+pub fn rank_k<T: L3>(
+    c: &Ctx,
+    kind: RankK,
+    upper: bool,
+    op: Op,
+    n: usize,
+    k: usize,
+    alpha: Sc,
+    a: Src,
+    lda: usize,
+    b: Src,
+    ldb: usize,
+    beta: Sc,
+    cs: Src,
+    ldc: usize,
+    batch: i64,
+) -> Option<Status> {
     let herm = kind.herm();
     // op(X)^T (op^H) of a stored X: transposed back when op transposes, else T (C).
-    let back = if op != Op::N { Op::N } else if herm { Op::C } else { Op::T };
-    let first = Term { ta: op, tb: back, a: (a, lda), b: (b, ldb), conj_alpha: false };
-    let second = Term { ta: op, tb: back, a: (b, ldb), b: (a, lda), conj_alpha: herm };
-    let terms: &[Term] = if matches!(kind, RankK::Syr2k | RankK::Her2k) { &[first, second] } else { &[first] };
+    let back = if op != Op::N {
+        Op::N
+    } else if herm {
+        Op::C
+    } else {
+        Op::T
+    };
+    let first = Term {
+        ta: op,
+        tb: back,
+        a: (a, lda),
+        b: (b, ldb),
+        conj_alpha: false,
+    };
+    let second = Term {
+        ta: op,
+        tb: back,
+        a: (b, ldb),
+        b: (a, lda),
+        conj_alpha: herm,
+    };
+    let terms: &[Term] = if matches!(kind, RankK::Syr2k | RankK::Her2k) {
+        &[first, second]
+    } else {
+        &[first]
+    };
     triangle_update::<T>(c, upper, herm, n, k, alpha, terms, beta, cs, ldc, batch)
 }
 
 /// gemmt: the `uplo` triangle of the n x n C := alpha op(A) op(B) + beta C.
 #[allow(clippy::too_many_arguments)]
-pub fn gemmt<T: L3>(c: &Ctx, upper: bool, ta: Op, tb: Op, n: usize, k: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, beta: Sc, cs: Src, ldc: usize, batch: i64) -> Option<Status> {
-    let t = Term { ta, tb, a: (a, lda), b: (b, ldb), conj_alpha: false };
+pub fn gemmt<T: L3>(
+    c: &Ctx,
+    upper: bool,
+    ta: Op,
+    tb: Op,
+    n: usize,
+    k: usize,
+    alpha: Sc,
+    a: Src,
+    lda: usize,
+    b: Src,
+    ldb: usize,
+    beta: Sc,
+    cs: Src,
+    ldc: usize,
+    batch: i64,
+) -> Option<Status> {
+    let t = Term {
+        ta,
+        tb,
+        a: (a, lda),
+        b: (b, ldb),
+        conj_alpha: false,
+    };
     triangle_update::<T>(c, upper, false, n, k, alpha, &[t], beta, cs, ldc, batch)
 }
 
@@ -455,7 +708,20 @@ impl Tri {
 
 /// C := alpha op(A) B (left) or alpha B op(A) (right); `cs` None: in place of B.
 #[allow(clippy::too_many_arguments)]
-pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, cs: Option<(Src, usize)>, batch: i64) -> Option<Status> {
+pub fn trmm<T: L3>(
+    c: &Ctx,
+    left: bool,
+    t: Tri,
+    m: usize,
+    n: usize,
+    alpha: Sc,
+    a: Src,
+    lda: usize,
+    b: Src,
+    ldb: usize,
+    cs: Option<(Src, usize)>,
+    batch: i64,
+) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
@@ -471,7 +737,11 @@ pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a
     // B is copied aside when the result overwrites it.
     let aliased = cm.mat.ptr == bm.mat.ptr && cm.mat.array == bm.mat.array;
     let mut s = Scratch::new(c);
-    let parts = if aliased { vec![(k, k), (m, n)] } else { vec![(k, k)] };
+    let parts = if aliased {
+        vec![(k, k), (m, n)]
+    } else {
+        vec![(k, k)]
+    };
     let mut ws = scratch_parts(&mut s, elem, nb, &parts)?;
     let e = ws.remove(0);
     let src = if aliased { ws.remove(0) } else { bm.clone() };
@@ -487,7 +757,11 @@ pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a
         if aliased {
             geam_launch::<T>(c, m, n, Some((&bm, Op::N, ONE)), None, &src, 0)?;
         }
-        if left { gemm::<T>(c, Op::N, Op::N, m, n, k, &e, &src, &cm, alpha, ZERO, sh) } else { gemm::<T>(c, Op::N, Op::N, m, n, k, &src, &e, &cm, alpha, ZERO, sh) }
+        if left {
+            gemm::<T>(c, Op::N, Op::N, m, n, k, &e, &src, &cm, alpha, ZERO, sh)
+        } else {
+            gemm::<T>(c, Op::N, Op::N, m, n, k, &src, &e, &cm, alpha, ZERO, sh)
+        }
     })())
 }
 
@@ -496,7 +770,15 @@ pub fn trmm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a
 /// `s_max` rows (or all of E): for a lower pair, X21 = -X22 E21 X11; for an upper one,
 /// X12 = -X11 E12 X22. The pairs of one level are one strided-batched GEMM pair (the
 /// diagonal blocks sit a fixed stride apart); `w`: scratch of at least k s_max / 2 elements.
-fn inv_blocks<T: L3>(c: &Ctx, k: usize, e: &Opd, x: &Opd, w: u64, upper: bool, s_max: usize) -> Status {
+fn inv_blocks<T: L3>(
+    c: &Ctx,
+    k: usize,
+    e: &Opd,
+    x: &Opd,
+    w: u64,
+    upper: bool,
+    s_max: usize,
+) -> Status {
     let elem = size_of::<T>();
     inv_diag::<T>(c, k, e, upper, x, true)?;
     let ld = x.mat.ld as usize;
@@ -520,17 +802,85 @@ fn inv_blocks<T: L3>(c: &Ctx, k: usize, e: &Opd, x: &Opd, w: u64, upper: bool, s
                 let step = (pair * (ld + 1) * elem) as i64;
                 let at = |base: u64, i: usize, j: usize, ld_: usize| {
                     let p0 = base + ((i + j * ld_) * elem) as u64;
-                    Opd { mat: Mat { ptr: p0, bs: step, array: false, ld: ld_ as u32 }, bases: (0..count).map(|q| p0 + q as u64 * step as u64).collect() }
+                    Opd {
+                        mat: Mat {
+                            ptr: p0,
+                            bs: step,
+                            array: false,
+                            ld: ld_ as u32,
+                        },
+                        bases: (0..count).map(|q| p0 + q as u64 * step as u64).collect(),
+                    }
                 };
                 let (wr, wc) = if upper { (s, t) } else { (t, s) };
                 let wstep = (wr * wc * elem) as i64;
-                let wm = Opd { mat: Mat { ptr: w, bs: wstep, array: false, ld: wr as u32 }, bases: (0..count).map(|q| w + q as u64 * wstep as u64).collect() };
+                let wm = Opd {
+                    mat: Mat {
+                        ptr: w,
+                        bs: wstep,
+                        array: false,
+                        ld: wr as u32,
+                    },
+                    bases: (0..count).map(|q| w + q as u64 * wstep as u64).collect(),
+                };
                 if upper {
-                    gemm::<T>(c, Op::N, Op::N, s, t, t, &at(eb, o, o + s, ld), &at(xb, o + s, o + s, ld), &wm, ONE, ZERO, shape::K_TO_COL)?;
-                    gemm::<T>(c, Op::N, Op::N, s, t, s, &at(xb, o, o, ld), &wm, &at(xb, o, o + s, ld), MINUS_ONE, ZERO, shape::K_FROM_ROW)?;
+                    gemm::<T>(
+                        c,
+                        Op::N,
+                        Op::N,
+                        s,
+                        t,
+                        t,
+                        &at(eb, o, o + s, ld),
+                        &at(xb, o + s, o + s, ld),
+                        &wm,
+                        ONE,
+                        ZERO,
+                        shape::K_TO_COL,
+                    )?;
+                    gemm::<T>(
+                        c,
+                        Op::N,
+                        Op::N,
+                        s,
+                        t,
+                        s,
+                        &at(xb, o, o, ld),
+                        &wm,
+                        &at(xb, o, o + s, ld),
+                        MINUS_ONE,
+                        ZERO,
+                        shape::K_FROM_ROW,
+                    )?;
                 } else {
-                    gemm::<T>(c, Op::N, Op::N, t, s, s, &at(eb, o + s, o, ld), &at(xb, o, o, ld), &wm, ONE, ZERO, shape::K_FROM_COL)?;
-                    gemm::<T>(c, Op::N, Op::N, t, s, t, &at(xb, o + s, o + s, ld), &wm, &at(xb, o + s, o, ld), MINUS_ONE, ZERO, shape::K_TO_ROW)?;
+                    gemm::<T>(
+                        c,
+                        Op::N,
+                        Op::N,
+                        t,
+                        s,
+                        s,
+                        &at(eb, o + s, o, ld),
+                        &at(xb, o, o, ld),
+                        &wm,
+                        ONE,
+                        ZERO,
+                        shape::K_FROM_COL,
+                    )?;
+                    gemm::<T>(
+                        c,
+                        Op::N,
+                        Op::N,
+                        t,
+                        s,
+                        t,
+                        &at(xb, o + s, o + s, ld),
+                        &wm,
+                        &at(xb, o + s, o, ld),
+                        MINUS_ONE,
+                        ZERO,
+                        shape::K_TO_ROW,
+                    )?;
                 }
             }
         }
@@ -551,7 +901,19 @@ fn trsm_block(k: usize) -> usize {
 
 /// B := alpha op(A)^-1 B (left) or alpha B op(A)^-1 (right).
 #[allow(clippy::too_many_arguments)]
-pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a: Src, lda: usize, b: Src, ldb: usize, batch: i64) -> Option<Status> {
+pub fn trsm<T: L3>(
+    c: &Ctx,
+    left: bool,
+    t: Tri,
+    m: usize,
+    n: usize,
+    alpha: Sc,
+    a: Src,
+    lda: usize,
+    b: Src,
+    ldb: usize,
+    batch: i64,
+) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || u32_of(m).is_none() || cols_ok(n).is_none() || cols_ok(m).is_none() {
         return None;
@@ -573,7 +935,11 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a
     let mut s = Scratch::new(c);
     let mut ws = scratch_parts(&mut s, elem, nb, &parts)?;
     let (e, inv, x, w) = (ws.remove(0), ws.remove(0), ws.remove(0), ws.remove(0));
-    let work = if bm.mat.array { ws.remove(0) } else { bm.clone() };
+    let work = if bm.mat.array {
+        ws.remove(0)
+    } else {
+        bm.clone()
+    };
     let upper = t.e_upper();
     let blocks = k.div_ceil(sb);
     if is_zero(alpha) {
@@ -600,17 +966,77 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a
             let (lo, hi) = if forward { (r1, k) } else { (0, r0) };
             if left {
                 // X_q := s0 inv(E_qq) B_q; then B's unsolved rows lose E(rows, q) X_q.
-                let sh = if upper { shape::K_FROM_ROW } else { shape::K_TO_ROW };
-                gemm::<T>(c, Op::N, Op::N, len, n, len, &invq, &work.at(r0, 0, elem), &x.at(r0, 0, elem), s0, ZERO, sh)?;
+                let sh = if upper {
+                    shape::K_FROM_ROW
+                } else {
+                    shape::K_TO_ROW
+                };
+                gemm::<T>(
+                    c,
+                    Op::N,
+                    Op::N,
+                    len,
+                    n,
+                    len,
+                    &invq,
+                    &work.at(r0, 0, elem),
+                    &x.at(r0, 0, elem),
+                    s0,
+                    ZERO,
+                    sh,
+                )?;
                 if hi > lo {
-                    gemm::<T>(c, Op::N, Op::N, hi - lo, n, len, &e.at(lo, r0, elem), &x.at(r0, 0, elem), &work.at(lo, 0, elem), MINUS_ONE, s0, 0)?;
+                    gemm::<T>(
+                        c,
+                        Op::N,
+                        Op::N,
+                        hi - lo,
+                        n,
+                        len,
+                        &e.at(lo, r0, elem),
+                        &x.at(r0, 0, elem),
+                        &work.at(lo, 0, elem),
+                        MINUS_ONE,
+                        s0,
+                        0,
+                    )?;
                 }
             } else {
                 // X_q := s0 B_q inv(E_qq); then B's unsolved columns lose X_q E(q, cols).
-                let sh = if upper { shape::K_TO_COL } else { shape::K_FROM_COL };
-                gemm::<T>(c, Op::N, Op::N, m, len, len, &work.at(0, r0, elem), &invq, &x.at(0, r0, elem), s0, ZERO, sh)?;
+                let sh = if upper {
+                    shape::K_TO_COL
+                } else {
+                    shape::K_FROM_COL
+                };
+                gemm::<T>(
+                    c,
+                    Op::N,
+                    Op::N,
+                    m,
+                    len,
+                    len,
+                    &work.at(0, r0, elem),
+                    &invq,
+                    &x.at(0, r0, elem),
+                    s0,
+                    ZERO,
+                    sh,
+                )?;
                 if hi > lo {
-                    gemm::<T>(c, Op::N, Op::N, m, hi - lo, len, &x.at(0, r0, elem), &e.at(r0, lo, elem), &work.at(0, lo, elem), MINUS_ONE, s0, 0)?;
+                    gemm::<T>(
+                        c,
+                        Op::N,
+                        Op::N,
+                        m,
+                        hi - lo,
+                        len,
+                        &x.at(0, r0, elem),
+                        &e.at(r0, lo, elem),
+                        &work.at(0, lo, elem),
+                        MINUS_ONE,
+                        s0,
+                        0,
+                    )?;
                 }
             }
         }
@@ -620,7 +1046,17 @@ pub fn trsm<T: L3>(c: &Ctx, left: bool, t: Tri, m: usize, n: usize, alpha: Sc, a
 
 /// invA := A^-1 on A's stored triangle (the other triangle of invA is not written).
 #[allow(clippy::too_many_arguments)]
-pub fn trtri<T: L3>(c: &Ctx, upper: bool, unit: bool, n: usize, a: Src, lda: usize, inv: Src, ldinv: usize, batch: i64) -> Option<Status> {
+pub fn trtri<T: L3>(
+    c: &Ctx,
+    upper: bool,
+    unit: bool,
+    n: usize,
+    a: Src,
+    lda: usize,
+    inv: Src,
+    ldinv: usize,
+    batch: i64,
+) -> Option<Status> {
     let (_, elem) = module::<T>()?;
     if !batch_ok(batch) || cols_ok(n).is_none() {
         return None;
@@ -631,7 +1067,11 @@ pub fn trtri<T: L3>(c: &Ctx, upper: bool, unit: bool, n: usize, a: Src, lda: usi
     let mut s = Scratch::new(c);
     let mut ws = scratch_parts(&mut s, elem, nb, &[(n, n), (n, n), (n, n.div_ceil(2))])?;
     let (e, x, w) = (ws.remove(0), ws.remove(0), ws.remove(0));
-    let t = Tri { upper, op: Op::N, unit };
+    let t = Tri {
+        upper,
+        op: Op::N,
+        unit,
+    };
     Some((|| {
         expand::<T>(c, n, &am, &e, t.flags())?;
         // X starts zero: the GEMMs read its blocks on the far side of the diagonal.

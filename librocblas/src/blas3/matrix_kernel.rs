@@ -74,13 +74,29 @@ pub struct Modules {
 pub fn module_of<X: 'static>() -> Option<Modules> {
     let t = TypeId::of::<X>();
     if t == TypeId::of::<f32>() {
-        Some(Modules { main: &BLAS3_F32, inv: &BLAS3_INV_F32, elem: 4 })
+        Some(Modules {
+            main: &BLAS3_F32,
+            inv: &BLAS3_INV_F32,
+            elem: 4,
+        })
     } else if t == TypeId::of::<f64>() {
-        Some(Modules { main: &BLAS3_F64, inv: &BLAS3_INV_F64, elem: 8 })
+        Some(Modules {
+            main: &BLAS3_F64,
+            inv: &BLAS3_INV_F64,
+            elem: 8,
+        })
     } else if t == TypeId::of::<C32>() {
-        Some(Modules { main: &BLAS3_C32, inv: &BLAS3_INV_C32, elem: 8 })
+        Some(Modules {
+            main: &BLAS3_C32,
+            inv: &BLAS3_INV_C32,
+            elem: 8,
+        })
     } else if t == TypeId::of::<C64>() {
-        Some(Modules { main: &BLAS3_C64, inv: &BLAS3_INV_C64, elem: 16 })
+        Some(Modules {
+            main: &BLAS3_C64,
+            inv: &BLAS3_INV_C64,
+            elem: 16,
+        })
     } else {
         None
     }
@@ -97,11 +113,19 @@ pub struct Mat {
 }
 
 impl Mat {
-    pub const NONE: Mat = Mat { ptr: 0, bs: 0, array: false, ld: 1 };
+    pub const NONE: Mat = Mat {
+        ptr: 0,
+        bs: 0,
+        array: false,
+        ld: 1,
+    };
     /// This matrix's element (i, j) as the start of a sub-matrix (strided operands only).
     pub fn sub(self, i: usize, j: usize, elem: usize) -> Mat {
         debug_assert!(!self.array);
-        Mat { ptr: self.ptr + ((i + j * self.ld as usize) * elem) as u64, ..self }
+        Mat {
+            ptr: self.ptr + ((i + j * self.ld as usize) * elem) as u64,
+            ..self
+        }
     }
 }
 
@@ -145,7 +169,17 @@ mod at {
 impl MLaunch {
     pub fn new(op: MOp, m: usize, n: usize, batch: usize) -> MLaunch {
         MLaunch {
-            op, a: Mat::NONE, b: Mat::NONE, c: Mat::NONE, m: m as u32, n: n as u32, incx: 1, flags: 0, aux: 0, alpha: [0; 4], beta: [0; 4],
+            op,
+            a: Mat::NONE,
+            b: Mat::NONE,
+            c: Mat::NONE,
+            m: m as u32,
+            n: n as u32,
+            incx: 1,
+            flags: 0,
+            aux: 0,
+            alpha: [0; 4],
+            beta: [0; 4],
             batch: batch as u32,
         }
     }
@@ -159,12 +193,25 @@ impl MLaunch {
             p.extend_from_slice(&v.to_le_bytes());
         }
         let mut flags = self.flags | (self.op as u32) << 24;
-        for (m, bit) in [(&self.a, f::A_ARRAY), (&self.b, f::B_ARRAY), (&self.c, f::C_ARRAY)] {
+        for (m, bit) in [
+            (&self.a, f::A_ARRAY),
+            (&self.b, f::B_ARRAY),
+            (&self.c, f::C_ARRAY),
+        ] {
             if m.array {
                 flags |= bit;
             }
         }
-        for v in [self.m, self.n, self.a.ld, self.b.ld, self.c.ld, self.incx as u32, flags, self.aux] {
+        for v in [
+            self.m,
+            self.n,
+            self.a.ld,
+            self.b.ld,
+            self.c.ld,
+            self.incx as u32,
+            flags,
+            self.aux,
+        ] {
             p.extend_from_slice(&v.to_le_bytes());
         }
         for w in self.alpha.iter().chain(&self.beta) {
@@ -175,7 +222,8 @@ impl MLaunch {
 
     /// GEAM reads a transposed operand (the tiled path).
     fn transposes(&self) -> bool {
-        (self.flags & f::TRANS_A != 0 && self.flags & f::SKIP_A == 0) || (self.flags & f::TRANS_B != 0 && self.flags & f::SKIP_B == 0)
+        (self.flags & f::TRANS_A != 0 && self.flags & f::SKIP_A == 0)
+            || (self.flags & f::TRANS_B != 0 && self.flags & f::SKIP_B == 0)
     }
 
     fn grid(&self) -> [u32; 3] {
@@ -190,7 +238,13 @@ impl MLaunch {
     }
 
     /// Queues the launch with the module `kernel`, declaring what it reads and writes.
-    pub fn run(&self, c: &Ctx, kernel: &'static oxrocm_spirv_kernel, reads: &[oxrocm_range], writes: &[oxrocm_range]) -> Status {
+    pub fn run(
+        &self,
+        c: &Ctx,
+        kernel: &'static oxrocm_spirv_kernel,
+        reads: &[oxrocm_range],
+        writes: &[oxrocm_range],
+    ) -> Status {
         match launch(c.stream, kernel, &self.push(), self.grid(), reads, writes) {
             0 => Ok(()),
             e => Err(status_from_hip(e)),
@@ -207,7 +261,10 @@ pub fn ranges(m: &Mat, bases: &[u64], rows: usize, cols: usize, elem: usize) -> 
         out.extend(bases.iter().map(|&addr| oxrocm_range { addr, len }));
     }
     if m.array {
-        out.push(oxrocm_range { addr: m.ptr, len: 8 * bases.len() });
+        out.push(oxrocm_range {
+            addr: m.ptr,
+            len: 8 * bases.len(),
+        });
     }
     out
 }
@@ -240,10 +297,18 @@ impl Params {
         let fl = w(at::FLAGS);
         Some(Params {
             ptr: [u64_at(p, 0), u64_at(p, 8), u64_at(p, 16)],
-            bs: [u64_at(p, 24) as i64, u64_at(p, 32) as i64, u64_at(p, 40) as i64],
+            bs: [
+                u64_at(p, 24) as i64,
+                u64_at(p, 32) as i64,
+                u64_at(p, 40) as i64,
+            ],
             m: w(at::M) as usize,
             n: w(at::M + 4) as usize,
-            ld: [w(at::M + 8) as usize, w(at::M + 12) as usize, w(at::M + 16) as usize],
+            ld: [
+                w(at::M + 8) as usize,
+                w(at::M + 12) as usize,
+                w(at::M + 16) as usize,
+            ],
             incx: w(at::M + 20) as i32 as i64,
             flags: fl & 0xff_ffff,
             op: fl >> 24,
@@ -262,7 +327,10 @@ pub fn unbits(b: [u32; 4], real_bytes: usize) -> (f64, f64) {
     if real_bytes == 4 {
         (f32::from_bits(b[0]) as f64, f32::from_bits(b[1]) as f64)
     } else {
-        (f64::from_bits(b[0] as u64 | (b[1] as u64) << 32), f64::from_bits(b[2] as u64 | (b[3] as u64) << 32))
+        (
+            f64::from_bits(b[0] as u64 | (b[1] as u64) << 32),
+            f64::from_bits(b[2] as u64 | (b[3] as u64) << 32),
+        )
     }
 }
 
@@ -286,11 +354,22 @@ impl<T: Copy> HM<T> {
     }
 }
 
-unsafe extern "C" fn twin<T: K2>(push: *const c_void, size: usize, groups: *const u32, view: *const c_void, host_ptr: oxrocm_host_ptr_fn) -> i32 {
+unsafe extern "C" fn twin<T: K2>(
+    push: *const c_void,
+    size: usize,
+    groups: *const u32,
+    view: *const c_void,
+    host_ptr: oxrocm_host_ptr_fn,
+) -> i32 {
     let p = unsafe { std::slice::from_raw_parts(push as *const u8, size) };
     let batch = unsafe { *groups.add(2) } as usize;
-    let Some(prm) = Params::parse(p) else { return 1 };
-    let mem = Mem { view, map: host_ptr };
+    let Some(prm) = Params::parse(p) else {
+        return 1;
+    };
+    let mem = Mem {
+        view,
+        map: host_ptr,
+    };
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         for b in 0..batch {
             run_twin::<T>(&prm, &mem, b);
@@ -301,9 +380,15 @@ unsafe extern "C" fn twin<T: K2>(push: *const c_void, size: usize, groups: *cons
 
 fn run_twin<T: K2>(p: &Params, mem: &Mem, b: usize) {
     let arrays = [f::A_ARRAY, f::B_ARRAY, f::C_ARRAY];
-    let mat = |i: usize| HM::<T>(mem.host(mem.entry(p.ptr[i], p.bs[i], p.has(arrays[i]), b)), p.ld[i]);
+    let mat = |i: usize| {
+        HM::<T>(
+            mem.host(mem.entry(p.ptr[i], p.bs[i], p.has(arrays[i]), b)),
+            p.ld[i],
+        )
+    };
     let cm = mat(2);
-    let writes = |i: usize, j: usize| !(p.has(f::C_LOWER) && i < j) && !(p.has(f::C_UPPER) && i > j);
+    let writes =
+        |i: usize, j: usize| !(p.has(f::C_LOWER) && i < j) && !(p.has(f::C_UPPER) && i > j);
     match p.op {
         0 => {
             let (use_a, use_b) = (!p.has(f::SKIP_A), !p.has(f::SKIP_B));
@@ -334,12 +419,19 @@ fn run_twin<T: K2>(p: &Params, mem: &Mem, b: usize) {
         }
         1 => {
             let am = mat(0);
-            let x = HM::<T>(mem.host(mem.entry(p.ptr[1], p.bs[1], p.has(f::B_ARRAY), b)), 0);
+            let x = HM::<T>(
+                mem.host(mem.entry(p.ptr[1], p.bs[1], p.has(f::B_ARRAY), b)),
+                0,
+            );
             let left = p.has(f::LEFT);
             let len = if left { p.m } else { p.n };
             let inc = p.incx;
             let xe = move |e: usize| -> T {
-                let off = if inc >= 0 { e as i64 * inc } else { (len - 1 - e) as i64 * -inc };
+                let off = if inc >= 0 {
+                    e as i64 * inc
+                } else {
+                    (len - 1 - e) as i64 * -inc
+                };
                 debug_assert!(off >= 0);
                 x.get(off as usize, 0)
             };
@@ -385,7 +477,9 @@ fn run_twin<T: K2>(p: &Params, mem: &Mem, b: usize) {
                 let e = |i: usize, j: usize| am.get(r0 + i, r0 + j);
                 for col in 0..nb {
                     // Substitution on the column, in the kernel's order.
-                    let mut x: Vec<T> = (0..nb).map(|i| if i == col { T::one() } else { T::zero() }).collect();
+                    let mut x: Vec<T> = (0..nb)
+                        .map(|i| if i == col { T::one() } else { T::zero() })
+                        .collect();
                     if upper {
                         for r in (0..=col).rev() {
                             x[r] = x[r].div(e(r, r));

@@ -9,7 +9,8 @@ macro_rules! spirv_kernel {
     ($file:literal, $twin:expr) => {
         $crate::hip::oxrocm_spirv_kernel {
             name: concat!("rocblas ", $file, "\0").as_ptr() as *const std::ffi::c_char,
-            spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr() as *const std::ffi::c_void,
+            spirv: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).as_ptr()
+                as *const std::ffi::c_void,
             spirv_size: include_bytes!(concat!("../../shaders/spv/", $file, ".spv")).len(),
             host: Some($twin),
         }
@@ -28,7 +29,14 @@ pub fn u64_at(p: &[u8], o: usize) -> u64 {
 /// Queues `kernel` on `stream` over `groups` workgroups with parameter block `push`,
 /// declaring the device ranges it reads and writes (the private interface's
 /// `launch_spirv`); returns its hipError_t.
-pub fn launch(stream: *mut std::ffi::c_void, kernel: &oxrocm_spirv_kernel, push: &[u8], groups: [u32; 3], reads: &[oxrocm_range], writes: &[oxrocm_range]) -> i32 {
+pub fn launch(
+    stream: *mut std::ffi::c_void,
+    kernel: &oxrocm_spirv_kernel,
+    push: &[u8],
+    groups: [u32; 3],
+    reads: &[oxrocm_range],
+    writes: &[oxrocm_range],
+) -> i32 {
     // SAFETY: every pointer comes from a live slice or reference for the call's duration;
     // the runtime copies what it keeps.
     unsafe {

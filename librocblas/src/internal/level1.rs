@@ -11,14 +11,30 @@ use crate::types::*;
 /// y := alpha x + y for each entry; `stride_alpha` between the entries' device scalars.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn axpy<T: Elem, I: Idx>(
-    h: rocblas_handle, n: I, alpha: *const T, stride_alpha: i64, x: Src, incx: I, y: Src, incy: I, batch: I,
+    h: rocblas_handle,
+    n: I,
+    alpha: *const T,
+    stride_alpha: i64,
+    x: Src,
+    incx: I,
+    y: Src,
+    incy: I,
+    batch: I,
 ) -> Status
 where
     T::F: Promote<T::F>,
 {
     split(h, batch, &[stride_alpha], |p: Part| unsafe {
-        ops::axpy::<T, T, T>(h, n.into(), p.scalar(alpha, stride_alpha), p.of::<T>(x), incx.into(), p.of::<T>(y), incy.into(),
-            p.batch(batch))
+        ops::axpy::<T, T, T>(
+            h,
+            n.into(),
+            p.scalar(alpha, stride_alpha),
+            p.of::<T>(x),
+            incx.into(),
+            p.of::<T>(y),
+            incy.into(),
+            p.batch(batch),
+        )
     })
 }
 
@@ -26,23 +42,57 @@ where
 /// alpha's type (real for a complex x: csscal, zdscal).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn scal<T: Elem, A: Elem, I: Idx>(
-    h: rocblas_handle, n: I, alpha: *const A, stride_alpha: i64, x: Src, incx: I, batch: I,
+    h: rocblas_handle,
+    n: I,
+    alpha: *const A,
+    stride_alpha: i64,
+    x: Src,
+    incx: I,
+    batch: I,
 ) -> Status
 where
     A::F: Promote<T::F>,
 {
     split(h, batch, &[stride_alpha], |p: Part| unsafe {
-        ops::scal::<A, T>(h, n.into(), p.scalar(alpha, stride_alpha), p.of::<T>(x), incx.into(), p.batch(batch), false)
+        ops::scal::<A, T>(
+            h,
+            n.into(),
+            p.scalar(alpha, stride_alpha),
+            p.of::<T>(x),
+            incx.into(),
+            p.batch(batch),
+            false,
+        )
     })
 }
 
 /// results[b] := x_b . y_b (x conjugated for `conj`).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn dot<T: Elem + Default, I: Idx>(
-    h: rocblas_handle, n: I, x: Src, incx: I, y: Src, incy: I, batch: I, results: *mut T, conj: bool,
+    h: rocblas_handle,
+    n: I,
+    x: Src,
+    incx: I,
+    y: Src,
+    incy: I,
+    batch: I,
+    results: *mut T,
+    conj: bool,
 ) -> Status
 where
     T::F: Promote<T::F>,
 {
-    unsafe { ops::dot::<T, T, T>(h, n.into(), x, incx.into(), y, incy.into(), batch.into(), results, conj) }
+    unsafe {
+        ops::dot::<T, T, T>(
+            h,
+            n.into(),
+            x,
+            incx.into(),
+            y,
+            incy.into(),
+            batch.into(),
+            results,
+            conj,
+        )
+    }
 }

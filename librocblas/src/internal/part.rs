@@ -66,7 +66,12 @@ impl Part {
 /// Runs `f` over the whole batch, or once per entry when the handle reads device scalars
 /// and any of `strides` (the scalars' strides) is not zero. rocBLAS reads strided scalars
 /// only in device pointer mode; host scalars are one value for every entry.
-pub fn split(h: rocblas_handle, batch: impl Idx, strides: &[i64], f: impl Fn(Part) -> Status) -> Status {
+pub fn split(
+    h: rocblas_handle,
+    batch: impl Idx,
+    strides: &[i64],
+    f: impl Fn(Part) -> Status,
+) -> Status {
     let c = ctx(h)?;
     let batch: i64 = batch.into();
     if c.mode == rocblas_pointer_mode_device && strides.iter().any(|&s| s != 0) && batch > 1 {
@@ -79,7 +84,9 @@ pub fn split(h: rocblas_handle, batch: impl Idx, strides: &[i64], f: impl Fn(Par
 /// The boundary of an exported template: a panic becomes rocblas_status_internal_error, a
 /// failing status is logged (`AMD_LOG_LEVEL=1`) under the template's name.
 pub fn call(name: &'static str, body: impl FnOnce() -> Status) -> rocblas_status {
-    let r = oxrocm_ffi::boundary::guard(name, rocblas_status_internal_error, move || crate::export::done(body()));
+    let r = oxrocm_ffi::boundary::guard(name, rocblas_status_internal_error, move || {
+        crate::export::done(body())
+    });
     if r != rocblas_status_success {
         oxrocm_ffi::log::write("rocblas", 1, format_args!("{name}: returned {r}"));
     }

@@ -13,7 +13,14 @@ use crate::types::*;
 /// kernels need none.
 #[allow(clippy::too_many_arguments)]
 fn trsm<T: Num>(
-    batched: bool, side: i32, trans: i32, m: i32, n: i32, batch: i32, supplied_inv_size: i32, out: [*mut usize; 5],
+    batched: bool,
+    side: i32,
+    trans: i32,
+    m: i32,
+    n: i32,
+    batch: i32,
+    supplied_inv_size: i32,
+    out: [*mut usize; 5],
 ) -> rocblas_status {
     if out.iter().any(|p| p.is_null()) {
         return rocblas_status_invalid_pointer;
@@ -21,13 +28,29 @@ fn trsm<T: Num>(
     let complex = <T::W as Field>::COMPLEX;
     let left = side == crate::blas3::tri::ops::rocblas_side_left;
     let trans_none = trans == crate::blas2::ops::rocblas_operation_none;
-    let parts = ws::trsm_parts(size_of::<T>(), complex, batched, left, trans_none, m.into(), n.into(), batch.into(),
-        supplied_inv_size.into());
+    let parts = ws::trsm_parts(
+        size_of::<T>(),
+        complex,
+        batched,
+        left,
+        trans_none,
+        m.into(),
+        n.into(),
+        batch.into(),
+        supplied_inv_size.into(),
+    );
     let p = parts.unwrap_or_default();
-    for (dst, v) in out.into_iter().zip([p.x_tmp, p.x_tmp_arr, p.inv, p.inv_arr, p.x_tmp_backup]) {
+    for (dst, v) in out
+        .into_iter()
+        .zip([p.x_tmp, p.x_tmp_arr, p.inv, p.inv_arr, p.x_tmp_backup])
+    {
         unsafe { dst.write(v) };
     }
-    if parts.is_some() { rocblas_status_success } else { rocblas_status_continue }
+    if parts.is_some() {
+        rocblas_status_success
+    } else {
+        rocblas_status_continue
+    }
 }
 
 /// `trsm_workspace_size<BLOCK, BATCHED, T>(side, trans, m, n, batch_count,

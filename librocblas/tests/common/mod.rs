@@ -20,14 +20,34 @@ pub const RIGHT: i32 = 142;
 pub fn dev<U: Copy>(v: &[U]) -> *mut U {
     let mut d: *mut c_void = null_mut();
     assert_eq!(unsafe { hip::hipMalloc(&mut d, size_of_val(v).max(1)) }, 0);
-    assert_eq!(unsafe { hip::hipMemcpy(d, v.as_ptr().cast(), size_of_val(v), hip::hipMemcpyHostToDevice) }, 0);
+    assert_eq!(
+        unsafe {
+            hip::hipMemcpy(
+                d,
+                v.as_ptr().cast(),
+                size_of_val(v),
+                hip::hipMemcpyHostToDevice,
+            )
+        },
+        0
+    );
     d.cast()
 }
 
 /// `n` values of device memory at `d`.
 pub fn host<U: Copy + Default>(d: *const U, n: usize) -> Vec<U> {
     let mut v = vec![U::default(); n];
-    assert_eq!(unsafe { hip::hipMemcpy(v.as_mut_ptr().cast(), d.cast(), n * size_of::<U>(), hip::hipMemcpyDeviceToHost) }, 0);
+    assert_eq!(
+        unsafe {
+            hip::hipMemcpy(
+                v.as_mut_ptr().cast(),
+                d.cast(),
+                n * size_of::<U>(),
+                hip::hipMemcpyDeviceToHost,
+            )
+        },
+        0
+    );
     v
 }
 
@@ -39,7 +59,9 @@ pub fn handle() -> rocblas_handle {
 
 /// Deterministic values in quarters (exact in every floating type), none of them zero.
 pub fn vals(len: usize, seed: f64) -> Vec<f64> {
-    (0..len).map(|i| ((i as f64 * 0.37 + seed).sin() * 4.0).round() / 4.0 + 0.125).collect()
+    (0..len)
+        .map(|i| ((i as f64 * 0.37 + seed).sin() * 4.0).round() / 4.0 + 0.125)
+        .collect()
 }
 
 /// Which path the library's SPIR-V kernels took: the private interface's report
@@ -75,10 +97,20 @@ pub fn committed_modules() -> Vec<String> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("shaders/spv");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".spv").map(str::to_owned))
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .strip_suffix(".spv")
+                .map(str::to_owned)
+        })
         .collect();
     names.sort();
-    assert!(names.iter().any(|n| n == "gemm_f32"), "no GEMM modules in {}", dir.display());
+    assert!(
+        names.iter().any(|n| n == "gemm_f32"),
+        "no GEMM modules in {}",
+        dir.display()
+    );
     names
 }
 
@@ -88,7 +120,10 @@ pub fn launches(name: &str) -> Launches {
     assert_eq!(unsafe { hipDeviceSynchronize() }, 0);
     let c = std::ffi::CString::new(format!("rocblas {name}")).unwrap();
     let mut out = Launches::default();
-    assert_eq!(unsafe { oxrocm_private_v1_kernel_launches(c.as_ptr(), &mut out) }, 0);
+    assert_eq!(
+        unsafe { oxrocm_private_v1_kernel_launches(c.as_ptr(), &mut out) },
+        0
+    );
     out
 }
 
@@ -102,14 +137,46 @@ pub const LAVAPIPE_HOST_TWINS: &[(&str, &str, u32)] = &[
     // f16 and bf16 GEMMs are built on cooperative matrices (VK_KHR_cooperative_matrix),
     // which lavapipe does not offer (Mesa 22.3 of CI). The test declares capability
     // CooperativeMatrixKHR first among those lavapipe lacks (bf16: BFloat16TypeKHR after it).
-    ("gemm_f16_nn", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
-    ("gemm_f16_nt", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
-    ("gemm_f16_tn", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
-    ("gemm_f16_tt", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
-    ("gemm_bf16_nn", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
-    ("gemm_bf16_nt", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
-    ("gemm_bf16_tn", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
-    ("gemm_bf16_tt", "no cooperative matrices (VK_KHR_cooperative_matrix)", CAP_COOPERATIVE_MATRIX_KHR),
+    (
+        "gemm_f16_nn",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
+    (
+        "gemm_f16_nt",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
+    (
+        "gemm_f16_tn",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
+    (
+        "gemm_f16_tt",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
+    (
+        "gemm_bf16_nn",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
+    (
+        "gemm_bf16_nt",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
+    (
+        "gemm_bf16_tn",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
+    (
+        "gemm_bf16_tt",
+        "no cooperative matrices (VK_KHR_cooperative_matrix)",
+        CAP_COOPERATIVE_MATRIX_KHR,
+    ),
 ];
 
 /// The device the tests run on, as the path each module must take there.
@@ -124,7 +191,9 @@ enum Device {
 }
 
 fn device() -> Device {
-    let backend = unsafe { std::ffi::CStr::from_ptr(oxrocm_private_v1_backend_name()) }.to_str().unwrap();
+    let backend = unsafe { std::ffi::CStr::from_ptr(oxrocm_private_v1_backend_name()) }
+        .to_str()
+        .unwrap();
     if backend == "cpu" {
         return Device::Cpu;
     }
@@ -132,9 +201,16 @@ fn device() -> Device {
     let mut d = 0;
     assert_eq!(unsafe { hipGetDevice(&mut d) }, 0);
     let mut name = [0 as std::ffi::c_char; 256];
-    assert_eq!(unsafe { hipDeviceGetName(name.as_mut_ptr(), name.len() as i32, d) }, 0);
+    assert_eq!(
+        unsafe { hipDeviceGetName(name.as_mut_ptr(), name.len() as i32, d) },
+        0
+    );
     let name = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }.to_string_lossy();
-    if name.starts_with("llvmpipe") { Device::Lavapipe } else { Device::OtherVulkan }
+    if name.starts_with("llvmpipe") {
+        Device::Lavapipe
+    } else {
+        Device::OtherVulkan
+    }
 }
 
 /// The launch counts of every committed module before a test's launches; `check` then
@@ -151,7 +227,16 @@ impl KernelPaths {
         static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
         // A failed test poisons it on the way out; the next one still gets its turn.
         let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-        KernelPaths { before: committed_modules().into_iter().map(|m| { let l = launches(&m); (m, l) }).collect(), _one_at_a_time: guard }
+        KernelPaths {
+            before: committed_modules()
+                .into_iter()
+                .map(|m| {
+                    let l = launches(&m);
+                    (m, l)
+                })
+                .collect(),
+            _one_at_a_time: guard,
+        }
     }
 
     /// Asserts that each module of `used` was launched since `start` and took the path it
@@ -162,17 +247,26 @@ impl KernelPaths {
     pub fn check(&self, used: &[&str]) {
         let dev = device();
         for u in used {
-            assert!(self.before.iter().any(|(m, _)| m == u), "{u} is not a committed module");
+            assert!(
+                self.before.iter().any(|(m, _)| m == u),
+                "{u} is not a committed module"
+            );
         }
         for (m, before) in &self.before {
             let now = launches(m);
             let (spirv, host) = (now.spirv - before.spirv, now.host - before.host);
             let listed = LAVAPIPE_HOST_TWINS.iter().find(|(n, ..)| n == m);
-            let what = format!("{m} on {dev:?}: {spirv} SPIR-V and {host} host-twin launches since the test started, now {now:?}");
+            let what = format!(
+                "{m} on {dev:?}: {spirv} SPIR-V and {host} host-twin launches since the test started, now {now:?}"
+            );
             if !used.contains(&m.as_str()) {
                 // The test's list is complete. (The other tests of these binaries that launch
                 // library kernels take a `KernelPaths` too, so none runs meanwhile.)
-                assert_eq!((spirv, host), (0, 0), "{what}: launched, but not in the test's list");
+                assert_eq!(
+                    (spirv, host),
+                    (0, 0),
+                    "{what}: launched, but not in the test's list"
+                );
                 continue;
             }
             match (dev, listed) {
@@ -182,17 +276,34 @@ impl KernelPaths {
                     assert_eq!(now.host_reason, HOST_REASON_CPU_BACKEND, "{what}");
                 }
                 (Device::Lavapipe, Some((_, why, cap))) => {
-                    assert!(host > 0 && spirv == 0, "{what}: listed as running its host twin on lavapipe ({why}); if it now runs as SPIR-V, take it off LAVAPIPE_HOST_TWINS");
-                    assert_eq!((now.host_reason, now.capability), (HOST_REASON_CAPABILITY, *cap), "{what}: not for the listed reason ({why})");
+                    assert!(
+                        host > 0 && spirv == 0,
+                        "{what}: listed as running its host twin on lavapipe ({why}); if it now runs as SPIR-V, take it off LAVAPIPE_HOST_TWINS"
+                    );
+                    assert_eq!(
+                        (now.host_reason, now.capability),
+                        (HOST_REASON_CAPABILITY, *cap),
+                        "{what}: not for the listed reason ({why})"
+                    );
                 }
                 (Device::OtherVulkan, _) if host > 0 => {
-                    assert_eq!(now.host_reason, HOST_REASON_CAPABILITY, "{what}: host twin for a reason other than a missing capability");
+                    assert_eq!(
+                        now.host_reason, HOST_REASON_CAPABILITY,
+                        "{what}: host twin for a reason other than a missing capability"
+                    );
                     assert_eq!(spirv, 0, "{what}");
-                    eprintln!("note: {m} runs its host twin on this device: it lacks SPIR-V capability {}", now.capability);
+                    eprintln!(
+                        "note: {m} runs its host twin on this device: it lacks SPIR-V capability {}",
+                        now.capability
+                    );
                 }
                 _ => {
                     assert!(spirv > 0, "{what}: did not run as SPIR-V");
-                    assert_eq!(host, 0, "{what}: ran its host twin (reason code {})", now.host_reason);
+                    assert_eq!(
+                        host, 0,
+                        "{what}: ran its host twin (reason code {})",
+                        now.host_reason
+                    );
                 }
             }
         }
@@ -218,13 +329,22 @@ pub fn free<U>(p: *mut U) {
 /// Host (false) or device (true) pointer mode on `h`.
 pub fn mode(h: rocblas_handle, device: bool) {
     use rocblas::types::{rocblas_pointer_mode_device, rocblas_pointer_mode_host};
-    let m = if device { rocblas_pointer_mode_device } else { rocblas_pointer_mode_host };
-    assert_eq!(unsafe { rocblas::handle::rocblas_set_pointer_mode(h, m) }, 0);
+    let m = if device {
+        rocblas_pointer_mode_device
+    } else {
+        rocblas_pointer_mode_host
+    };
+    assert_eq!(
+        unsafe { rocblas::handle::rocblas_set_pointer_mode(h, m) },
+        0
+    );
 }
 
 /// Device pointer array of `batch` entries at `base` + b * stride elements.
 pub fn ptr_array<U>(base: *mut U, stride: usize, batch: usize) -> *mut *mut U {
-    let ptrs: Vec<*mut U> = (0..batch).map(|b| unsafe { base.add(b * stride) }).collect();
+    let ptrs: Vec<*mut U> = (0..batch)
+        .map(|b| unsafe { base.add(b * stride) })
+        .collect();
     dev(&ptrs)
 }
 
@@ -239,12 +359,19 @@ pub struct Frame {
 impl Frame {
     pub fn start() -> Frame {
         let paths = KernelPaths::start();
-        Frame { paths, staged: staged(), h: handle() }
+        Frame {
+            paths,
+            staged: staged(),
+            h: handle(),
+        }
     }
     /// Asserts `modules` took their path (`KernelPaths::check`) and nothing was staged.
     pub fn finish(self, modules: &[&str]) {
         self.paths.check(modules);
         assert_eq!(staged() - self.staged, 0, "device memory came to the host");
-        assert_eq!(unsafe { rocblas::handle::rocblas_destroy_handle(self.h) }, 0);
+        assert_eq!(
+            unsafe { rocblas::handle::rocblas_destroy_handle(self.h) },
+            0
+        );
     }
 }

@@ -260,12 +260,57 @@ syr2k_api! { RankK::Herkx;
     fn rocblas_zherkx_strided_batched / rocblas_zherkx_strided_batched_64(): C64, f64;
 }
 
-export!(fn rocblas_geam_ex(handle: H, transa: E, transb: E, m: I, n: I, k: I, alpha: *const c_void, a: *const c_void,
-    a_type: D, lda: I, b: *const c_void, b_type: D, ldb: I, beta: *const c_void, c: *const c_void, c_type: D, ldc: I,
-    d: *mut c_void, d_type: D, ldd: I, compute_type: D, geam_ex_op: E) {
-    ops::geam_ex(handle, transa, transb, m.into(), n.into(), k.into(), alpha.cast(), one(a), a_type, lda.into(), one(b),
-        b_type, ldb.into(), beta.cast(), one(c), c_type, ldc.into(), one(d), d_type, ldd.into(), compute_type, geam_ex_op)
-});
+export!(
+    fn rocblas_geam_ex(
+        handle: H,
+        transa: E,
+        transb: E,
+        m: I,
+        n: I,
+        k: I,
+        alpha: *const c_void,
+        a: *const c_void,
+        a_type: D,
+        lda: I,
+        b: *const c_void,
+        b_type: D,
+        ldb: I,
+        beta: *const c_void,
+        c: *const c_void,
+        c_type: D,
+        ldc: I,
+        d: *mut c_void,
+        d_type: D,
+        ldd: I,
+        compute_type: D,
+        geam_ex_op: E,
+    ) {
+        ops::geam_ex(
+            handle,
+            transa,
+            transb,
+            m.into(),
+            n.into(),
+            k.into(),
+            alpha.cast(),
+            one(a),
+            a_type,
+            lda.into(),
+            one(b),
+            b_type,
+            ldb.into(),
+            beta.cast(),
+            one(c),
+            c_type,
+            ldc.into(),
+            one(d),
+            d_type,
+            ldd.into(),
+            compute_type,
+            geam_ex_op,
+        )
+    }
+);
 
 /// gemmt (rocBLAS 4.x; in librocblas.so.4/.so.5 only): the `uplo` triangle of
 /// C := alpha op(A) op(B) + beta C.

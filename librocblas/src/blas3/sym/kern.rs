@@ -2,8 +2,8 @@
 //! the wide type (`Num::W`) and each stored result is rounded once; a zero alpha never reads
 //! A or B and a zero beta never reads C (either may hold NaN then).
 
-use crate::blas2::kern::{Num, Op, Wide, rd, wr};
 use crate::blas1::num::Field;
+use crate::blas2::kern::{Num, Op, Wide, rd, wr};
 
 /// A column-major matrix in host memory.
 #[derive(Clone, Copy)]
@@ -26,7 +26,11 @@ impl<T: Num> Mat<T> {
         let mut out = Vec::with_capacity(rows * cols);
         for i in 0..rows {
             for l in 0..cols {
-                out.push(if op == Op::N { self.get(i, l) } else { op.apply(self.get(l, i)) });
+                out.push(if op == Op::N {
+                    self.get(i, l)
+                } else {
+                    op.apply(self.get(l, i))
+                });
             }
         }
         out
@@ -36,15 +40,35 @@ impl<T: Num> Mat<T> {
 /// beta * c with c unread when beta is 0.
 #[inline]
 fn scaled<W: Wide>(beta: W, c: impl FnOnce() -> W) -> W {
-    if beta.is_zero() { W::zero() } else { beta * c() }
+    if beta.is_zero() {
+        W::zero()
+    } else {
+        beta * c()
+    }
 }
 
 /// C := alpha * op(A) + beta * op(B) for an m x n C (op(A) unread when alpha is 0,
 /// op(B) when beta is 0). The result is formed before C is written, so C may alias A or B.
 #[allow(clippy::too_many_arguments)]
-pub fn geam<T: Num>(m: usize, n: usize, alpha: T::W, opa: Op, a: Option<Mat<T>>, beta: T::W, opb: Op, b: Option<Mat<T>>, c: Mat<T>) {
+pub fn geam<T: Num>(
+    m: usize,
+    n: usize,
+    alpha: T::W,
+    opa: Op,
+    a: Option<Mat<T>>,
+    beta: T::W,
+    opb: Op,
+    b: Option<Mat<T>>,
+    c: Mat<T>,
+) {
     let elem = |x: &Option<Mat<T>>, op: Op, s: T::W, i: usize, j: usize| match x {
-        Some(x) if !s.is_zero() => s * if op == Op::N { x.get(i, j) } else { op.apply(x.get(j, i)) },
+        Some(x) if !s.is_zero() => {
+            s * if op == Op::N {
+                x.get(i, j)
+            } else {
+                op.apply(x.get(j, i))
+            }
+        }
         _ => T::W::zero(),
     };
     let mut out = Vec::with_capacity(m * n);
@@ -61,7 +85,14 @@ pub fn geam<T: Num>(m: usize, n: usize, alpha: T::W, opa: Op, a: Option<Mat<T>>,
 }
 
 /// C := A diag(x) (right) or diag(x) A (left); `x(i)` is element i of x.
-pub fn dgmm<T: Num>(m: usize, n: usize, right: bool, a: Mat<T>, x: impl Fn(usize) -> T::W, c: Mat<T>) {
+pub fn dgmm<T: Num>(
+    m: usize,
+    n: usize,
+    right: bool,
+    a: Mat<T>,
+    x: impl Fn(usize) -> T::W,
+    c: Mat<T>,
+) {
     let xs: Vec<T::W> = (0..if right { n } else { m }).map(x).collect();
     let mut out = Vec::with_capacity(m * n);
     for j in 0..n {
@@ -123,7 +154,16 @@ pub type Rows<'a, W> = Option<(&'a [W], &'a [W])>;
 /// The stored triangle of C := alpha * (products) + beta * C. `ab` holds op(A) and op(B)
 /// row by row (n x k each; None when alpha or k is 0).
 #[allow(clippy::too_many_arguments)]
-pub fn rank_k<T: Num>(kind: RankK, n: usize, k: usize, upper: bool, alpha: T::W, ab: Rows<T::W>, beta: T::W, c: Mat<T>) {
+pub fn rank_k<T: Num>(
+    kind: RankK,
+    n: usize,
+    k: usize,
+    upper: bool,
+    alpha: T::W,
+    ab: Rows<T::W>,
+    beta: T::W,
+    c: Mat<T>,
+) {
     let herm = kind.herm();
     for j in 0..n {
         let rows = if upper { 0..j + 1 } else { j..n };
@@ -170,7 +210,15 @@ pub fn full_sym<T: Num>(a: Mat<T>, n: usize, upper: bool, herm: bool) -> Vec<T::
 /// C := alpha * S B + beta * C (left) or alpha * B S + beta * C (right) for m x n C, B and
 /// the full symmetric S (`s`, column major, m x m or n x n); `sb` None: alpha is 0.
 #[allow(clippy::too_many_arguments)]
-pub fn symm<T: Num>(m: usize, n: usize, left: bool, alpha: T::W, sb: Option<(&[T::W], Mat<T>)>, beta: T::W, c: Mat<T>) {
+pub fn symm<T: Num>(
+    m: usize,
+    n: usize,
+    left: bool,
+    alpha: T::W,
+    sb: Option<(&[T::W], Mat<T>)>,
+    beta: T::W,
+    c: Mat<T>,
+) {
     let Some((s, b)) = sb else {
         for j in 0..n {
             for i in 0..m {

@@ -22,11 +22,18 @@ pub const rocblas_side_right: i32 = 142;
 
 /// Elements from the first to past the last of a rows x cols matrix with leading dimension ld.
 fn span(rows: usize, cols: usize, ld: usize) -> usize {
-    if rows == 0 || cols == 0 { 0 } else { (cols - 1) * ld + rows }
+    if rows == 0 || cols == 0 {
+        0
+    } else {
+        (cols - 1) * ld + rows
+    }
 }
 
 fn mat<T>(v: &View, b: &Bases, i: usize, ld: usize) -> Mat<T> {
-    Mat { p: v.ptr::<T>(v.base(b, i)), ld }
+    Mat {
+        p: v.ptr::<T>(v.base(b, i)),
+        ld,
+    }
 }
 
 fn side_left(side: i32) -> Status<bool> {
@@ -42,8 +49,20 @@ fn side_left(side: i32) -> Status<bool> {
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn geam<T: Num>(
-    h: rocblas_handle, transa: i32, transb: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, beta: *const T, b: Src,
-    ldb: i64, c: Src, ldc: i64, batch: i64,
+    h: rocblas_handle,
+    transa: i32,
+    transb: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    beta: *const T,
+    b: Src,
+    ldb: i64,
+    c: Src,
+    ldc: i64,
+    batch: i64,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -57,7 +76,8 @@ pub unsafe fn geam<T: Num>(
         (Src::Strided(p, _), Src::Strided(q, _)) | (Src::Array(p), Src::Array(q)) => p == q,
         _ => false,
     };
-    if (same(c, a) && (lda != ldc || opa != Op::N)) || (same(c, b) && (ldb != ldc || opb != Op::N)) {
+    if (same(c, a) && (lda != ldc || opa != Op::N)) || (same(c, b) && (ldb != ldc || opb != Op::N))
+    {
         return BAD_SIZE;
     }
     if m == 0 || n == 0 || batch == 0 {
@@ -67,7 +87,11 @@ pub unsafe fn geam<T: Num>(
         return BAD_PTR;
     }
     let host = cx.mode == rocblas_pointer_mode_host;
-    let (skip_a, skip_b) = if host { (host_val(alpha).is_zero(), host_val(beta).is_zero()) } else { (false, false) };
+    let (skip_a, skip_b) = if host {
+        (host_val(alpha).is_zero(), host_val(beta).is_zero())
+    } else {
+        (false, false)
+    };
     if host && ((!skip_a && a.is_null()) || (!skip_b && b.is_null())) {
         return BAD_PTR;
     }
@@ -83,8 +107,26 @@ pub unsafe fn geam<T: Num>(
         && (al == ZERO || !a.is_null())
         && (be == ZERO || !b.is_null())
     {
-        let term = |s: Src, ld: usize, op: Op, v: Sc| if v == ZERO { None } else { Some((s, ld, op, v)) };
-        if let Some(r) = for_kernels!(T, geam(&cx, mu, nu, term(a, lda, opa, al), term(b, ldb, opb, be), c, ldc, batch)) {
+        let term = |s: Src, ld: usize, op: Op, v: Sc| {
+            if v == ZERO {
+                None
+            } else {
+                Some((s, ld, op, v))
+            }
+        };
+        if let Some(r) = for_kernels!(
+            T,
+            geam(
+                &cx,
+                mu,
+                nu,
+                term(a, lda, opa, al),
+                term(b, ldb, opb, be),
+                c,
+                ldc,
+                batch
+            )
+        ) {
             return r;
         }
     }
@@ -93,7 +135,9 @@ pub unsafe fn geam<T: Num>(
     let be = unsafe { p.scalar(beta, cx.mode) };
     let ab = p.area::<T>(a, span(ra, ca, lda), false, !skip_a)?;
     let bb = p.area::<T>(b, span(rb, cb, ldb), false, !skip_b)?;
-    let Some(cb_) = p.area::<T>(c, span(mu, nu, ldc), true, true)? else { return SUCCESS };
+    let Some(cb_) = p.area::<T>(c, span(mu, nu, ldc), true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(cx.stream, p.acc, move |v| {
         let (alpha, beta) = (al.get(v).w(), be.get(v).w());
@@ -110,7 +154,17 @@ pub unsafe fn geam<T: Num>(
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn dgmm<T: Num>(
-    h: rocblas_handle, side: i32, m: i64, n: i64, a: Src, lda: i64, x: Src, incx: i64, c: Src, ldc: i64, batch: i64,
+    h: rocblas_handle,
+    side: i32,
+    m: i64,
+    n: i64,
+    a: Src,
+    lda: i64,
+    x: Src,
+    incx: i64,
+    c: Src,
+    ldc: i64,
+    batch: i64,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -128,16 +182,32 @@ pub unsafe fn dgmm<T: Num>(
     if let Some(r) = for_kernels!(T, dgmm(&cx, left, mu, nu, a, lda, x, incx, c, ldc, batch)) {
         return r;
     }
-    let sx = Strided { n: if left { mu } else { nu }, inc: incx };
+    let sx = Strided {
+        n: if left { mu } else { nu },
+        inc: incx,
+    };
     let mut p = Prep::new(&cx, batch);
-    let Some(ab) = p.area::<T>(a, span(mu, nu, lda), false, true)? else { return SUCCESS };
-    let Some(xb) = p.vec::<T>(x, sx, false, true)? else { return SUCCESS };
-    let Some(cb) = p.area::<T>(c, span(mu, nu, ldc), true, true)? else { return SUCCESS };
+    let Some(ab) = p.area::<T>(a, span(mu, nu, lda), false, true)? else {
+        return SUCCESS;
+    };
+    let Some(xb) = p.vec::<T>(x, sx, false, true)? else {
+        return SUCCESS;
+    };
+    let Some(cb) = p.area::<T>(c, span(mu, nu, ldc), true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(cx.stream, p.acc, move |v| {
         for i in 0..nb {
             let xv = HVec::<T>::new(v, v.base(&xb, i), sx);
-            kern::dgmm(mu, nu, !left, mat::<T>(v, &ab, i, lda), |k| xv.get(k).w(), mat(v, &cb, i, ldc));
+            kern::dgmm(
+                mu,
+                nu,
+                !left,
+                mat::<T>(v, &ab, i, lda),
+                |k| xv.get(k).w(),
+                mat(v, &cb, i, ldc),
+            );
         }
     })
 }
@@ -147,14 +217,28 @@ pub unsafe fn dgmm<T: Num>(
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn symm<T: Num>(
-    h: rocblas_handle, side: i32, uplo: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, b: Src, ldb: i64,
-    beta: *const T, c: Src, ldc: i64, batch: i64, herm: bool,
+    h: rocblas_handle,
+    side: i32,
+    uplo: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    b: Src,
+    ldb: i64,
+    beta: *const T,
+    c: Src,
+    ldc: i64,
+    batch: i64,
+    herm: bool,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
     let left = side_left(side)?;
     let upper = upper_of(uplo)?;
-    if batch < 0 || m < 0 || n < 0 || ldc < m || ldb < m || (left && lda < m) || (!left && lda < n) {
+    if batch < 0 || m < 0 || n < 0 || ldc < m || ldb < m || (left && lda < m) || (!left && lda < n)
+    {
         return BAD_SIZE;
     }
     if m == 0 || n == 0 || batch == 0 {
@@ -173,13 +257,24 @@ pub unsafe fn symm<T: Num>(
             return BAD_PTR;
         }
     }
-    let (mu, nu, lda, ldb, ldc) = (m as usize, n as usize, lda as usize, ldb as usize, ldc as usize);
+    let (mu, nu, lda, ldb, ldc) = (
+        m as usize,
+        n as usize,
+        lda as usize,
+        ldb as usize,
+        ldc as usize,
+    );
     let ka = if left { mu } else { nu };
     if has_kernels::<T>()
         && !c.is_null()
         && let (Some(al), Some(be)) = (scalar_value(&cx, alpha), scalar_value(&cx, beta))
         && (al == ZERO || (!a.is_null() && !b.is_null()))
-        && let Some(r) = for_kernels!(T, symm(&cx, herm, left, upper, mu, nu, al, a, lda, b, ldb, be, c, ldc, batch))
+        && let Some(r) = for_kernels!(
+            T,
+            symm(
+                &cx, herm, left, upper, mu, nu, al, a, lda, b, ldb, be, c, ldc, batch
+            )
+        )
     {
         return r;
     }
@@ -188,7 +283,9 @@ pub unsafe fn symm<T: Num>(
     let be = unsafe { p.scalar(beta, cx.mode) };
     let ab = p.area::<T>(a, span(ka, ka, lda), false, !skip)?;
     let bb = p.area::<T>(b, span(mu, nu, ldb), false, !skip)?;
-    let Some(cb) = p.area::<T>(c, span(mu, nu, ldc), true, true)? else { return SUCCESS };
+    let Some(cb) = p.area::<T>(c, span(mu, nu, ldc), true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(cx.stream, p.acc, move |v| {
         let (alpha, beta) = (al.get(v).w(), be.get(v).w());
@@ -200,7 +297,15 @@ pub unsafe fn symm<T: Num>(
             match (&ab, &bb) {
                 (Some(ab), Some(bb)) if !alpha.is_zero() => {
                     let s = kern::full_sym(mat::<T>(v, ab, i, lda), ka, upper, herm);
-                    kern::symm(mu, nu, left, alpha, Some((&s, mat(v, bb, i, ldb))), beta, cm);
+                    kern::symm(
+                        mu,
+                        nu,
+                        left,
+                        alpha,
+                        Some((&s, mat(v, bb, i, ldb))),
+                        beta,
+                        cm,
+                    );
                 }
                 _ => kern::symm(mu, nu, left, T::W::zero(), None, beta, cm),
             }
@@ -216,8 +321,21 @@ pub unsafe fn symm<T: Num>(
 /// her2k's / herkx's beta).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn rank_k<T: Num, Al: Num, Be: Num>(
-    h: rocblas_handle, kind: RankK, uplo: i32, trans: i32, n: i64, k: i64, alpha: *const Al, a: Src, lda: i64, b: Src,
-    ldb: i64, beta: *const Be, c: Src, ldc: i64, batch: i64,
+    h: rocblas_handle,
+    kind: RankK,
+    uplo: i32,
+    trans: i32,
+    n: i64,
+    k: i64,
+    alpha: *const Al,
+    a: Src,
+    lda: i64,
+    b: Src,
+    ldb: i64,
+    beta: *const Be,
+    c: Src,
+    ldc: i64,
+    batch: i64,
 ) -> Status
 where
     Al::W: Promote<T::W>,
@@ -256,25 +374,53 @@ where
             return BAD_PTR;
         }
     }
-    let (nu, ku, lda, ldb, ldc) = (n as usize, k as usize, lda as usize, ldb as usize, ldc as usize);
+    let (nu, ku, lda, ldb, ldc) = (
+        n as usize,
+        k as usize,
+        lda as usize,
+        ldb as usize,
+        ldc as usize,
+    );
     let (ra, ca) = if op == Op::N { (nu, ku) } else { (ku, nu) };
     if has_kernels::<T>()
         && !c.is_null()
-        && let (Some(al), Some(be)) = (if k == 0 { Some(ZERO) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
+        && let (Some(al), Some(be)) = (
+            if k == 0 {
+                Some(ZERO)
+            } else {
+                scalar_value(&cx, alpha)
+            },
+            scalar_value(&cx, beta),
+        )
         && (al == ZERO || (!a.is_null() && (!two || !b.is_null())))
     {
         let (bs, bl) = if two { (b, ldb) } else { (a, lda) };
-        let r = for_kernels!(T, rank_k(&cx, kind, upper, op, nu, ku, al, a, lda, bs, bl, be, c, ldc, batch));
+        let r = for_kernels!(
+            T,
+            rank_k(
+                &cx, kind, upper, op, nu, ku, al, a, lda, bs, bl, be, c, ldc, batch
+            )
+        );
         if let Some(r) = r {
             return r;
         }
     }
     let mut p = Prep::new(&cx, batch);
-    let al = if k > 0 { Some(unsafe { p.scalar(alpha, cx.mode) }) } else { None };
+    let al = if k > 0 {
+        Some(unsafe { p.scalar(alpha, cx.mode) })
+    } else {
+        None
+    };
     let be = unsafe { p.scalar(beta, cx.mode) };
     let ab = p.area::<T>(a, span(ra, ca, lda), false, !skip)?;
-    let bb = if two { p.area::<T>(b, span(ra, ca, ldb), false, !skip)? } else { None };
-    let Some(cb) = p.area::<T>(c, span(nu, nu, ldc), true, true)? else { return SUCCESS };
+    let bb = if two {
+        p.area::<T>(b, span(ra, ca, ldb), false, !skip)?
+    } else {
+        None
+    };
+    let Some(cb) = p.area::<T>(c, span(nu, nu, ldc), true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(cx.stream, p.acc, move |v| {
         let alpha: T::W = al.map_or(T::W::zero(), |s| s.get(v).w().promote());
@@ -340,9 +486,28 @@ fn rnd<E: ExElem>(v: f64) -> f64 {
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn geam_ex(
-    h: rocblas_handle, transa: i32, transb: i32, m: i64, n: i64, k: i64, alpha: *const u8, a: Src, a_type: i32, lda: i64,
-    b: Src, b_type: i32, ldb: i64, beta: *const u8, c: Src, c_type: i32, ldc: i64, d: Src, d_type: i32, ldd: i64,
-    compute: i32, minplus_op: i32,
+    h: rocblas_handle,
+    transa: i32,
+    transb: i32,
+    m: i64,
+    n: i64,
+    k: i64,
+    alpha: *const u8,
+    a: Src,
+    a_type: i32,
+    lda: i64,
+    b: Src,
+    b_type: i32,
+    ldb: i64,
+    beta: *const u8,
+    c: Src,
+    c_type: i32,
+    ldc: i64,
+    d: Src,
+    d_type: i32,
+    ldd: i64,
+    compute: i32,
+    minplus_op: i32,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -355,7 +520,10 @@ pub unsafe fn geam_ex(
             }
         }
     };
-    if !matches!(compute, rocblas_datatype_f16_r | rocblas_datatype_f32_r | rocblas_datatype_f64_r) {
+    if !matches!(
+        compute,
+        rocblas_datatype_f16_r | rocblas_datatype_f32_r | rocblas_datatype_f64_r
+    ) {
         return Err(rocblas_status_not_implemented);
     }
     let opn = |t: i32| match t {
@@ -367,7 +535,11 @@ pub unsafe fn geam_ex(
     if m < 0 || n < 0 || k < 0 {
         return BAD_SIZE;
     }
-    if ldc < m || ldd < m || lda < (if opa == Op::N { m } else { k }) || ldb < (if opb == Op::N { k } else { n }) {
+    if ldc < m
+        || ldd < m
+        || lda < (if opa == Op::N { m } else { k })
+        || ldb < (if opb == Op::N { k } else { n })
+    {
         return BAD_SIZE;
     }
     let same = match (c, d) {
@@ -399,7 +571,18 @@ pub unsafe fn geam_ex(
         return Err(rocblas_status_not_implemented);
     }
     let minplus = minplus_op == 0;
-    let args = ExArgs { opa, opb, m: m as usize, n: n as usize, k: k as usize, lda: lda as usize, ldb: ldb as usize, ldc: ldc as usize, ldd: ldd as usize, minplus };
+    let args = ExArgs {
+        opa,
+        opb,
+        m: m as usize,
+        n: n as usize,
+        k: k as usize,
+        lda: lda as usize,
+        ldb: ldb as usize,
+        ldc: ldc as usize,
+        ldd: ldd as usize,
+        minplus,
+    };
     unsafe {
         match compute {
             rocblas_datatype_f16_r => run_ex::<half::f16>(&cx, args, alpha, a, b, beta, c, d),
@@ -425,11 +608,22 @@ struct ExArgs {
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn run_ex<E: ExElem>(
-    cx: &crate::handle::Ctx, g: ExArgs, alpha: *const u8, a: Src, b: Src, beta: *const u8, c: Src, d: Src,
+    cx: &crate::handle::Ctx,
+    g: ExArgs,
+    alpha: *const u8,
+    a: Src,
+    b: Src,
+    beta: *const u8,
+    c: Src,
+    d: Src,
 ) -> Status {
     let host = cx.mode == rocblas_pointer_mode_host;
     let mut p = Prep::new(cx, 1);
-    let al = if g.k > 0 { Some(unsafe { p.scalar(alpha as *const E, cx.mode) }) } else { None };
+    let al = if g.k > 0 {
+        Some(unsafe { p.scalar(alpha as *const E, cx.mode) })
+    } else {
+        None
+    };
     let be = unsafe { p.scalar(beta as *const E, cx.mode) };
     let skip_ab = g.k == 0 || (host && unsafe { (alpha as *const E).read_unaligned() }.f() == 0.0);
     let skip_c = host && unsafe { (beta as *const E).read_unaligned() }.f() == 0.0;
@@ -439,7 +633,9 @@ unsafe fn run_ex<E: ExElem>(
     let ab = p.area::<E>(a, span(ra, ca, g.lda), false, !skip_ab)?;
     let bb = p.area::<E>(b, span(rb, cb, g.ldb), false, !skip_ab)?;
     let cbs = p.area::<E>(c, span(g.m, g.n, g.ldc), false, !skip_c)?;
-    let Some(dbs) = p.area::<E>(d, span(g.m, g.n, g.ldd), true, true)? else { return SUCCESS };
+    let Some(dbs) = p.area::<E>(d, span(g.m, g.n, g.ldd), true, true)? else {
+        return SUCCESS;
+    };
     enqueue(cx.stream, p.acc, move |v| {
         let alpha = al.map_or(0.0, |s| s.get(v).f());
         let beta = be.get(v).f();
@@ -463,7 +659,9 @@ unsafe fn run_ex<E: ExElem>(
             xa = load(&ab, g.lda, g.m, g.opa == Op::N);
             yb = load(&bb, g.ldb, g.n, g.opb != Op::N);
             if !g.minplus {
-                xa.iter_mut().chain(yb.iter_mut()).for_each(|x| *x = rnd::<E>(alpha * *x));
+                xa.iter_mut()
+                    .chain(yb.iter_mut())
+                    .for_each(|x| *x = rnd::<E>(alpha * *x));
             }
         }
         let cp = cbs.as_ref().map(|c| v.ptr::<E>(v.base(c, 0)) as *const E);
@@ -471,13 +669,19 @@ unsafe fn run_ex<E: ExElem>(
         for j in 0..g.n {
             for i in 0..g.m {
                 let mut acc = match cp {
-                    Some(cp) if use_c => rnd::<E>(beta * unsafe { cp.add(i + j * g.ldc).read_unaligned() }.f()),
+                    Some(cp) if use_c => {
+                        rnd::<E>(beta * unsafe { cp.add(i + j * g.ldc).read_unaligned() }.f())
+                    }
                     _ => 0.0,
                 };
                 if !use_ab {
                     // every term is 0 (alpha 0) or there are none (k 0)
                     if g.k > 0 {
-                        acc = if g.minplus { if acc > 0.0 { 0.0 } else { acc } } else { rnd::<E>(acc + 0.0) };
+                        acc = if g.minplus {
+                            if acc > 0.0 { 0.0 } else { acc }
+                        } else {
+                            rnd::<E>(acc + 0.0)
+                        };
                     }
                 } else {
                     let (x, y) = (&xa[i * g.k..(i + 1) * g.k], &yb[j * g.k..(j + 1) * g.k]);
@@ -501,7 +705,10 @@ unsafe fn run_ex<E: ExElem>(
         let dp = v.ptr::<E>(v.base(&dbs, 0));
         for j in 0..g.n {
             for i in 0..g.m {
-                unsafe { dp.add(i + j * g.ldd).write_unaligned(E::t(out[i + j * g.m])) };
+                unsafe {
+                    dp.add(i + j * g.ldd)
+                        .write_unaligned(E::t(out[i + j * g.m]))
+                };
             }
         }
     })
@@ -527,8 +734,21 @@ fn cols_of<T: Num>(b: Mat<T>, op: Op, n: usize, k: usize) -> Vec<T::W> {
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gemmt<T: Num>(
-    h: rocblas_handle, uplo: i32, transa: i32, transb: i32, n: i64, k: i64, alpha: *const T, a: Src, lda: i64, b: Src,
-    ldb: i64, beta: *const T, c: Src, ldc: i64, batch: i64,
+    h: rocblas_handle,
+    uplo: i32,
+    transa: i32,
+    transb: i32,
+    n: i64,
+    k: i64,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    b: Src,
+    ldb: i64,
+    beta: *const T,
+    c: Src,
+    ldc: i64,
+    batch: i64,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -561,25 +781,49 @@ pub unsafe fn gemmt<T: Num>(
             return BAD_PTR;
         }
     }
-    let (nu, ku, lda, ldb, ldc) = (n as usize, k as usize, lda as usize, ldb as usize, ldc as usize);
+    let (nu, ku, lda, ldb, ldc) = (
+        n as usize,
+        k as usize,
+        lda as usize,
+        ldb as usize,
+        ldc as usize,
+    );
     let (ra, ca) = if opa == Op::N { (nu, ku) } else { (ku, nu) };
     let (rb, cb) = if opb == Op::N { (ku, nu) } else { (nu, ku) };
     if has_kernels::<T>()
         && !c.is_null()
-        && let (Some(al), Some(be)) = (if k == 0 { Some(ZERO) } else { scalar_value(&cx, alpha) }, scalar_value(&cx, beta))
+        && let (Some(al), Some(be)) = (
+            if k == 0 {
+                Some(ZERO)
+            } else {
+                scalar_value(&cx, alpha)
+            },
+            scalar_value(&cx, beta),
+        )
         && (al == ZERO || (!a.is_null() && !b.is_null()))
     {
-        let r = for_kernels!(T, gemmt(&cx, upper, opa, opb, nu, ku, al, a, lda, b, ldb, be, c, ldc, batch));
+        let r = for_kernels!(
+            T,
+            gemmt(
+                &cx, upper, opa, opb, nu, ku, al, a, lda, b, ldb, be, c, ldc, batch
+            )
+        );
         if let Some(r) = r {
             return r;
         }
     }
     let mut p = Prep::new(&cx, batch);
-    let al = if k > 0 { Some(unsafe { p.scalar(alpha, cx.mode) }) } else { None };
+    let al = if k > 0 {
+        Some(unsafe { p.scalar(alpha, cx.mode) })
+    } else {
+        None
+    };
     let be = unsafe { p.scalar(beta, cx.mode) };
     let ab = p.area::<T>(a, span(ra, ca, lda), false, calc && !a.is_null())?;
     let bb = p.area::<T>(b, span(rb, cb, ldb), false, calc && !b.is_null())?;
-    let Some(cbuf) = p.area::<T>(c, span(nu, nu, ldc), true, true)? else { return SUCCESS };
+    let Some(cbuf) = p.area::<T>(c, span(nu, nu, ldc), true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(cx.stream, p.acc, move |v| {
         let alpha: T::W = al.map_or(T::W::zero(), |s| s.get(v).w());
@@ -594,7 +838,16 @@ pub unsafe fn gemmt<T: Num>(
                 // C[i][j] = dot(row i of op(A), column j of op(B)): syrkx's product.
                 let xa = mat::<T>(v, ab.as_ref().unwrap(), i, lda).rows_of(opa, nu, ku);
                 let xb = cols_of(mat::<T>(v, bb.as_ref().unwrap(), i, ldb), opb, nu, ku);
-                kern::rank_k(RankK::Syrkx, nu, ku, upper, alpha, Some((&xa, &xb)), beta, cm);
+                kern::rank_k(
+                    RankK::Syrkx,
+                    nu,
+                    ku,
+                    upper,
+                    alpha,
+                    Some((&xa, &xb)),
+                    beta,
+                    cm,
+                );
             } else {
                 kern::rank_k(RankK::Syrkx, nu, ku, upper, alpha, None, beta, cm);
             }

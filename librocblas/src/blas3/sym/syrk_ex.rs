@@ -40,26 +40,53 @@ const F64: i32 = rocblas_datatype_f64_r;
 
 /// A scalar of the compute type as f64, read from the host or (synchronously, on `stream`)
 /// from device memory.
-unsafe fn scalar_value(p: *const c_void, compute: i32, device: bool, stream: hipStream_t) -> Status<f64> {
+unsafe fn scalar_value(
+    p: *const c_void,
+    compute: i32,
+    device: bool,
+    stream: hipStream_t,
+) -> Status<f64> {
     let bytes = if compute == F64 { 8 } else { 4 };
     let mut buf = [0u8; 8];
     if device {
-        let rc = unsafe { hip::hipMemcpyAsync(buf.as_mut_ptr().cast(), p, bytes, hip::hipMemcpyDeviceToHost, stream) };
+        let rc = unsafe {
+            hip::hipMemcpyAsync(
+                buf.as_mut_ptr().cast(),
+                p,
+                bytes,
+                hip::hipMemcpyDeviceToHost,
+                stream,
+            )
+        };
         if rc != 0 || unsafe { hip::hipStreamSynchronize(stream) } != 0 {
             return Err(rocblas_status_internal_error);
         }
     } else {
         unsafe { std::ptr::copy_nonoverlapping(p as *const u8, buf.as_mut_ptr(), bytes) };
     }
-    Ok(if compute == F64 { f64::from_le_bytes(buf) } else { f32::from_le_bytes(buf[..4].try_into().unwrap_or_default()) as f64 })
+    Ok(if compute == F64 {
+        f64::from_le_bytes(buf)
+    } else {
+        f32::from_le_bytes(buf[..4].try_into().unwrap_or_default()) as f64
+    })
 }
 
 /// The checks and quick returns of rocBLAS 5.x's syrk_ex, then the update queued for the
 /// element types A, C and compute type X.
 #[allow(clippy::too_many_arguments)]
 unsafe fn syrk_ex_typed<A: ExElem, C: ExElem, X: ExElem>(
-    h: rocblas_handle, uplo: i32, trans: i32, n: i64, k: i64, alpha: *const c_void, a: Src, lda: i64, beta: *const c_void,
-    c: Src, ldc: i64, compute: i32,
+    h: rocblas_handle,
+    uplo: i32,
+    trans: i32,
+    n: i64,
+    k: i64,
+    alpha: *const c_void,
+    a: Src,
+    lda: i64,
+    beta: *const c_void,
+    c: Src,
+    ldc: i64,
+    compute: i32,
 ) -> Status {
     let cx = ctx(h)?;
     let upper = upper_of(uplo)?;
@@ -76,7 +103,11 @@ unsafe fn syrk_ex_typed<A: ExElem, C: ExElem, X: ExElem>(
         return BAD_PTR;
     }
     let device = cx.mode == rocblas_pointer_mode_device;
-    let al = if k > 0 { unsafe { scalar_value(alpha, compute, device, cx.stream) }? } else { 0.0 };
+    let al = if k > 0 {
+        unsafe { scalar_value(alpha, compute, device, cx.stream) }?
+    } else {
+        0.0
+    };
     let be = unsafe { scalar_value(beta, compute, device, cx.stream) }?;
     let calc = k > 0 && al != 0.0;
     if !calc && be == 1.0 {
@@ -87,16 +118,25 @@ unsafe fn syrk_ex_typed<A: ExElem, C: ExElem, X: ExElem>(
     }
     let (nu, ku, lda, ldc) = (n as usize, k as usize, lda as usize, ldc as usize);
     let (ra, ca) = if op == Op::N { (nu, ku) } else { (ku, nu) };
-    let span = |r: usize, cols: usize, ld: usize| if r == 0 || cols == 0 { 0 } else { (cols - 1) * ld + r };
+    let span = |r: usize, cols: usize, ld: usize| {
+        if r == 0 || cols == 0 {
+            0
+        } else {
+            (cols - 1) * ld + r
+        }
+    };
     let mut p = Prep::new(&cx, 1);
     let ab = p.area::<A>(a, span(ra, ca, lda), false, calc)?;
-    let Some(cb) = p.area::<C>(c, span(nu, nu, ldc), true, true)? else { return SUCCESS };
+    let Some(cb) = p.area::<C>(c, span(nu, nu, ldc), true, true)? else {
+        return SUCCESS;
+    };
     enqueue(cx.stream, p.acc, move |v| {
         // op(A) row i (k values) for each i, in f64
         let rows: Vec<f64> = match &ab {
             Some(ab) => {
                 let ap = v.ptr::<A>(v.base(ab, 0)) as *const A;
-                let at = |r: usize, col: usize| unsafe { ap.add(r + col * lda).read_unaligned() }.f();
+                let at =
+                    |r: usize, col: usize| unsafe { ap.add(r + col * lda).read_unaligned() }.f();
                 let mut out = Vec::with_capacity(nu * ku);
                 for i in 0..nu {
                     for l in 0..ku {
@@ -113,7 +153,11 @@ unsafe fn syrk_ex_typed<A: ExElem, C: ExElem, X: ExElem>(
             for i in range {
                 let at = i + j * ldc;
                 // beta 0: C is not read (it may hold NaN)
-                let mut val = if be == 0.0 { 0.0 } else { be * unsafe { cp.add(at).read_unaligned() }.f() };
+                let mut val = if be == 0.0 {
+                    0.0
+                } else {
+                    be * unsafe { cp.add(at).read_unaligned() }.f()
+                };
                 if calc && !rows.is_empty() {
                     let (ri, rj) = (&rows[i * ku..(i + 1) * ku], &rows[j * ku..(j + 1) * ku]);
                     let dot: f64 = ri.iter().zip(rj).map(|(x, y)| x * y).sum();
@@ -127,8 +171,20 @@ unsafe fn syrk_ex_typed<A: ExElem, C: ExElem, X: ExElem>(
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn syrk_ex(
-    h: rocblas_handle, uplo: i32, trans: i32, n: i64, k: i64, alpha: *const c_void, a: Src, a_type: i32, lda: i64,
-    beta: *const c_void, c: Src, c_type: i32, ldc: i64, compute: i32,
+    h: rocblas_handle,
+    uplo: i32,
+    trans: i32,
+    n: i64,
+    k: i64,
+    alpha: *const c_void,
+    a: Src,
+    a_type: i32,
+    lda: i64,
+    beta: *const c_void,
+    c: Src,
+    c_type: i32,
+    ldc: i64,
+    compute: i32,
 ) -> Status {
     let cx = ctx(h)?;
     if cx.query {
@@ -139,7 +195,11 @@ unsafe fn syrk_ex(
     }
     macro_rules! go {
         ($A:ty, $C:ty, $X:ty) => {
-            unsafe { syrk_ex_typed::<$A, $C, $X>(h, uplo, trans, n, k, alpha, a, lda, beta, c, ldc, compute) }
+            unsafe {
+                syrk_ex_typed::<$A, $C, $X>(
+                    h, uplo, trans, n, k, alpha, a, lda, beta, c, ldc, compute,
+                )
+            }
         };
     }
     match (a_type, c_type, compute) {
@@ -153,9 +213,38 @@ unsafe fn syrk_ex(
     }
 }
 
-export!(fn rocblas_syrk_ex(handle: rocblas_handle, uplo: i32, trans_a: i32, n: rocblas_int, k: rocblas_int,
-    alpha: *const c_void, a: *const c_void, a_type: rocblas_datatype, lda: rocblas_int, beta: *const c_void, c: *mut c_void,
-    c_type: rocblas_datatype, ldc: rocblas_int, compute_type: rocblas_datatype) {
-    syrk_ex(handle, uplo, trans_a, n.into(), k.into(), alpha, one(a), a_type, lda.into(), beta, one(c), c_type, ldc.into(),
-        compute_type)
-});
+export!(
+    fn rocblas_syrk_ex(
+        handle: rocblas_handle,
+        uplo: i32,
+        trans_a: i32,
+        n: rocblas_int,
+        k: rocblas_int,
+        alpha: *const c_void,
+        a: *const c_void,
+        a_type: rocblas_datatype,
+        lda: rocblas_int,
+        beta: *const c_void,
+        c: *mut c_void,
+        c_type: rocblas_datatype,
+        ldc: rocblas_int,
+        compute_type: rocblas_datatype,
+    ) {
+        syrk_ex(
+            handle,
+            uplo,
+            trans_a,
+            n.into(),
+            k.into(),
+            alpha,
+            one(a),
+            a_type,
+            lda.into(),
+            beta,
+            one(c),
+            c_type,
+            ldc.into(),
+            compute_type,
+        )
+    }
+);

@@ -216,27 +216,81 @@ macro_rules! by_type {
     };
 }
 
-export!(fn rocblas_trsm_ex(handle: H, side: E, uplo: E, trans_a: E, diag: E, m: I, n: I, alpha: *const c_void,
-    a: *const c_void, lda: I, b: *mut c_void, ldb: I, inv_a: *const c_void, inv_a_size: I, compute_type: rocblas_datatype) {
-    let _ = inv_a;
-    by_type!(ops::ex_type(compute_type), T => ops::trsm::<T>(handle, side, uplo, trans_a, diag, m.into(), n.into(),
+export!(
+    fn rocblas_trsm_ex(
+        handle: H,
+        side: E,
+        uplo: E,
+        trans_a: E,
+        diag: E,
+        m: I,
+        n: I,
+        alpha: *const c_void,
+        a: *const c_void,
+        lda: I,
+        b: *mut c_void,
+        ldb: I,
+        inv_a: *const c_void,
+        inv_a_size: I,
+        compute_type: rocblas_datatype,
+    ) {
+        let _ = inv_a;
+        by_type!(ops::ex_type(compute_type), T => ops::trsm::<T>(handle, side, uplo, trans_a, diag, m.into(), n.into(),
         alpha.cast(), one(a as *const T), lda.into(), one(b as *const T), ldb.into(), 1, inv_a_size.into()))
-});
+    }
+);
 
-export!(fn rocblas_trsm_batched_ex(handle: H, side: E, uplo: E, trans_a: E, diag: E, m: I, n: I, alpha: *const c_void,
-    a: *const c_void, lda: I, b: *mut c_void, ldb: I, batch_count: I, inv_a: *const c_void, inv_a_size: I,
-    compute_type: rocblas_datatype) {
-    let _ = inv_a;
-    by_type!(ops::ex_type(compute_type), T => ops::trsm::<T>(handle, side, uplo, trans_a, diag, m.into(), n.into(),
+export!(
+    fn rocblas_trsm_batched_ex(
+        handle: H,
+        side: E,
+        uplo: E,
+        trans_a: E,
+        diag: E,
+        m: I,
+        n: I,
+        alpha: *const c_void,
+        a: *const c_void,
+        lda: I,
+        b: *mut c_void,
+        ldb: I,
+        batch_count: I,
+        inv_a: *const c_void,
+        inv_a_size: I,
+        compute_type: rocblas_datatype,
+    ) {
+        let _ = inv_a;
+        by_type!(ops::ex_type(compute_type), T => ops::trsm::<T>(handle, side, uplo, trans_a, diag, m.into(), n.into(),
         alpha.cast(), arr(a as *const *const T), lda.into(), arr(b as *const *mut T), ldb.into(), batch_count.into(),
         inv_a_size.into()))
-});
+    }
+);
 
-export!(fn rocblas_trsm_strided_batched_ex(handle: H, side: E, uplo: E, trans_a: E, diag: E, m: I, n: I,
-    alpha: *const c_void, a: *const c_void, lda: I, stride_a: St, b: *mut c_void, ldb: I, stride_b: St, batch_count: I,
-    inv_a: *const c_void, inv_a_size: I, stride_inv_a: St, compute_type: rocblas_datatype) {
-    let _ = (inv_a, stride_inv_a);
-    by_type!(ops::ex_type(compute_type), T => ops::trsm::<T>(handle, side, uplo, trans_a, diag, m.into(), n.into(),
+export!(
+    fn rocblas_trsm_strided_batched_ex(
+        handle: H,
+        side: E,
+        uplo: E,
+        trans_a: E,
+        diag: E,
+        m: I,
+        n: I,
+        alpha: *const c_void,
+        a: *const c_void,
+        lda: I,
+        stride_a: St,
+        b: *mut c_void,
+        ldb: I,
+        stride_b: St,
+        batch_count: I,
+        inv_a: *const c_void,
+        inv_a_size: I,
+        stride_inv_a: St,
+        compute_type: rocblas_datatype,
+    ) {
+        let _ = (inv_a, stride_inv_a);
+        by_type!(ops::ex_type(compute_type), T => ops::trsm::<T>(handle, side, uplo, trans_a, diag, m.into(), n.into(),
         alpha.cast(), st(a as *const T, stride_a), lda.into(), st(b as *const T, stride_b), ldb.into(), batch_count.into(),
         inv_a_size.into()))
-});
+    }
+);

@@ -50,7 +50,11 @@ pub fn expand<T: Num>(a: *const T, t: TriA) -> Dense<T::W> {
     for j in 0..k {
         let rows = if t.upper { 0..j + 1 } else { j..k };
         for i in rows {
-            let x = if i == j && t.unit { T::W::one() } else { rd(a, i + j * t.lda) };
+            let x = if i == j && t.unit {
+                T::W::one()
+            } else {
+                rd(a, i + j * t.lda)
+            };
             // A(i, j) lands at E(i, j) (none) or E(j, i) (transposes)
             match t.op {
                 Op::N => v[i + j * k] = x,
@@ -100,23 +104,74 @@ const NB: usize = 32;
 /// same two-double layout).
 #[allow(clippy::too_many_arguments)]
 unsafe fn gemm_acc<W: Wide>(
-    m: usize, n: usize, k: usize, dst: *mut W, ldd: usize, lhs: *const W, ldl: usize, rhs: *const W, ldr: usize, beta: f64,
+    m: usize,
+    n: usize,
+    k: usize,
+    dst: *mut W,
+    ldd: usize,
+    lhs: *const W,
+    ldl: usize,
+    rhs: *const W,
+    ldr: usize,
+    beta: f64,
 ) {
     if m == 0 || n == 0 || k == 0 {
         return;
     }
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let par = if m * n * k < 1 << 18 { gemm::Parallelism::None } else { gemm::Parallelism::Rayon(threads) };
+    let par = if m * n * k < 1 << 18 {
+        gemm::Parallelism::None
+    } else {
+        gemm::Parallelism::Rayon(threads)
+    };
     let (ldd, ldl, ldr) = (ldd as isize, ldl as isize, ldr as isize);
     unsafe {
         if <W as Field>::COMPLEX {
             let one = gemm::c64::new(1.0, 0.0);
             let b = gemm::c64::new(beta, 0.0);
-            gemm::gemm(m, n, k, dst.cast::<gemm::c64>(), ldd, 1, true, lhs.cast::<gemm::c64>(), ldl, 1, rhs.cast::<gemm::c64>(),
-                ldr, 1, one, b, false, false, false, par);
+            gemm::gemm(
+                m,
+                n,
+                k,
+                dst.cast::<gemm::c64>(),
+                ldd,
+                1,
+                true,
+                lhs.cast::<gemm::c64>(),
+                ldl,
+                1,
+                rhs.cast::<gemm::c64>(),
+                ldr,
+                1,
+                one,
+                b,
+                false,
+                false,
+                false,
+                par,
+            );
         } else {
-            gemm::gemm(m, n, k, dst.cast::<f64>(), ldd, 1, true, lhs.cast::<f64>(), ldl, 1, rhs.cast::<f64>(), ldr, 1, 1.0, beta,
-                false, false, false, par);
+            gemm::gemm(
+                m,
+                n,
+                k,
+                dst.cast::<f64>(),
+                ldd,
+                1,
+                true,
+                lhs.cast::<f64>(),
+                ldl,
+                1,
+                rhs.cast::<f64>(),
+                ldr,
+                1,
+                1.0,
+                beta,
+                false,
+                false,
+                false,
+                par,
+            );
         }
     }
 }
@@ -126,14 +181,21 @@ pub fn trmm<W: Wide>(e: &Dense<W>, b: &Dense<W>, n: usize, left: bool) -> Dense<
     let m = b.rows;
     let k = e.rows;
     let mut c = vec![W::zero(); m * n];
-    let (lhs, ldl, rhs, ldr) = if left { (e.v.as_ptr(), k, b.v.as_ptr(), m) } else { (b.v.as_ptr(), m, e.v.as_ptr(), k) };
+    let (lhs, ldl, rhs, ldr) = if left {
+        (e.v.as_ptr(), k, b.v.as_ptr(), m)
+    } else {
+        (b.v.as_ptr(), m, e.v.as_ptr(), k)
+    };
     unsafe { gemm_acc(m, n, k, c.as_mut_ptr(), m, lhs, ldl, rhs, ldr, 1.0) };
     Dense { rows: m, v: c }
 }
 
 /// The diagonal blocks of a solve, in the order the substitution needs them.
 fn blocks(k: usize, forward: bool) -> Vec<(usize, usize)> {
-    let mut v: Vec<(usize, usize)> = (0..k).step_by(NB).map(|lo| (lo, (lo + NB).min(k))).collect();
+    let mut v: Vec<(usize, usize)> = (0..k)
+        .step_by(NB)
+        .map(|lo| (lo, (lo + NB).min(k)))
+        .collect();
     if !forward {
         v.reverse();
     }
@@ -151,7 +213,11 @@ pub fn trsm<W: Wide>(e: &Dense<W>, upper: bool, b: &mut Dense<W>, n: usize, left
         for (lo, hi) in blocks(k, !upper) {
             for j in 0..n {
                 let x = &mut b.v[j * m..(j + 1) * m];
-                let order: Box<dyn Iterator<Item = usize>> = if upper { Box::new((lo..hi).rev()) } else { Box::new(lo..hi) };
+                let order: Box<dyn Iterator<Item = usize>> = if upper {
+                    Box::new((lo..hi).rev())
+                } else {
+                    Box::new(lo..hi)
+                };
                 for l in order {
                     if x[l].is_zero() {
                         continue;
@@ -168,12 +234,29 @@ pub fn trsm<W: Wide>(e: &Dense<W>, upper: bool, b: &mut Dense<W>, n: usize, left
             // rows still to solve: B(rest, :) -= E(rest, lo..hi) X(lo..hi, :)
             let (r0, r1) = if upper { (0, lo) } else { (hi, k) };
             let bp = b.v.as_mut_ptr();
-            unsafe { gemm_acc(r1 - r0, n, hi - lo, bp.add(r0), m, ep.add(r0 + lo * k), k, bp.add(lo), m, -1.0) };
+            unsafe {
+                gemm_acc(
+                    r1 - r0,
+                    n,
+                    hi - lo,
+                    bp.add(r0),
+                    m,
+                    ep.add(r0 + lo * k),
+                    k,
+                    bp.add(lo),
+                    m,
+                    -1.0,
+                )
+            };
         }
     } else {
         // X E = B: upper E runs forward over the columns, lower E backward
         for (lo, hi) in blocks(k, upper) {
-            let order: Vec<usize> = if upper { (lo..hi).collect() } else { (lo..hi).rev().collect() };
+            let order: Vec<usize> = if upper {
+                (lo..hi).collect()
+            } else {
+                (lo..hi).rev().collect()
+            };
             for &j in &order {
                 let before = if upper { lo..j } else { j + 1..hi };
                 for l in before {
@@ -194,7 +277,20 @@ pub fn trsm<W: Wide>(e: &Dense<W>, upper: bool, b: &mut Dense<W>, n: usize, left
             // columns still to solve: B(:, rest) -= X(:, lo..hi) E(lo..hi, rest)
             let (c0, c1) = if upper { (hi, k) } else { (0, lo) };
             let bp = b.v.as_mut_ptr();
-            unsafe { gemm_acc(m, c1 - c0, hi - lo, bp.add(c0 * m), m, bp.add(lo * m), m, ep.add(lo + c0 * k), k, -1.0) };
+            unsafe {
+                gemm_acc(
+                    m,
+                    c1 - c0,
+                    hi - lo,
+                    bp.add(c0 * m),
+                    m,
+                    bp.add(lo * m),
+                    m,
+                    ep.add(lo + c0 * k),
+                    k,
+                    -1.0,
+                )
+            };
         }
     }
 }
@@ -212,11 +308,28 @@ fn two_cols<W>(v: &mut [W], m: usize, src: usize, dst: usize) -> (&[W], &mut [W]
 
 /// The inverse of the triangular n x n A (stored triangle only; unit diagonal applied),
 /// written to the same triangle of `inv`; the other strict triangle is left as it was.
-pub fn trtri<T: Num>(a: *const T, lda: usize, inv: *mut T, ldinv: usize, n: usize, upper: bool, unit: bool) {
-    let t = TriA { k: n, lda, upper, op: Op::N, unit };
+pub fn trtri<T: Num>(
+    a: *const T,
+    lda: usize,
+    inv: *mut T,
+    ldinv: usize,
+    n: usize,
+    upper: bool,
+    unit: bool,
+) {
+    let t = TriA {
+        k: n,
+        lda,
+        upper,
+        op: Op::N,
+        unit,
+    };
     let e = expand::<T>(a, t);
     // E X = I
-    let mut x = Dense { rows: n, v: vec![T::W::zero(); n * n] };
+    let mut x = Dense {
+        rows: n,
+        v: vec![T::W::zero(); n * n],
+    };
     for j in 0..n {
         x.v[j + j * n] = T::W::one();
     }

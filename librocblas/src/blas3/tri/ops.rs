@@ -7,9 +7,9 @@ use super::kern::{self, TriA};
 use super::ws;
 use crate::blas1::exec::*;
 use crate::blas1::num::Field;
+use crate::blas1::num::Real;
 use crate::blas2::kern::{Num, Op, Wide};
 use crate::blas2::ops::{Prep, host_val, op_of, report, unit_of, upper_of, zero_query};
-use crate::blas1::num::Real;
 use crate::blas3::level3_gpu::{Tri, for_kernels, has_kernels, scalar_value};
 use crate::handle::{Ctx, ctx};
 use crate::types::*;
@@ -47,7 +47,11 @@ fn enums(side: i32, uplo: i32, trans: i32, diag: i32) -> Status<(bool, bool, Op,
 
 /// Elements from the first to past the last one of a rows x cols matrix.
 fn span(rows: usize, cols: usize, ld: usize) -> usize {
-    if rows == 0 || cols == 0 { 0 } else { (cols - 1) * ld + rows }
+    if rows == 0 || cols == 0 {
+        0
+    } else {
+        (cols - 1) * ld + rows
+    }
 }
 
 /// What the queued work computes for each batch entry.
@@ -75,10 +79,26 @@ struct Call {
 
 /// Queues `call` for `batch` entries; `alpha` is read under `mode` when the work runs.
 /// A null A (allowed when alpha is a device scalar) reads as alpha == 0.
-unsafe fn run<T: Num>(cx: &Ctx, batch: i64, alpha: *const T, mode: rocblas_pointer_mode, call: Call) -> Status {
+unsafe fn run<T: Num>(
+    cx: &Ctx,
+    batch: i64,
+    alpha: *const T,
+    mode: rocblas_pointer_mode,
+    call: Call,
+) -> Status {
     let mut p = Prep::new(cx, batch);
     let al = unsafe { p.scalar(alpha, mode) };
-    let Call { job, t, left, m, n, a, b, ldb, c } = call;
+    let Call {
+        job,
+        t,
+        left,
+        m,
+        n,
+        a,
+        b,
+        ldb,
+        c,
+    } = call;
     let ab = p.area::<T>(a, span(t.k, t.k, t.lda), false, true)?;
     let bb = p.area::<T>(b, span(m, n, ldb), c.is_none(), true)?;
     let cb = match c {
@@ -117,7 +137,9 @@ unsafe fn run<T: Num>(cx: &Ctx, batch: i64, alpha: *const T, mode: rocblas_point
 /// Queues B := 0 for each batch entry (alpha == 0 in host pointer mode).
 fn zero_all<T: Num>(cx: &Ctx, batch: i64, b: Src, m: usize, n: usize, ldb: usize) -> Status {
     let mut p = Prep::new(cx, batch);
-    let Some(bb) = p.area::<T>(b, span(m, n, ldb), true, true)? else { return SUCCESS };
+    let Some(bb) = p.area::<T>(b, span(m, n, ldb), true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(cx.stream, p.acc, move |v| {
         for i in 0..nb {
@@ -138,8 +160,20 @@ fn is_array(s: Src) -> bool {
 /// contents are not needed by this implementation, which solves by substitution).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn trsm<T: Num>(
-    h: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, b: Src,
-    ldb: i64, batch: i64, inv_a_size: i64,
+    h: rocblas_handle,
+    side: i32,
+    uplo: i32,
+    trans: i32,
+    diag: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    b: Src,
+    ldb: i64,
+    batch: i64,
+    inv_a_size: i64,
 ) -> Status {
     let cx = ctx(h)?;
     let (left, upper, op, unit) = enums(side, uplo, trans, diag)?;
@@ -157,11 +191,25 @@ pub unsafe fn trsm<T: Num>(
     let (mu, nu, ldbu) = (m as usize, n as usize, ldb as usize);
     if host && host_val(alpha).is_zero() {
         // rocBLAS zeroes B here, before (and instead of) sizing its workspace
-        return if cx.query { SUCCESS } else { zero_all::<T>(&cx, batch, b, mu, nu, ldbu) };
+        return if cx.query {
+            SUCCESS
+        } else {
+            zero_all::<T>(&cx, batch, b, mu, nu, ldbu)
+        };
     }
     if cx.query {
         let complex = <T::W as Field>::COMPLEX;
-        let need = ws::trsm(size_of::<T>(), complex, is_array(a), left, op == Op::N, m, n, batch, inv_a_size);
+        let need = ws::trsm(
+            size_of::<T>(),
+            complex,
+            is_array(a),
+            left,
+            op == Op::N,
+            m,
+            n,
+            batch,
+            inv_a_size,
+        );
         return match need {
             None => Err(rocblas_status_size_unchanged),
             Some(w) => report(h, &cx, w.bytes),
@@ -174,12 +222,31 @@ pub unsafe fn trsm<T: Num>(
         && (al != (0.0, 0.0) || !a.is_null())
     {
         let tri = Tri { upper, op, unit };
-        if let Some(r) = for_kernels!(T, trsm(&cx, left, tri, mu, nu, al, a, lda as usize, b, ldbu, batch)) {
+        if let Some(r) = for_kernels!(
+            T,
+            trsm(&cx, left, tri, mu, nu, al, a, lda as usize, b, ldbu, batch)
+        ) {
             return r;
         }
     }
-    let t = TriA { k: k as usize, lda: lda as usize, upper, op, unit };
-    let call = Call { job: Job::Solve, t, left, m: mu, n: nu, a, b, ldb: ldbu, c: None };
+    let t = TriA {
+        k: k as usize,
+        lda: lda as usize,
+        upper,
+        op,
+        unit,
+    };
+    let call = Call {
+        job: Job::Solve,
+        t,
+        left,
+        m: mu,
+        n: nu,
+        a,
+        b,
+        ldb: ldbu,
+        c: None,
+    };
     unsafe { run::<T>(&cx, batch, alpha, cx.mode, call) }
 }
 
@@ -212,7 +279,11 @@ fn trmm_alpha<T: Num>(cx: &Ctx, alpha: *const T, nonempty: bool, slot: &mut T) -
     if cx.mode != rocblas_pointer_mode_device || alpha.is_null() {
         return Ok(alpha);
     }
-    *slot = if nonempty { read_device::<T>(cx.stream, alpha as u64, 1)?[0] } else { T::n(T::W::zero()) };
+    *slot = if nonempty {
+        read_device::<T>(cx.stream, alpha as u64, 1)?[0]
+    } else {
+        T::n(T::W::zero())
+    };
     Ok(slot as *const T)
 }
 
@@ -221,8 +292,21 @@ fn trmm_alpha<T: Num>(cx: &Ctx, alpha: *const T, nonempty: bool, slot: &mut T) -
 /// trmm_outofplace: invalid_size; the out-of-place trmm of rocBLAS 4.x+: invalid_value).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn trmm<T: Num>(
-    h: rocblas_handle, side: i32, uplo: i32, trans: i32, diag: i32, m: i64, n: i64, alpha: *const T, a: Src, lda: i64, b: Src,
-    ldb: i64, c: Option<(Src, i64)>, batch: i64, alias: rocblas_status,
+    h: rocblas_handle,
+    side: i32,
+    uplo: i32,
+    trans: i32,
+    diag: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Src,
+    lda: i64,
+    b: Src,
+    ldb: i64,
+    c: Option<(Src, i64)>,
+    batch: i64,
+    alias: rocblas_status,
 ) -> Status {
     let cx = ctx(h)?;
     zero_query(&cx)?;
@@ -257,11 +341,43 @@ pub unsafe fn trmm<T: Num>(
     }
     let c = c.map(|(cs, l)| (cs, l as usize));
     let tri = Tri { upper, op, unit };
-    if let Some(r) = for_kernels!(T, trmm(&cx, left, tri, mu, nu, hv(alpha), a, lda as usize, b, ldb as usize, c, batch)) {
+    if let Some(r) = for_kernels!(
+        T,
+        trmm(
+            &cx,
+            left,
+            tri,
+            mu,
+            nu,
+            hv(alpha),
+            a,
+            lda as usize,
+            b,
+            ldb as usize,
+            c,
+            batch
+        )
+    ) {
         return r;
     }
-    let t = TriA { k: k as usize, lda: lda as usize, upper, op, unit };
-    let call = Call { job: Job::Mul, t, left, m: mu, n: nu, a, b, ldb: ldb as usize, c };
+    let t = TriA {
+        k: k as usize,
+        lda: lda as usize,
+        upper,
+        op,
+        unit,
+    };
+    let call = Call {
+        job: Job::Mul,
+        t,
+        left,
+        m: mu,
+        n: nu,
+        a,
+        b,
+        ldb: ldb as usize,
+        c,
+    };
     unsafe { run::<T>(&cx, batch, alpha, rocblas_pointer_mode_host, call) }
 }
 
@@ -287,7 +403,16 @@ pub enum TrtriForm {
 /// invA := A^-1 for triangular A, in all forms.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn trtri<T: Num>(
-    h: rocblas_handle, uplo: i32, diag: i32, n: i64, a: Src, lda: i64, inv: Src, ldinv: i64, batch: i64, form: TrtriForm,
+    h: rocblas_handle,
+    uplo: i32,
+    diag: i32,
+    n: i64,
+    a: Src,
+    lda: i64,
+    inv: Src,
+    ldinv: i64,
+    batch: i64,
+    form: TrtriForm,
 ) -> Status {
     let cx = ctx(h)?;
     if cx.query {
@@ -321,8 +446,12 @@ pub unsafe fn trtri<T: Num>(
         return r;
     }
     let mut p = Prep::new(&cx, batch);
-    let Some(ab) = p.area::<T>(a, span(nu, nu, lda), false, true)? else { return SUCCESS };
-    let Some(ib) = p.area::<T>(inv, span(nu, nu, ldinv), true, true)? else { return SUCCESS };
+    let Some(ab) = p.area::<T>(a, span(nu, nu, lda), false, true)? else {
+        return SUCCESS;
+    };
+    let Some(ib) = p.area::<T>(inv, span(nu, nu, ldinv), true, true)? else {
+        return SUCCESS;
+    };
     let nb = p.nb;
     enqueue(cx.stream, p.acc, move |v| {
         for i in 0..nb {

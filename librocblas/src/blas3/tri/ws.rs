@@ -18,7 +18,9 @@ struct BlkTable {
 
 const REAL: BlkTable = BlkTable {
     rows: &[40, 56, 80, 112, 144, 176, 208, 240, 288, 352, 480],
-    cols: &[448, 768, 960, 1152, 1408, 1920, 2304, 2816, 3840, 4096, 4736, 4992, 5888, 7680, 9728],
+    cols: &[
+        448, 768, 960, 1152, 1408, 1920, 2304, 2816, 3840, 4096, 4736, 4992, 5888, 7680, 9728,
+    ],
     sizes: &[
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 24, 24, 24, 16],
@@ -37,7 +39,9 @@ const REAL: BlkTable = BlkTable {
 
 const COMPLEX: BlkTable = BlkTable {
     rows: &[40, 56, 80, 112, 144, 208, 240, 288, 480],
-    cols: &[704, 960, 1344, 1920, 2304, 2816, 3200, 3840, 4864, 5888, 7680],
+    cols: &[
+        704, 960, 1344, 1920, 2304, 2816, 3200, 3840, 4864, 5888, 7680,
+    ],
     sizes: &[
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 24, 24, 24],
@@ -54,25 +58,45 @@ const COMPLEX: BlkTable = BlkTable {
 
 const REAL_BATCH: BlkTable = BlkTable {
     rows: &[20, 28, 40, 80, 112, 176, 208, 288, 352, 480],
-    cols: &[6, 10, 12, 22, 28, 30, 36, 42, 46, 50, 60, 96, 432, 928, 960, 1472],
+    cols: &[
+        6, 10, 12, 22, 28, 30, 36, 42, 46, 50, 60, 96, 432, 928, 960, 1472,
+    ],
     sizes: &[
         &[1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         &[1, 1, 1, 1, 16, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         &[1, 1, 1, 1, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0],
-        &[1, 24, 24, 24, 24, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16],
-        &[48, 48, 32, 32, 24, 24, 16, 16, 16, 32, 32, 32, 16, 16, 16, 16, 16],
-        &[64, 64, 32, 32, 24, 24, 16, 16, 16, 32, 32, 32, 24, 24, 24, 24, 24],
-        &[64, 64, 32, 32, 24, 24, 24, 24, 32, 32, 32, 32, 32, 24, 24, 24, 24],
-        &[64, 64, 64, 32, 32, 32, 32, 40, 40, 40, 40, 32, 32, 24, 24, 32, 32],
-        &[64, 64, 64, 32, 32, 32, 32, 40, 48, 48, 40, 32, 32, 32, 32, 32, 32],
-        &[64, 64, 64, 32, 32, 32, 32, 40, 48, 48, 40, 32, 32, 32, 32, 32, 0],
-        &[64, 64, 64, 32, 32, 32, 48, 48, 48, 48, 40, 32, 32, 32, 0, 0, 0],
+        &[
+            1, 24, 24, 24, 24, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+        ],
+        &[
+            48, 48, 32, 32, 24, 24, 16, 16, 16, 32, 32, 32, 16, 16, 16, 16, 16,
+        ],
+        &[
+            64, 64, 32, 32, 24, 24, 16, 16, 16, 32, 32, 32, 24, 24, 24, 24, 24,
+        ],
+        &[
+            64, 64, 32, 32, 24, 24, 24, 24, 32, 32, 32, 32, 32, 24, 24, 24, 24,
+        ],
+        &[
+            64, 64, 64, 32, 32, 32, 32, 40, 40, 40, 40, 32, 32, 24, 24, 32, 32,
+        ],
+        &[
+            64, 64, 64, 32, 32, 32, 32, 40, 48, 48, 40, 32, 32, 32, 32, 32, 32,
+        ],
+        &[
+            64, 64, 64, 32, 32, 32, 32, 40, 48, 48, 40, 32, 32, 32, 32, 32, 0,
+        ],
+        &[
+            64, 64, 64, 32, 32, 32, 48, 48, 48, 48, 40, 32, 32, 32, 0, 0, 0,
+        ],
     ],
 };
 
 const COMPLEX_BATCH: BlkTable = BlkTable {
     rows: &[20, 28, 40, 56, 80, 112, 144, 176, 480],
-    cols: &[4, 12, 16, 28, 32, 40, 48, 50, 60, 72, 88, 176, 232, 400, 464],
+    cols: &[
+        4, 12, 16, 28, 32, 40, 48, 50, 60, 72, 88, 176, 232, 400, 464,
+    ],
     sizes: &[
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
         &[1, 1, 1, 1, 1, 1, 1, 1, 8, 1, 1, 1, 1, 1, 1, 1],
@@ -82,14 +106,19 @@ const COMPLEX_BATCH: BlkTable = BlkTable {
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 48, 48, 32],
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 64, 64, 64, 64, 64, 32],
         &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 80, 80, 56, 56, 32, 32],
-        &[1, 64, 32, 32, 32, 64, 48, 32, 32, 32, 32, 32, 32, 32, 32, 32],
+        &[
+            1, 64, 32, 32, 32, 64, 48, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+        ],
         &[1, 1, 1, 1, 1, 1, 64, 64, 64, 64, 64, 64, 64, 48, 48, 48],
     ],
 };
 
 /// Index of the first interval bound >= `dim` (the number of bounds when none is).
 fn interval(bounds: &[i32], dim: i64) -> usize {
-    bounds.iter().position(|&b| dim <= b as i64).unwrap_or(bounds.len())
+    bounds
+        .iter()
+        .position(|&b| dim <= b as i64)
+        .unwrap_or(bounds.len())
 }
 
 /// The substitution block size for a `rows` x `cols` solve (0: rocBLAS would not substitute).
@@ -132,21 +161,44 @@ pub struct TrsmParts {
 /// pointer-array form). `None`: the small and substitution kernels, which need none.
 #[allow(clippy::too_many_arguments)]
 pub fn trsm(
-    elem: usize, complex: bool, batched: bool, left: bool, trans_none: bool, m: i64, n: i64, batch: i64, inv_a_size: i64,
+    elem: usize,
+    complex: bool,
+    batched: bool,
+    left: bool,
+    trans_none: bool,
+    m: i64,
+    n: i64,
+    batch: i64,
+    inv_a_size: i64,
 ) -> Option<TrsmNeed> {
-    let p = trsm_parts(elem, complex, batched, left, trans_none, m, n, batch, inv_a_size)?;
-    Some(TrsmNeed { bytes: round64(p.x_tmp) + round64(p.x_tmp_arr) + round64(p.inv) + round64(p.inv_arr) })
+    let p = trsm_parts(
+        elem, complex, batched, left, trans_none, m, n, batch, inv_a_size,
+    )?;
+    Some(TrsmNeed {
+        bytes: round64(p.x_tmp) + round64(p.x_tmp_arr) + round64(p.inv) + round64(p.inv_arr),
+    })
 }
 
 /// The parts of [`trsm`]'s workspace. `None`: no workspace (rocBLAS's size function then
 /// answers `rocblas_status_continue` with zeros).
 #[allow(clippy::too_many_arguments)]
 pub fn trsm_parts(
-    elem: usize, complex: bool, batched: bool, left: bool, trans_none: bool, m: i64, n: i64, batch: i64, inv_a_size: i64,
+    elem: usize,
+    complex: bool,
+    batched: bool,
+    left: bool,
+    trans_none: bool,
+    m: i64,
+    n: i64,
+    batch: i64,
+    inv_a_size: i64,
 ) -> Option<TrsmParts> {
     let (mu, nu, bu) = (m as usize, n as usize, batch as usize);
     if n == 1 && left {
-        return Some(TrsmParts { x_tmp: bu * 4, ..TrsmParts::default() });
+        return Some(TrsmParts {
+            x_tmp: bu * 4,
+            ..TrsmParts::default()
+        });
     }
     let k = if left { m } else { n };
     if k <= 32 || (m <= 64 && n <= 64) {
@@ -154,7 +206,8 @@ pub fn trsm_parts(
     }
     let (rows, cols) = if left { (m, n) } else { (n, m) };
     let blk = blksize(complex, batched, rows, cols);
-    let substitute = left && ((n <= 32 && batch >= 16 && m < 512) || (n > 32 && n <= 128 && m <= 340));
+    let substitute =
+        left && ((n <= 32 && batch >= 16 && m < 512) || (n > 32 && n <= 128 && m <= 340));
     if substitute && blk != 0 {
         return None;
     }
@@ -185,17 +238,30 @@ pub fn trsm_parts(
             c = c.max(TRTRI_NB * TRSM_NB * 2 * elem);
         }
     }
-    let (x, backup) =
-        if special { (TRSM_NB * (mu + nu - ku) * elem * bu, TRSM_NB * elem * bu) } else { (mu * nu * elem * bu, mu * nu * elem * bu) };
+    let (x, backup) = if special {
+        (TRSM_NB * (mu + nu - ku) * elem * bu, TRSM_NB * elem * bu)
+    } else {
+        (mu * nu * elem * bu, mu * nu * elem * bu)
+    };
     let arr = if batched { 8 * bu } else { 0 };
-    Some(TrsmParts { x_tmp: x.max(c), x_tmp_arr: arr, inv, inv_arr: arr, x_tmp_backup: backup })
+    Some(TrsmParts {
+        x_tmp: x.max(c),
+        x_tmp_arr: arr,
+        inv,
+        inv_arr: arr,
+        x_tmp_backup: backup,
+    })
 }
 
 fn is_po2(x: i64) -> bool {
     x > 0 && x & (x - 1) == 0
 }
 fn prev_po2(x: i64) -> i64 {
-    if x <= 0 { 0 } else { 1 << (63 - x.leading_zeros()) }
+    if x <= 0 {
+        0
+    } else {
+        1 << (63 - x.leading_zeros())
+    }
 }
 
 /// Elements of rocBLAS's trtri temporary for `batch` n x n inverses.

@@ -40,7 +40,10 @@ pub struct SharedPtr {
 
 impl Default for SharedPtr {
     fn default() -> Self {
-        SharedPtr { ptr: std::ptr::null_mut(), ctrl: std::ptr::null_mut() }
+        SharedPtr {
+            ptr: std::ptr::null_mut(),
+            ctrl: std::ptr::null_mut(),
+        }
     }
 }
 
@@ -82,39 +85,55 @@ fn replace(slot: &mut SharedPtr, new: SharedPtr) -> SharedPtr {
 /// `rocblas_status rocblas_internal_set_data_ptr(rocblas_handle, std::shared_ptr<void>&)`:
 /// the handle shares `data_ptr`'s object.
 #[unsafe(export_name = "_Z29rocblas_internal_set_data_ptrP15_rocblas_handleRSt10shared_ptrIvE")]
-unsafe extern "C" fn set_data_ptr(handle: rocblas_handle, data_ptr: *mut SharedPtr) -> rocblas_status {
-    oxrocm_ffi::boundary::guard("rocblas_internal_set_data_ptr", rocblas_status_internal_error, || {
-        if data_ptr.is_null() {
-            return rocblas_status_invalid_pointer;
-        }
-        match with_handle(handle, |h| replace(&mut h.data_ptr, unsafe { SharedPtr::copy_of(data_ptr) })) {
-            Ok(old) => {
-                drop(old);
-                rocblas_status_success
+unsafe extern "C" fn set_data_ptr(
+    handle: rocblas_handle,
+    data_ptr: *mut SharedPtr,
+) -> rocblas_status {
+    oxrocm_ffi::boundary::guard(
+        "rocblas_internal_set_data_ptr",
+        rocblas_status_internal_error,
+        || {
+            if data_ptr.is_null() {
+                return rocblas_status_invalid_pointer;
             }
-            Err(s) => s,
-        }
-    })
+            match with_handle(handle, |h| {
+                replace(&mut h.data_ptr, unsafe { SharedPtr::copy_of(data_ptr) })
+            }) {
+                Ok(old) => {
+                    drop(old);
+                    rocblas_status_success
+                }
+                Err(s) => s,
+            }
+        },
+    )
 }
 
 /// `rocblas_status rocblas_internal_get_data_ptr(rocblas_handle, std::shared_ptr<void>&)`:
 /// `data_ptr` becomes another owner of the handle's object (empty when none was set).
 #[unsafe(export_name = "_Z29rocblas_internal_get_data_ptrP15_rocblas_handleRSt10shared_ptrIvE")]
-unsafe extern "C" fn get_data_ptr(handle: rocblas_handle, data_ptr: *mut SharedPtr) -> rocblas_status {
-    oxrocm_ffi::boundary::guard("rocblas_internal_get_data_ptr", rocblas_status_internal_error, || {
-        if data_ptr.is_null() {
-            return rocblas_status_invalid_pointer;
-        }
-        match with_handle(handle, |h| unsafe { SharedPtr::copy_of(&h.data_ptr) }) {
-            // The caller's old value is released after the new one is in place (self-assignment
-            // keeps the object alive).
-            Ok(copy) => {
-                drop(replace(unsafe { &mut *data_ptr }, copy));
-                rocblas_status_success
+unsafe extern "C" fn get_data_ptr(
+    handle: rocblas_handle,
+    data_ptr: *mut SharedPtr,
+) -> rocblas_status {
+    oxrocm_ffi::boundary::guard(
+        "rocblas_internal_get_data_ptr",
+        rocblas_status_internal_error,
+        || {
+            if data_ptr.is_null() {
+                return rocblas_status_invalid_pointer;
             }
-            Err(s) => s,
-        }
-    })
+            match with_handle(handle, |h| unsafe { SharedPtr::copy_of(&h.data_ptr) }) {
+                // The caller's old value is released after the new one is in place (self-assignment
+                // keeps the object alive).
+                Ok(copy) => {
+                    drop(replace(unsafe { &mut *data_ptr }, copy));
+                    rocblas_status_success
+                }
+                Err(s) => s,
+            }
+        },
+    )
 }
 
 unsafe extern "C" {
@@ -133,7 +152,9 @@ static PROPS: Mutex<Option<HashMap<i32, &'static PropBuf>>> = Mutex::new(None);
 #[unsafe(export_name = "_Z32rocblas_internal_get_device_propP15_rocblas_handle")]
 extern "C" fn get_device_prop(handle: rocblas_handle) -> *const c_void {
     oxrocm_ffi::boundary::guard("rocblas_internal_get_device_prop", std::ptr::null(), || {
-        let Ok(device) = with_handle(handle, |h| h.device) else { return std::ptr::null() };
+        let Ok(device) = with_handle(handle, |h| h.device) else {
+            return std::ptr::null();
+        };
         let mut props = PROPS.lock().unwrap_or_else(|e| e.into_inner());
         let props = props.get_or_insert_with(HashMap::new);
         if let Some(p) = props.get(&device) {
@@ -165,24 +186,44 @@ mod tests {
     unsafe extern "C" fn destroy(_: *mut Counted) {
         DESTROYED.fetch_add(1, Ordering::SeqCst);
     }
-    static VTABLE: [unsafe extern "C" fn(*mut Counted); 5] = [never, never, dispose, destroy, never];
+    static VTABLE: [unsafe extern "C" fn(*mut Counted); 5] =
+        [never, never, dispose, destroy, never];
 
     /// A control block the way `std::make_shared` leaves it (one use, one weak for the uses).
     fn block() -> Counted {
-        Counted { vptr: VTABLE.as_ptr(), use_count: AtomicI32::new(1), weak_count: AtomicI32::new(1) }
+        Counted {
+            vptr: VTABLE.as_ptr(),
+            use_count: AtomicI32::new(1),
+            weak_count: AtomicI32::new(1),
+        }
     }
 
     #[test]
     fn copies_count_and_the_last_release_disposes_and_destroys() {
         let mut ctrl = block();
         let mut object = 7u64;
-        let first = SharedPtr { ptr: (&raw mut object).cast(), ctrl: &raw mut ctrl };
+        let first = SharedPtr {
+            ptr: (&raw mut object).cast(),
+            ctrl: &raw mut ctrl,
+        };
         let second = unsafe { SharedPtr::copy_of(&first) };
         assert_eq!(ctrl_uses(&first), 2);
         drop(first);
-        assert_eq!((DISPOSED.load(Ordering::SeqCst), DESTROYED.load(Ordering::SeqCst)), (0, 0));
+        assert_eq!(
+            (
+                DISPOSED.load(Ordering::SeqCst),
+                DESTROYED.load(Ordering::SeqCst)
+            ),
+            (0, 0)
+        );
         drop(second);
-        assert_eq!((DISPOSED.load(Ordering::SeqCst), DESTROYED.load(Ordering::SeqCst)), (1, 1));
+        assert_eq!(
+            (
+                DISPOSED.load(Ordering::SeqCst),
+                DESTROYED.load(Ordering::SeqCst)
+            ),
+            (1, 1)
+        );
         drop(SharedPtr::default());
     }
 

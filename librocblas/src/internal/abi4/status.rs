@@ -31,7 +31,11 @@ unsafe extern "C" {
 #[unsafe(export_name = "_Z54rocblas_internal_convert_hip_to_rocblas_status_and_log10hipError_t")]
 pub extern "C" fn convert_hip_to_rocblas_status_and_log(status: i32) -> rocblas_status {
     let name = unsafe { hipGetErrorName(status) };
-    let name = if name.is_null() { "".into() } else { unsafe { CStr::from_ptr(name) }.to_string_lossy() };
+    let name = if name.is_null() {
+        "".into()
+    } else {
+        unsafe { CStr::from_ptr(name) }.to_string_lossy()
+    };
     eprintln!("rocBLAS error from hip error code: '{name}':{status}");
     convert_hip_to_rocblas_status(status)
 }
@@ -41,16 +45,23 @@ pub extern "C" fn convert_hip_to_rocblas_status_and_log(status: i32) -> rocblas_
 /// xf32 mode but computes in full f32 there too, which those tests accept.
 #[unsafe(export_name = "_Z45rocblas_internal_tensile_supports_xdl_math_op18rocblas_math_mode_")]
 pub extern "C" fn tensile_supports_xdl_math_op(_mode: i32) -> bool {
-    oxrocm_ffi::boundary::guard("rocblas_internal_tensile_supports_xdl_math_op", false, || {
-        crate::hip::current_arch_name().is_some_and(|a| ["gfx940", "gfx941", "gfx942"].contains(&a.as_str()))
-    })
+    oxrocm_ffi::boundary::guard(
+        "rocblas_internal_tensile_supports_xdl_math_op",
+        false,
+        || {
+            crate::hip::current_arch_name()
+                .is_some_and(|a| ["gfx940", "gfx941", "gfx942"].contains(&a.as_str()))
+        },
+    )
 }
 
 /// What `rocblas_get_commit_hash_string` reports (rocBLAS 5.x: the source commit).
-pub const COMMIT_HASH: &CStr = match CStr::from_bytes_with_nul(concat!("oxrocm-", env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
-    Ok(s) => s,
-    Err(_) => panic!("commit hash string"),
-};
+pub const COMMIT_HASH: &CStr =
+    match CStr::from_bytes_with_nul(concat!("oxrocm-", env!("CARGO_PKG_VERSION"), "\0").as_bytes())
+    {
+        Ok(s) => s,
+        Err(_) => panic!("commit hash string"),
+    };
 
 oxrocm_ffi::c_api! { lib = "rocblas", ret = rocblas_status, on_panic = rocblas_status_internal_error;
 
@@ -102,12 +113,29 @@ mod tests {
     fn commit_hash_strings() {
         unsafe {
             let mut n = 0usize;
-            assert_eq!(rocblas_get_commit_hash_string_size(&mut n), rocblas_status_success);
+            assert_eq!(
+                rocblas_get_commit_hash_string_size(&mut n),
+                rocblas_status_success
+            );
             let mut buf = vec![0 as c_char; n];
-            assert_eq!(rocblas_get_commit_hash_string(buf.as_mut_ptr(), n - 1), rocblas_status_invalid_size);
-            assert_eq!(rocblas_get_commit_hash_string(std::ptr::null_mut(), n), rocblas_status_invalid_pointer);
-            assert_eq!(rocblas_get_commit_hash_string(buf.as_mut_ptr(), n), rocblas_status_success);
-            assert!(CStr::from_ptr(buf.as_ptr()).to_str().unwrap().starts_with("oxrocm-"));
+            assert_eq!(
+                rocblas_get_commit_hash_string(buf.as_mut_ptr(), n - 1),
+                rocblas_status_invalid_size
+            );
+            assert_eq!(
+                rocblas_get_commit_hash_string(std::ptr::null_mut(), n),
+                rocblas_status_invalid_pointer
+            );
+            assert_eq!(
+                rocblas_get_commit_hash_string(buf.as_mut_ptr(), n),
+                rocblas_status_success
+            );
+            assert!(
+                CStr::from_ptr(buf.as_ptr())
+                    .to_str()
+                    .unwrap()
+                    .starts_with("oxrocm-")
+            );
         }
     }
 }
