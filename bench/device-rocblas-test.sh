@@ -10,6 +10,8 @@ set -u
 source "$(dirname "$0")/device-vulkan-env.sh"
 C=/tmp/devcarry-rocblas-test
 rm -rf "$C"; mkdir -p "$C"; tar -C "$C" -xJf .devcarry-rocblas-test.tar.xz
+# Run through the carried loader, the suite looks for its data beside /proc/self/exe: the loader.
+ln -sf ../rocblas_gtest.data "$C/lib/rocblas_gtest.data"
 export OXROCM_BACKEND=vulkan
 if [ -n "${SHARD:-}" ]; then export GTEST_SHARD_INDEX=${SHARD%/*} GTEST_TOTAL_SHARDS=${SHARD#*/}; fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/rocblas-test-summary.txt"

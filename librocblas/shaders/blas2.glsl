@@ -14,10 +14,12 @@
 //   MV_T   partial products over a chunk of rows, 32 invocations per column (or one, for short ones):
 //          ws[aux + c][b][j] = sum_{i in chunk c} op(A(i, j)) x_i    (grid: columns/8 or /256, chunks, batch)
 //   MV_FIN y_i := alpha sum_c ws[c][b][i] + beta y_i over aux chunks (beta 0: y not read)
+//   MV_SYM symv / hemv in one pass over A (full or packed storage), a workgroup per tile of
+//          the stored triangle (grid: tiles, tiles, batch; slot per column tile)
 //   UPDATE A(i, j) += alpha x_i y'_j (+ alpha' y_i x'_j) over the stored entries
 //   TRSV   x := op(A)^-1 x in blocks of B rows, one workgroup per batch entry
-// gemv / gbmv are one MV pass and MV_FIN; symv / hemv (full, band, packed) are MV_N over the
-// stored triangle plus MV_T over it without the diagonal, then MV_FIN; trmv and its band and
+// gemv / gbmv are one MV pass and MV_FIN; symv / hemv are MV_SYM (full, packed) or, band,
+// MV_N over the stored triangle plus MV_T over it without the diagonal, then MV_FIN; trmv and its band and
 // packed forms are one MV pass, then MV_FIN into x (alpha 1, beta 0). Partial sums go
 // through ws in a partition fixed by the sizes, so results do not depend on timing.
 // Host twin: librocblas/src/blas2/kernel.rs.
@@ -57,7 +59,7 @@ layout(push_constant) uniform Params {
     uvec4 alpha, beta; // host values (re, im as REAL bits) or a device address (flags)
 } p;
 
-const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_TRSV = 5u;
+const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_MV_SYM = 4u, OP_TRSV = 5u;
 
 const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_BETA_DEV = 16u;
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
@@ -293,6 +295,81 @@ void mv_t(uint b) {
     barrier();  // the next batch entry reuses red
 }
 
+// MV_SYM: tile (I, J) of B x B of the stored triangle (I <= J upper, I >= J lower; the
+// other workgroups return at once) adds A_IJ x_J to slot J's rows of tile I and, off the
+// diagonal, A_IJ^T x_I (A_IJ^H for hemv) to slot I's rows of tile J; a diagonal tile adds
+// its whole symmetric block to slot I. Each (slot, row tile) pair has one writer, so every
+// slot is written in full. The tile sits in tri_d, element (r, c) at c B + (r + c) % B:
+// row and column sweeps both read distinct banks.
+shared T sym_x[2u * B];
+uint sym_at(uint r, uint c) { return c * B + (r + c) % B; }
+void mv_sym(uint b) {
+    uint I = gl_WorkGroupID.x, J = gl_WorkGroupID.y, lid = gl_LocalInvocationID.x;
+    bool up = has(F_UPPER), herm = has(F_HERM);
+    if (up ? I > J : I < J) return;  // uniform over the workgroup
+    uint i0 = I * B, j0 = J * B;
+    uint ni = min(B, p.n - i0), nj = min(B, p.n - j0);
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    if (lid < 2u * B) {
+        uint k = lid % B, base = lid < B ? i0 : j0, len = lid < B ? ni : nj;
+        sym_x[lid] = k < len ? ld(at(x, p.incx, base + k, p.n)) : zero();
+    }
+    // Column by column (consecutive invocations, consecutive rows); what the triangle does
+    // not store reads as zero.
+    for (uint e = lid; e < B * B; e += TPB) {
+        uint r = e % B, c = e / B, i = i0 + r, j = j0 + c;
+        T v = zero();
+        if (r < ni && c < nj && (up ? i <= j : i >= j)) v = ld(el(a, i, j));
+        tri_d[sym_at(r, c)] = v;
+    }
+    barrier();
+    if (I == J) {
+        // The whole block: (r, c) stored, or the mirror of (c, r); TPB / B invocations per row.
+        const uint Q = TPB / B, W = B / Q;
+        uint r = lid % B, q = lid / B;
+        T s = zero();
+        for (uint c = q * W; c < q * W + W; c++) {
+            bool stored = up ? r <= c : r >= c;
+            T v = stored ? tri_d[sym_at(r, c)] : tri_d[sym_at(c, r)];
+            if (herm && !stored) v = conj_(v);
+            if (herm && r == c) v = real_part(v);
+            s += mul(v, sym_x[B + c]);
+        }
+        red[lid] = s;
+        barrier();
+        if (lid < ni) {
+            T t = zero();
+            for (uint k = 0u; k < Q; k++) t += red[lid + k * B];
+            st(partial(p.aux + J, b, i0 + lid, p.n), t);
+        }
+    } else {
+        // Half the workgroup sums rows (A_IJ x_J), half columns (op(A_IJ)^T x_I); Q each.
+        const uint Q = TPB / (2u * B), W = B / Q;
+        uint k = lid % B, q = (lid / B) % Q;
+        T s = zero();
+        if (lid < TPB / 2u) {
+            for (uint c = q * W; c < q * W + W; c++) s += mul(tri_d[sym_at(k, c)], sym_x[B + c]);
+        } else {
+            for (uint r = q * W; r < q * W + W; r++) {
+                T v = tri_d[sym_at(r, k)];
+                s += mul(herm ? conj_(v) : v, sym_x[r]);
+            }
+        }
+        red[lid] = s;
+        barrier();
+        if (lid < B && lid < ni) {
+            T t = zero();
+            for (uint h = 0u; h < Q; h++) t += red[lid + h * B];
+            st(partial(p.aux + J, b, i0 + lid, p.n), t);
+        } else if (lid >= TPB / 2u && lid < TPB / 2u + B && lid - TPB / 2u < nj) {
+            T t = zero();
+            for (uint h = 0u; h < Q; h++) t += red[lid + h * B];
+            st(partial(p.aux + I, b, j0 + lid - TPB / 2u, p.n), t);
+        }
+    }
+    barrier();  // the next batch entry reuses tri_d, sym_x and red
+}
+
 // y_i := alpha sum + beta y_i over the aux partial slots; y has m elements.
 void mv_fin(uint b) {
     uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
@@ -456,6 +533,7 @@ void main() {
         if (op == OP_MV_N) mv_n(b);
         else if (op == OP_MV_T) mv_t(b);
         else if (op == OP_MV_FIN) mv_fin(b);
+        else if (op == OP_MV_SYM) mv_sym(b);
         else if (op == OP_UPDATE) update(b);
         else if (op == OP_TRSV) trsv(b);
     }

@@ -402,15 +402,20 @@ fn symmetric<T: E>(h: H) {
         if herm && !T::CPLX {
             continue;
         }
-        for (store, upper, kind) in [
-            (Store::Full(200), true, SymKind::Full),
-            (Store::Band(9, 6), false, SymKind::Band(6)),
-            (Store::Packed, true, SymKind::Packed),
+        // Full and packed storage take the one-pass kernel (tiles of 64 or 32: 190 ends in
+        // a partial one), band storage two passes; x with negative and wide increments.
+        for (store, upper, kind, incx) in [
+            (Store::Full(200), true, SymKind::Full, 1i64),
+            (Store::Full(191), false, SymKind::Full, -2),
+            (Store::Band(9, 6), false, SymKind::Band(6), 1),
+            (Store::Packed, true, SymKind::Packed, 3),
+            (Store::Packed, false, SymKind::Packed, 1),
         ] {
             let len = span(store, n);
             let (batch, sa) = (2usize, len + 3);
+            let sx = 1 + (n - 1) * incx.unsigned_abs() as usize;
             let a = data::<T>(sa * batch, 8.0);
-            let x = data::<T>(n * batch, 9.0);
+            let x = data::<T>(sx * batch, 9.0);
             let y = data::<T>(n * batch, 10.0);
             let (da, dx, dy) = (dev(&a), dev(&x), dev(&y));
             mode(h, false);
@@ -429,15 +434,15 @@ fn symmetric<T: E>(h: H) {
                     &alpha,
                     strided(da, sa),
                     lda,
-                    strided(dx, n),
-                    1,
+                    strided(dx, sx),
+                    incx,
                     &beta,
                     strided(dy, n),
                     1,
                     batch as i64,
                 )
             };
-            assert_eq!(r, Ok(()), "symv {kind:?} herm {herm}");
+            assert_eq!(r, Ok(()), "symv {kind:?} upper {upper} herm {herm}");
             let got = host(dy, n * batch);
             for b in 0..batch {
                 let ab = &a[b * sa..];
@@ -456,14 +461,14 @@ fn symmetric<T: E>(h: H) {
                     n,
                     n,
                     al,
-                    &logical(&x[b * n..], n, 1),
+                    &logical(&x[b * sx..], n, incx),
                     be,
                     &logical(&y[b * n..], n, 1),
                 );
                 check(
                     &got[b * n..(b + 1) * n],
                     &want,
-                    &format!("symv {kind:?} herm {herm} [{b}]"),
+                    &format!("symv {kind:?} upper {upper} herm {herm} incx {incx} [{b}]"),
                 );
             }
             for p in [da, dx, dy] {

@@ -39,6 +39,7 @@ enum Pass {
     MvT = 1,
     MvFin = 2,
     Update = 3,
+    MvSym = 4,
     Trsv = 5,
 }
 
@@ -50,6 +51,7 @@ impl Pass {
             1 => Some(MvT),
             2 => Some(MvFin),
             3 => Some(Update),
+            4 => Some(MvSym),
             5 => Some(Trsv),
             _ => None,
         }
@@ -418,6 +420,22 @@ fn first_grid(pass: Pass, g: &Geom, batch: usize) -> [u32; 3] {
     [gx as u32, chunks as u32, bz as u32]
 }
 
+/// MV_SYM's tile edge for an element of `elem` bytes: the shader's trsv block (B), whose
+/// shared memory the tile reuses.
+fn sym_tile(elem: usize) -> u64 {
+    if elem <= 4 { 64 } else { 32 }
+}
+
+/// MV_SYM's grid, when symv/hemv take it: full or packed storage (not band: its tiles
+/// would be mostly outside the band) and tiles within the grid's limits.
+fn sym_grid(g: &Geom, elem: usize, batch: usize) -> Option<[u32; 3]> {
+    if g.flags & F_BAND != 0 {
+        return None;
+    }
+    let tiles = (g.n as u64).div_ceil(sym_tile(elem));
+    (tiles <= MAX_GRID).then(|| [tiles as u32, tiles as u32, (batch as u64).min(MAX_GRID) as u32])
+}
+
 /// Whether MV_T takes one invocation per column (columns store at most SHORT_COLUMN rows).
 fn short_columns(g: &Geom) -> bool {
     (g.m as u64).min(g.kl as u64 + g.ku as u64 + 1) <= SHORT_COLUMN
@@ -456,6 +474,10 @@ pub fn mv<X: 'static>(
     let passes: Vec<(Pass, u32)> = match kind {
         Mv::General(Op::N) => vec![(Pass::MvN, 0)],
         Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
+        // Full and packed storage: one pass over A (both of its triangles' products).
+        Mv::Sym { herm } if sym_grid(&g, m.elem, nb).is_some() => {
+            vec![(Pass::MvSym, if herm { F_HERM } else { 0 })]
+        }
         Mv::Sym { herm } => vec![
             (Pass::MvN, if herm { F_REAL_DIAG } else { 0 }),
             (Pass::MvT, F_SKIP_DIAG | if herm { F_CONJ_A } else { 0 }),
@@ -477,7 +499,13 @@ pub fn mv<X: 'static>(
     // A host alpha of 0, or a null A or x: only y := beta y.
     let skip =
         a.is_null() || x.is_null() || matches!(alpha, Scal::Host(re, im) if re == 0.0 && im == 0.0);
-    let grids: Vec<[u32; 3]> = passes.iter().map(|(p, _)| first_grid(*p, &g, nb)).collect();
+    let grids: Vec<[u32; 3]> = passes
+        .iter()
+        .map(|(p, _)| match p {
+            Pass::MvSym => sym_grid(&g, m.elem, nb).unwrap_or([1, 1, 1]),
+            _ => first_grid(*p, &g, nb),
+        })
+        .collect();
     let slots: usize = if skip {
         0
     } else {
@@ -1122,17 +1150,95 @@ where
                     let yj = cj(y.get(j));
                     let axs = &ax[lo - r0..hi - r0];
                     if p.has(F_RANK2) {
-                        let xj = cj(x.get(j));
-                        let ays = &ay[lo - r0..hi - r0];
-                        col.iter_mut()
-                            .zip(axs.iter().zip(ays))
-                            .for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
+                        update_col(col, axs, &ay[lo - r0..hi - r0], yj, cj(x.get(j)));
                     } else {
-                        col.iter_mut().zip(axs).for_each(|(v, &s)| *v = *v + s * yj);
+                        update_col(col, axs, &[], yj, T::zero());
                     }
                     if p.has(F_REAL_DIAG) && (lo..hi).contains(&j) {
                         col[j - lo] = col[j - lo].real_part();
                     }
+                }
+            });
+        }
+        Pass::MvSym => {
+            // The shader's slot c is a column tile's; here it holds everything the columns
+            // of chunk c add (their triangle's products and the mirrored triangle's dots),
+            // zeros elsewhere: MV_FIN's sums are the same.
+            let n = p.n;
+            let cw = n.div_ceil(chunks);
+            let (upper, herm) = (p.has(F_UPPER), p.has(F_HERM));
+            let xs: Vec<Vec<T>> = if p.incx == 1 {
+                Vec::new()
+            } else {
+                (0..p.batch)
+                    .map(|b| {
+                        let x = vx(b, n);
+                        (0..n).map(|i| x.get(i)).collect()
+                    })
+                    .collect()
+            };
+            (0..p.batch * chunks).into_par_iter().for_each(|task| {
+                let (b, c) = (task / chunks, task % chunks);
+                let a = mat(b);
+                let x: &[T] = if p.incx == 1 {
+                    unsafe { std::slice::from_raw_parts(vx(b, n).p, n) }
+                } else {
+                    &xs[b]
+                };
+                let (j0, j1) = ((c * cw).min(n), ((c + 1) * cw).min(n));
+                // The rows these columns store.
+                let (r0, r1) = if upper { (0, j1) } else { (j0, n) };
+                let mut acc = vec![T::zero(); r1 - r0];
+                let col = |j: usize, lo: usize, hi: usize| unsafe {
+                    std::slice::from_raw_parts(a.p.add(p.colbase(j) + lo), hi - lo)
+                };
+                // Column j's rows [lo, hi), off its diagonal: both products.
+                let one = |acc: &mut [T], j: usize, lo: usize, hi: usize| {
+                    if lo >= hi {
+                        return;
+                    }
+                    let d = sym4(&mut acc[lo - r0..hi - r0], [col(j, lo, hi); 1], [x[j]], &x[lo..hi], herm);
+                    acc[j - r0] = acc[j - r0] + d[0];
+                };
+                let mut j = j0;
+                while j < j1 {
+                    let k = (j1 - j).min(4);
+                    // Rows all k columns store off their diagonals, then each column's own.
+                    let (lo, hi) = if upper { (r0, j) } else { (j + k, r1) };
+                    if k == 4 && lo < hi {
+                        let d = sym4::<T, 4>(
+                            &mut acc[lo - r0..hi - r0],
+                            std::array::from_fn(|q| col(j + q, lo, hi)),
+                            std::array::from_fn(|q| x[j + q]),
+                            &x[lo..hi],
+                            herm,
+                        );
+                        for (q, v) in d.into_iter().enumerate() {
+                            acc[j + q - r0] = acc[j + q - r0] + v;
+                        }
+                    } else {
+                        for q in 0..k {
+                            one(&mut acc, j + q, lo, hi);
+                        }
+                    }
+                    for q in 0..k {
+                        let jq = j + q;
+                        // Between the common rows and the diagonal.
+                        if upper {
+                            one(&mut acc, jq, j, jq);
+                        } else {
+                            one(&mut acc, jq, jq + 1, j + k);
+                        }
+                        let dv = unsafe { a.p.add(jq + p.colbase(jq)).read_unaligned() };
+                        let dv = if herm { dv.real_part() } else { dv };
+                        acc[jq - r0] = acc[jq - r0] + dv * x[jq];
+                    }
+                    j += k;
+                }
+                let run = partial(p.aux + c, b, 0, n, p.batch);
+                for i in 0..n {
+                    let v = if (r0..r1).contains(&i) { acc[i - r0] } else { T::zero() };
+                    unsafe { run.add(i).write_unaligned(v) };
                 }
             });
         }
@@ -1175,8 +1281,95 @@ fn four_common(p: &Params, j: usize, end: usize, r0: usize, r1: usize) -> Option
     (lo + 8 <= hi).then_some((lo, hi))
 }
 
+/// Columns of a symmetric (Hermitian: `conj`) triangle over rows off their diagonals, in
+/// one pass over memory: acc_i += sum_q col_q[i] x_q (the stored triangle's product) and
+/// the result's d_q = sum_i op(col_q[i]) x_i (the mirrored one's). Blocks of rows small
+/// enough that the dots re-read the columns from L1: the two loops each vectorise (one
+/// fused loop did not: shuffles and spills, ssymv at 13 GB/s). One or four columns (`Q`).
+fn sym4<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { sym4_avx2(acc, cols, xq, x, conj) };
+    }
+    sym4_body(acc, cols, xq, x, conj)
+}
+
+/// sym4 compiled for AVX2: twice the lanes per instruction, the same operations in the
+/// same order (no FMA contraction), so the same results.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn sym4_avx2<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q] {
+    sym4_body(acc, cols, xq, x, conj)
+}
+
+#[inline(always)]
+fn sym4_body<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q] {
+    const ROWS: usize = 256;
+    let n = acc.len();
+    let mut out = [T::zero(); Q];
+    for lo in (0..n).step_by(ROWS) {
+        let hi = (lo + ROWS).min(n);
+        let (ab, xb) = (&mut acc[lo..hi], &x[lo..hi]);
+        if Q == 4 {
+            let c4: [&[T]; 4] = std::array::from_fn(|q| &cols[q][lo..hi]);
+            sweep4_body(ab, c4, std::array::from_fn(|q| xq[q]), false);
+            for (o, v) in out.iter_mut().zip(lanes_dot4_body(c4, xb, conj)) {
+                *o = *o + v;
+            }
+        } else {
+            for q in 0..Q {
+                let c = &cols[q][lo..hi];
+                ab.iter_mut().zip(c).for_each(|(s, &v)| *s = *s + v * xq[q]);
+                out[q] = out[q] + lanes_dot_body(c, xb, conj);
+            }
+        }
+    }
+    out
+}
+
+/// The twins' inner loops, also compiled for AVX2 and chosen at run time: twice the lanes
+/// per instruction, the same operations in the same order (Rust contracts nothing into an
+/// FMA), so the same results on every x86-64. `name` dispatches, `body` is the loop.
+macro_rules! avx2_twin {
+    ($name:ident, $avx:ident, $body:ident, ($($a:ident: $t:ty),*) $(-> $r:ty)?) => {
+        fn $name<T: K2>($($a: $t),*) $(-> $r)? {
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2.
+                return unsafe { $avx($($a),*) };
+            }
+            $body($($a),*)
+        }
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        unsafe fn $avx<T: K2>($($a: $t),*) $(-> $r)? {
+            $body($($a),*)
+        }
+    };
+}
+avx2_twin!(sweep4, sweep4_avx2, sweep4_body, (acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool));
+avx2_twin!(lanes_dot4, lanes_dot4_avx2, lanes_dot4_body, (cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4]);
+avx2_twin!(lanes_dot, lanes_dot_avx2, lanes_dot_body, (col: &[T], x: &[T], conj: bool) -> T);
+avx2_twin!(update_col, update_col_avx2, update_col_body, (col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T));
+
+/// A column of a rank-1 update, col += ax yj, or (ay not empty) rank-2, col += ax yj + ay xj.
+#[inline(always)]
+fn update_col_body<T: K2>(col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T) {
+    let ax = &ax[..col.len()];
+    if ay.is_empty() {
+        col.iter_mut().zip(ax).for_each(|(v, &s)| *v = *v + s * yj);
+    } else {
+        let ay = &ay[..col.len()];
+        col.iter_mut()
+            .zip(ax.iter().zip(ay))
+            .for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
+    }
+}
+
 /// acc += sum over four columns of op(col) x_col, element by element.
-fn sweep4<T: K2>(acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool) {
+#[inline(always)]
+fn sweep4_body<T: K2>(acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool) {
     let [c0, c1, c2, c3] = cols;
     let (c0, c1, c2, c3) = (
         &c0[..acc.len()],
@@ -1203,9 +1396,10 @@ fn sweep4<T: K2>(acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool) {
 /// fixed). Single-precision complex data column by column: its sixteen accumulators
 /// spilled to the stack (cgemv T ran at 14 GB/s so, 18 a column at a time; zgemv T the
 /// other way round, 26 against 18).
-fn lanes_dot4<T: K2>(cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4] {
+#[inline(always)]
+fn lanes_dot4_body<T: K2>(cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4] {
     if T::COMPLEX && size_of::<T>() == 8 {
-        return cols.map(|c| lanes_dot(c, x, conj));
+        return cols.map(|c| lanes_dot_body(c, x, conj));
     }
     let n = x.len();
     let body = n / 4 * 4;
@@ -1231,7 +1425,8 @@ fn lanes_dot4<T: K2>(cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4] {
 }
 
 /// sum op(col_i) x_i in eight independent lanes (vectorisable; the order is fixed).
-fn lanes_dot<T: K2>(col: &[T], x: &[T], conj: bool) -> T {
+#[inline(always)]
+fn lanes_dot_body<T: K2>(col: &[T], x: &[T], conj: bool) -> T {
     let mut acc = [T::zero(); 8];
     let (cc, cr) = col.split_at(col.len() / 8 * 8);
     let (xc, xr) = x.split_at(cc.len());
