@@ -827,3 +827,53 @@ fn triangular_products_and_solves_run_as_kernels() {
     triangular::<C64>(fr.h);
     fr.finish(&MODULES);
 }
+
+/// A rank-1 update over more rows than the twin scales x for once per call (4 Mi elements
+/// a call: above it each task scales the rows its columns store), through several 4096-row
+/// blocks, x with a negative increment. Checked element by element as it goes (a stored
+/// reference would take 200 MB).
+#[test]
+fn tall_updates_scale_x_per_task() {
+    let fr = Frame::start();
+    let h = fr.h;
+    let (m, n) = ((1usize << 22) + 4100, 2usize);
+    let alpha = 0.75f32;
+    let a: Vec<f32> = (0..m * n).map(|k| (k % 97) as f32 * 0.25 - 12.0).collect();
+    let x: Vec<f32> = (0..m).map(|k| (k % 31) as f32 * 0.5 - 7.0).collect();
+    let y = [1.5f32, -2.25];
+    let (da, dx, dy) = (dev(&a), dev(&x), dev(&y));
+    mode(h, false);
+    let r = unsafe {
+        ops::ger::<f32>(
+            h,
+            m as i64,
+            n as i64,
+            &alpha,
+            strided(dx, 0),
+            -1,
+            strided(dy, 0),
+            1,
+            strided(da, 0),
+            m as i64,
+            1,
+            false,
+        )
+    };
+    assert_eq!(r, Ok(()), "ger");
+    let got = host(da, m * n);
+    for j in 0..n {
+        for i in 0..m {
+            let xi = x[m - 1 - i] as f64;
+            let want = a[i + j * m] as f64 + alpha as f64 * xi * y[j] as f64;
+            let g = got[i + j * m] as f64;
+            assert!(
+                (g - want).abs() <= 1e-5 * want.abs().max(1.0),
+                "ger ({i}, {j}): {g} against {want}"
+            );
+        }
+    }
+    for p in [da, dx, dy] {
+        free(p);
+    }
+    fr.finish(&["blas2_f32"]);
+}

@@ -433,7 +433,13 @@ fn sym_grid(g: &Geom, elem: usize, batch: usize) -> Option<[u32; 3]> {
         return None;
     }
     let tiles = (g.n as u64).div_ceil(sym_tile(elem));
-    (tiles <= MAX_GRID).then(|| [tiles as u32, tiles as u32, (batch as u64).min(MAX_GRID) as u32])
+    (tiles <= MAX_GRID).then(|| {
+        [
+            tiles as u32,
+            tiles as u32,
+            (batch as u64).min(MAX_GRID) as u32,
+        ]
+    })
 }
 
 /// Whether MV_T takes one invocation per column (columns store at most SHORT_COLUMN rows).
@@ -1128,17 +1134,50 @@ where
             let cw = p.n.div_ceil(chunks);
             let cy = p.has(F_CONJ_Y);
             let cj = move |v: T| if cy { v.conj() } else { v };
+            let rank2 = p.has(F_RANK2);
+            // alpha x and alpha' y over rows [lo, hi) of batch entry b.
+            let scaled = |b: usize, lo: usize, hi: usize| -> (Vec<T>, Vec<T>) {
+                let (x, y) = (vx(b, p.m), vy(b, p.m));
+                let ax = (lo..hi).map(|i| al * x.get(i)).collect();
+                let ay = if rank2 {
+                    (lo..hi).map(|i| al2 * y.get(i)).collect()
+                } else {
+                    Vec::new()
+                };
+                (ax, ay)
+            };
+            // Once per batch entry where that stays small (each task computed them over
+            // all its rows block's rows: 128 tasks x 4096 rows, a large part of an spr2),
+            // else per task over the rows its columns store.
+            let once: Vec<(Vec<T>, Vec<T>)> = if p.batch.saturating_mul(p.m) <= 1 << 22 {
+                (0..p.batch)
+                    .into_par_iter()
+                    .map(|b| scaled(b, 0, p.m))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             (0..p.batch * gx * chunks).into_par_iter().for_each(|task| {
                 let (b, g, c) = (task / (gx * chunks), task / chunks % gx, task % chunks);
                 let (a, x, y) = (mat(b), vx(b, p.m), vy(b, p.n));
                 let (r0, r1) = (g * TWIN_ROWS, ((g + 1) * TWIN_ROWS).min(p.m));
-                let ax: Vec<T> = (r0..r1).map(|i| al * x.get(i)).collect();
-                let ay: Vec<T> = if p.has(F_RANK2) {
-                    (r0..r1).map(|i| al2 * vy(b, p.m).get(i)).collect()
+                let span = p.col_span(c * cw, (c + 1) * cw, r0, r1);
+                if span.is_empty() {
+                    return;
+                }
+                // Rows the span's columns store (contiguous: rows(j) moves with j).
+                let (t0, t1) = (
+                    p.rows(span.start).start.max(r0),
+                    p.rows(span.end - 1).end.min(r1),
+                );
+                let local;
+                let ((ax, ay), off) = if once.is_empty() {
+                    local = scaled(b, t0, t1.max(t0));
+                    ((&local.0, &local.1), t0)
                 } else {
-                    Vec::new()
+                    ((&once[b].0, &once[b].1), 0)
                 };
-                for j in p.col_span(c * cw, (c + 1) * cw, r0, r1) {
+                for j in span {
                     let rows = p.rows(j);
                     let (lo, hi) = (rows.start.max(r0), rows.end.min(r1));
                     if lo >= hi {
@@ -1148,9 +1187,9 @@ where
                         std::slice::from_raw_parts_mut(a.p.add(p.colbase(j) + lo), hi - lo)
                     };
                     let yj = cj(y.get(j));
-                    let axs = &ax[lo - r0..hi - r0];
-                    if p.has(F_RANK2) {
-                        update_col(col, axs, &ay[lo - r0..hi - r0], yj, cj(x.get(j)));
+                    let axs = &ax[lo - off..hi - off];
+                    if rank2 {
+                        update_col(col, axs, &ay[lo - off..hi - off], yj, cj(x.get(j)));
                     } else {
                         update_col(col, axs, &[], yj, T::zero());
                     }
@@ -1197,7 +1236,13 @@ where
                     if lo >= hi {
                         return;
                     }
-                    let d = sym4(&mut acc[lo - r0..hi - r0], [col(j, lo, hi); 1], [x[j]], &x[lo..hi], herm);
+                    let d = sym4(
+                        &mut acc[lo - r0..hi - r0],
+                        [col(j, lo, hi); 1],
+                        [x[j]],
+                        &x[lo..hi],
+                        herm,
+                    );
                     acc[j - r0] = acc[j - r0] + d[0];
                 };
                 let mut j = j0;
@@ -1237,7 +1282,11 @@ where
                 }
                 let run = partial(p.aux + c, b, 0, n, p.batch);
                 for i in 0..n {
-                    let v = if (r0..r1).contains(&i) { acc[i - r0] } else { T::zero() };
+                    let v = if (r0..r1).contains(&i) {
+                        acc[i - r0]
+                    } else {
+                        T::zero()
+                    };
                     unsafe { run.add(i).write_unaligned(v) };
                 }
             });
@@ -1286,7 +1335,13 @@ fn four_common(p: &Params, j: usize, end: usize, r0: usize, r1: usize) -> Option
 /// the result's d_q = sum_i op(col_q[i]) x_i (the mirrored one's). Blocks of rows small
 /// enough that the dots re-read the columns from L1: the two loops each vectorise (one
 /// fused loop did not: shuffles and spills, ssymv at 13 GB/s). One or four columns (`Q`).
-fn sym4<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q] {
+fn sym4<T: K2, const Q: usize>(
+    acc: &mut [T],
+    cols: [&[T]; Q],
+    xq: [T; Q],
+    x: &[T],
+    conj: bool,
+) -> [T; Q] {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2.
@@ -1299,12 +1354,24 @@ fn sym4<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[
 /// same order (no FMA contraction), so the same results.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn sym4_avx2<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q] {
+unsafe fn sym4_avx2<T: K2, const Q: usize>(
+    acc: &mut [T],
+    cols: [&[T]; Q],
+    xq: [T; Q],
+    x: &[T],
+    conj: bool,
+) -> [T; Q] {
     sym4_body(acc, cols, xq, x, conj)
 }
 
 #[inline(always)]
-fn sym4_body<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q] {
+fn sym4_body<T: K2, const Q: usize>(
+    acc: &mut [T],
+    cols: [&[T]; Q],
+    xq: [T; Q],
+    x: &[T],
+    conj: bool,
+) -> [T; Q] {
     const ROWS: usize = 256;
     let n = acc.len();
     let mut out = [T::zero(); Q];
