@@ -1335,35 +1335,6 @@ fn four_common(p: &Params, j: usize, end: usize, r0: usize, r1: usize) -> Option
 /// the result's d_q = sum_i op(col_q[i]) x_i (the mirrored one's). Blocks of rows small
 /// enough that the dots re-read the columns from L1: the two loops each vectorise (one
 /// fused loop did not: shuffles and spills, ssymv at 13 GB/s). One or four columns (`Q`).
-fn sym4<T: K2, const Q: usize>(
-    acc: &mut [T],
-    cols: [&[T]; Q],
-    xq: [T; Q],
-    x: &[T],
-    conj: bool,
-) -> [T; Q] {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2.
-        return unsafe { sym4_avx2(acc, cols, xq, x, conj) };
-    }
-    sym4_body(acc, cols, xq, x, conj)
-}
-
-/// sym4 compiled for AVX2: twice the lanes per instruction, the same operations in the
-/// same order (no FMA contraction), so the same results.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sym4_avx2<T: K2, const Q: usize>(
-    acc: &mut [T],
-    cols: [&[T]; Q],
-    xq: [T; Q],
-    x: &[T],
-    conj: bool,
-) -> [T; Q] {
-    sym4_body(acc, cols, xq, x, conj)
-}
-
 #[inline(always)]
 fn sym4_body<T: K2, const Q: usize>(
     acc: &mut [T],
@@ -1399,8 +1370,8 @@ fn sym4_body<T: K2, const Q: usize>(
 /// per instruction, the same operations in the same order (Rust contracts nothing into an
 /// FMA), so the same results on every x86-64. `name` dispatches, `body` is the loop.
 macro_rules! avx2_twin {
-    ($name:ident, $avx:ident, $body:ident, ($($a:ident: $t:ty),*) $(-> $r:ty)?) => {
-        fn $name<T: K2>($($a: $t),*) $(-> $r)? {
+    ($name:ident, $avx:ident, $body:ident, $([$($g:tt)*])? ($($a:ident: $t:ty),*) $(-> $r:ty)?) => {
+        fn $name<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2.
@@ -1410,7 +1381,7 @@ macro_rules! avx2_twin {
         }
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx2")]
-        unsafe fn $avx<T: K2>($($a: $t),*) $(-> $r)? {
+        unsafe fn $avx<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
             $body($($a),*)
         }
     };
@@ -1419,6 +1390,7 @@ avx2_twin!(sweep4, sweep4_avx2, sweep4_body, (acc: &mut [T], cols: [&[T]; 4], xs
 avx2_twin!(lanes_dot4, lanes_dot4_avx2, lanes_dot4_body, (cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4]);
 avx2_twin!(lanes_dot, lanes_dot_avx2, lanes_dot_body, (col: &[T], x: &[T], conj: bool) -> T);
 avx2_twin!(update_col, update_col_avx2, update_col_body, (col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T));
+avx2_twin!(sym4, sym4_avx2, sym4_body, [const Q: usize] (acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q]);
 
 /// A column of a rank-1 update, col += ax yj, or (ay not empty) rank-2, col += ax yj + ay xj.
 #[inline(always)]
