@@ -347,6 +347,7 @@ fn dgemm_strided_batched_and_device_scalars() {
 
 #[test]
 fn zgemm_batched_conjugate_transposes() {
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (m, n, k) = (5usize, 4usize, 6usize);
     let cv = |len: usize, seed: f64| -> Vec<C64> {
@@ -416,6 +417,7 @@ fn zgemm_batched_conjugate_transposes() {
             }
         }
     }
+    paths.check(&["gemm_c64"]);
 }
 
 /// hgemm on a shape the cooperative-matrix kernel takes (whole 128 x 128 x 32 tiles) and
@@ -558,6 +560,8 @@ fn gemm_ex_mixed_types() {
 /// int8 in, int32 out, plain and packed (int8x4: four consecutive k of a row together).
 #[test]
 fn gemm_ex_int8_plain_and_packed() {
+    // No int8 kernel: both forms run on the host, and no committed module may launch.
+    let paths = common::KernelPaths::start();
     let h = handle();
     let (m, n, k) = (6usize, 5usize, 8usize);
     let a: Vec<i8> = (0..m * k).map(|i| ((i * 7) % 11) as i8 - 5).collect();
@@ -611,6 +615,7 @@ fn gemm_ex_int8_plain_and_packed() {
         assert_eq!(s, rocblas_status_success);
         assert_eq!(host(dd, m * n), want, "int8 gemm_ex flags {flags}");
     }
+    paths.check(&[]);
 }
 
 /// beta = 0 does not read C and alpha = 0 does not read A or B: NaN there stays out.
