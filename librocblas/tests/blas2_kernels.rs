@@ -657,23 +657,48 @@ impl RealOf for C64 {
 /// trmv / tbmv / tpmv and trsv / tbsv / tpsv, each operation and both triangles, on
 /// well-conditioned triangles (small off-diagonal entries), n 200 (several trsv blocks,
 /// some out of a band's reach) and 600 (trsv in panels), strided batched over 3 entries.
+/// Each storage in one panel of a blocked solve (n 200; batches of 3) and in three (n 600,
+/// one entry: on the GPU a gemv updates the rest of x between full storage's panels, the
+/// host twin's panels update it themselves, band storage's only the k rows past the panel,
+/// part of the columns for a wide band).
+const TRIANGULAR_CASES: [(usize, Store, TriKind, TriKind, usize); 8] = [
+    (200, Store::Full(210), TriKind::Trmv, TriKind::Trsv, 3),
+    (600, Store::Full(601), TriKind::Trmv, TriKind::Trsv, 3),
+    (
+        200,
+        Store::Band(6, 5),
+        TriKind::Tbmv(5),
+        TriKind::Tbsv(5),
+        3,
+    ),
+    (
+        200,
+        Store::Band(120, 119),
+        TriKind::Tbmv(119),
+        TriKind::Tbsv(119),
+        3,
+    ),
+    (
+        600,
+        Store::Band(34, 33),
+        TriKind::Tbmv(33),
+        TriKind::Tbsv(33),
+        1,
+    ),
+    (
+        600,
+        Store::Band(301, 300),
+        TriKind::Tbmv(300),
+        TriKind::Tbsv(300),
+        1,
+    ),
+    (200, Store::Packed, TriKind::Tpmv, TriKind::Tpsv, 3),
+    (600, Store::Packed, TriKind::Tpmv, TriKind::Tpsv, 1),
+];
+
 fn triangular<T: E>(h: H) {
-    let batch = 3usize;
-    // n 600: trsv in panels of 256 rows with gemv updates between them
-    let cases = [
-        (200, Store::Full(210), TriKind::Trmv, TriKind::Trsv),
-        (600, Store::Full(601), TriKind::Trmv, TriKind::Trsv),
-        (200, Store::Band(6, 5), TriKind::Tbmv(5), TriKind::Tbsv(5)),
-        (
-            200,
-            Store::Band(120, 119),
-            TriKind::Tbmv(119),
-            TriKind::Tbsv(119),
-        ),
-        (200, Store::Packed, TriKind::Tpmv, TriKind::Tpsv),
-    ];
     let mut k = 0;
-    for (n, store, mv, sv) in cases {
+    for (n, store, mv, sv, batch) in TRIANGULAR_CASES {
         for upper in [false, true] {
             for (op, diag) in [
                 (N_OP, NON_UNIT),
@@ -686,12 +711,13 @@ fn triangular<T: E>(h: H) {
                 let sa = len + 1;
                 // off-diagonal entries small against the diagonal's
                 let raw = data::<T>(sa * batch, 17.0 + k as f64);
-                let diagonal: std::collections::HashSet<usize> = (0..n)
-                    .filter_map(|i| stored(store, n, upper, i, i))
-                    .collect();
+                let mut diagonal = vec![false; sa];
+                for i in 0..n {
+                    diagonal[stored(store, n, upper, i, i).unwrap()] = true;
+                }
                 let a: Vec<T> = (0..sa * batch)
                     .map(|e| {
-                        let is_diag = diagonal.contains(&(e % sa));
+                        let is_diag = diagonal[e % sa];
                         let v = raw[e].c();
                         if is_diag {
                             T::from(4.0 + v.0.abs(), v.1)
@@ -826,6 +852,84 @@ fn triangular_products_and_solves_run_as_kernels() {
     triangular::<C32>(fr.h);
     triangular::<C64>(fr.h);
     fr.finish(&MODULES);
+}
+
+/// Solves long enough that the host twin splits each panel's update of the rest of x over
+/// the threads (from 2^20 entries a panel: 4,096 rows past a 256-row panel), both triangles,
+/// both orders, x at increment 1 (solved in place) and -1. Against x itself: b = op(A) x is
+/// formed in f64 here, A's off-diagonal entries small enough (rows sum to under 1/4 against
+/// a diagonal of 4 to 5) that f32's solve keeps x to a few ulps.
+#[test]
+fn long_solves_split_their_updates_over_threads() {
+    let fr = Frame::start();
+    let h = fr.h;
+    let n = 4400usize;
+    let vals = data::<f32>(n * n + n, 3.0);
+    let a: Vec<f32> = (0..n * n)
+        .map(|e| {
+            let (i, j) = (e % n, e / n);
+            if i == j {
+                4.0 + vals[e].abs()
+            } else {
+                vals[e] / (4.0 * n as f32)
+            }
+        })
+        .collect();
+    let x: Vec<f32> = vals[n * n..].to_vec();
+    let da = dev(&a);
+    mode(h, false);
+    for (k, (uplo, op)) in [(UPPER, N_OP), (UPPER, T_OP), (LOWER, N_OP), (LOWER, T_OP)]
+        .into_iter()
+        .enumerate()
+    {
+        let upper = uplo == UPPER;
+        let at = |i: usize, j: usize| -> f64 {
+            let (r, c) = if op == N_OP { (i, j) } else { (j, i) };
+            if (upper && r <= c) || (!upper && r >= c) {
+                a[r + c * n] as f64
+            } else {
+                0.0
+            }
+        };
+        let b: Vec<f32> = (0..n)
+            .map(|i| (0..n).map(|j| at(i, j) * x[j] as f64).sum::<f64>() as f32)
+            .collect();
+        let incx: i64 = if k % 2 == 0 { 1 } else { -1 };
+        let stored: Vec<f32> = if incx == 1 {
+            b.clone()
+        } else {
+            b.iter().rev().copied().collect()
+        };
+        let dx = dev(&stored);
+        let r = unsafe {
+            ops::tri::<f32>(
+                h,
+                uplo,
+                op,
+                NON_UNIT,
+                n as i64,
+                TriKind::Trsv,
+                strided(da, 0),
+                n as i64,
+                strided(dx, 0),
+                incx,
+                1,
+            )
+        };
+        assert_eq!(r, Ok(()), "trsv uplo {uplo} op {op}");
+        let got = host(dx, n);
+        for i in 0..n {
+            let g = got[if incx == 1 { i } else { n - 1 - i }];
+            assert!(
+                (g - x[i]).abs() <= 1e-5 * x[i].abs().max(1.0),
+                "trsv uplo {uplo} op {op} incx {incx}: x[{i}] = {g}, want {}",
+                x[i]
+            );
+        }
+        free(dx);
+    }
+    free(da);
+    fr.finish(&["blas2_f32"]);
 }
 
 /// A rank-1 update over more rows than the twin scales x for once per call (4 Mi elements

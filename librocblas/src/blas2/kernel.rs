@@ -1,7 +1,8 @@
 //! Level-2 work as the SPIR-V kernels of `shaders/blas2.glsl` (f32, f64 and their complex
 //! forms), launched in stream order with no operand leaving the device: matrix-vector
 //! products in two deterministic passes through the handle's scratch, rank-1/2 updates in
-//! one, triangular solves in blocks by one workgroup per batch entry. The host twin below computes
+//! one, triangular solves by one workgroup per batch entry (over full storage in panels, with
+//! a gemv updating the rest of x between them). The host twin below computes
 //! the same parameter blocks on the host: the CPU backend's path (threaded over the same
 //! partition) and the fallback of Vulkan devices that cannot run a module.
 //!
@@ -14,7 +15,7 @@ use crate::auxiliary::status_from_hip;
 use crate::blas1::exec::{Src, Status, Strided};
 use crate::blas1::kernel::{HostVec, Kern, Mem, Scal, Vector};
 use crate::blas1::num::{C32, C64, Complex, Real};
-use crate::blas3::gemm_pack::Scratch;
+use crate::blas3::gemm_pack::{Scratch, kernels_on_gpu};
 use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::handle::Ctx;
 use crate::hip::{oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
@@ -628,6 +629,7 @@ pub fn update<X: 'static>(
 const PANEL: usize = 256;
 
 /// x := op(A)^-1 x for a stored triangle. `None`: not a kernel case.
+#[allow(clippy::too_many_arguments)]
 pub fn trsv<X: 'static>(
     c: &Ctx,
     a: Src,
@@ -638,7 +640,8 @@ pub fn trsv<X: 'static>(
     incx: i64,
     batch: i64,
 ) -> Option<Status> {
-    if g.flags & (F_BAND | F_PACKED) == 0 && g.n as usize > PANEL {
+    // The host twin blocks the solve itself, in one launch (see trsv_twin.rs).
+    if g.flags & (F_BAND | F_PACKED) == 0 && g.n as usize > PANEL && kernels_on_gpu() {
         return trsv_panels::<X>(c, a, g, op, unit, x, incx, batch);
     }
     trsv_one::<X>(c, a, g, op, unit, x, incx, batch)
@@ -1294,7 +1297,7 @@ where
         Pass::Trsv => {
             (0..p.batch)
                 .into_par_iter()
-                .for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n), &opa));
+                .for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n)));
         }
     }
 }
@@ -1392,6 +1395,10 @@ avx2_twin!(lanes_dot, lanes_dot_avx2, lanes_dot_body, (col: &[T], x: &[T], conj:
 avx2_twin!(update_col, update_col_avx2, update_col_body, (col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T));
 avx2_twin!(sym4, sym4_avx2, sym4_body, [const Q: usize] (acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q]);
 
+// After the macro, which it uses.
+mod trsv_twin;
+use trsv_twin::trsv_twin;
+
 /// A column of a rank-1 update, col += ax yj, or (ay not empty) rank-2, col += ax yj + ay xj.
 #[inline(always)]
 fn update_col_body<T: K2>(col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T) {
@@ -1431,8 +1438,10 @@ fn sweep4_body<T: K2>(acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool) {
     }
 }
 
-/// Four dots sum op(col_i) x_i sharing each load of x, four lanes per column (the order is
-/// fixed). Single-precision complex data column by column: its sixteen accumulators
+/// Four dots sum op(col_i) x_i sharing each load of x, in lanes per column (the order is
+/// fixed): eight for real data (one AVX2 register of f32; four lanes, which the compiler
+/// spread across the columns with shuffles, ran strsv T at 8.5 GB/s on one core), four for
+/// double complex. Single-precision complex data column by column: its accumulators
 /// spilled to the stack (cgemv T ran at 14 GB/s so, 18 a column at a time; zgemv T the
 /// other way round, 26 against 18).
 #[inline(always)]
@@ -1440,18 +1449,35 @@ fn lanes_dot4_body<T: K2>(cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4] {
     if T::COMPLEX && size_of::<T>() == 8 {
         return cols.map(|c| lanes_dot_body(c, x, conj));
     }
+    if T::COMPLEX {
+        lanes_dot4_in::<T, 4>(cols, x, conj)
+    } else {
+        lanes_dot4_in::<T, 8>(cols, x, conj)
+    }
+}
+
+#[inline(always)]
+fn lanes_dot4_in<T: K2, const L: usize>(cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4] {
+    // Rows a column is swept over before the next column's turn: x's block stays in L1.
+    // Column by column within a block, each loop one column's lanes: LLVM vectorises that
+    // along the lanes (a loop over all four columns it vectorised across them, shuffling).
+    const BLOCK: usize = 64;
     let n = x.len();
-    let body = n / 4 * 4;
-    let mut acc = [[T::zero(); 4]; 4];
+    let body = n / L * L;
+    let mut acc = [[T::zero(); L]; 4];
     let op = |v: T| if conj { v.conj() } else { v };
     let cols = cols.map(|c| &c[..n]);
-    for i in (0..body).step_by(4) {
-        let x4 = &x[i..i + 4];
+    for lo in (0..body).step_by(BLOCK) {
+        let hi = (lo + BLOCK).min(body);
+        let xb = &x[lo..hi];
         for (a, col) in acc.iter_mut().zip(cols) {
-            let c4 = &col[i..i + 4];
-            for k in 0..4 {
-                a[k] = a[k] + op(c4[k]) * x4[k];
+            let mut v = *a;
+            for (cl, xl) in col[lo..hi].chunks_exact(L).zip(xb.chunks_exact(L)) {
+                for k in 0..L {
+                    v[k] = v[k] + op(cl[k]) * xl[k];
+                }
             }
+            *a = v;
         }
     }
     std::array::from_fn(|c| {
@@ -1483,67 +1509,4 @@ fn lanes_dot_body<T: K2>(col: &[T], x: &[T], conj: bool) -> T {
         s = s + a;
     }
     s
-}
-
-/// Substitution in the solving order (column sweeps for op N, dot products transposed).
-fn trsv_twin<T: K2>(p: &Params, a: HM<T>, x: HostVec<T>, opa: &(dyn Fn(T) -> T + Sync))
-where
-    T::R: Real,
-{
-    let n = p.n;
-    let mut xs: Vec<T> = (0..n).map(|i| x.get(i)).collect();
-    let at = |i: usize, j: usize| unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
-    let forward = p.has(F_UPPER) == p.has(F_TRANS);
-    let unit = p.has(F_UNIT_DIAG);
-    let order: Box<dyn Iterator<Item = usize>> = if forward {
-        Box::new(0..n)
-    } else {
-        Box::new((0..n).rev())
-    };
-    if !p.has(F_TRANS) {
-        for j in order {
-            if !unit {
-                xs[j] = xs[j].div(at(j, j));
-            }
-            let xj = xs[j];
-            if xj == T::zero() {
-                continue;
-            }
-            let rows = p.rows(j);
-            let col = unsafe {
-                std::slice::from_raw_parts(a.p.add(p.colbase(j) + rows.start), rows.len())
-            };
-            for (k, &v) in col.iter().enumerate() {
-                let i = rows.start + k;
-                if i != j {
-                    xs[i] = xs[i] - xj * v;
-                }
-            }
-        }
-    } else {
-        for i in order {
-            let rows = p.rows(i);
-            let col = unsafe {
-                std::slice::from_raw_parts(a.p.add(p.colbase(i) + rows.start), rows.len())
-            };
-            let (lo, hi) = if forward {
-                (rows.start, i)
-            } else {
-                (i + 1, rows.end)
-            };
-            let s = lanes_dot(
-                &col[lo - rows.start..hi - rows.start],
-                &xs[lo..hi],
-                p.has(F_CONJ_A),
-            );
-            let mut v = xs[i] - s;
-            if !unit {
-                v = v.div(opa(at(i, i)));
-            }
-            xs[i] = v;
-        }
-    }
-    for (i, v) in xs.into_iter().enumerate() {
-        x.set(i, v);
-    }
 }

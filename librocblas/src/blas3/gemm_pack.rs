@@ -58,7 +58,7 @@ fn mode() -> Mode {
 
 /// Whether this process's devices run the SPIR-V kernels (the CPU backend runs their host
 /// twins, which read any layout at the same speed).
-fn kernels_on_gpu() -> bool {
+pub(crate) fn kernels_on_gpu() -> bool {
     static GPU: OnceLock<bool> = OnceLock::new();
     *GPU.get_or_init(|| {
         let name = unsafe { hip::oxrocm_private_v1_backend_name() };
