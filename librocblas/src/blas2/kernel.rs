@@ -995,7 +995,10 @@ where
                     }
                 };
                 let span = p.col_span(c * cw, (c + 1) * cw, r0, r1);
-                let mut j = span.start;
+                if narrow(p) {
+                    band_sweeps(&mut acc, r0, span.clone(), Band::new(p, a.p), &x);
+                }
+                let mut j = if narrow(p) { span.end } else { span.start };
                 while j < span.end {
                     // Four columns at once over the rows they all store (a quarter of the
                     // accumulator traffic), then each column's own remainder.
@@ -1068,6 +1071,16 @@ where
                     }
                 };
                 let jend = ((g + 1) * per).min(p.n);
+                if narrow(p) && g * per < jend {
+                    let out = unsafe {
+                        std::slice::from_raw_parts_mut(
+                            partial(p.aux + c, b, g * per, p.n, p.batch),
+                            jend - g * per,
+                        )
+                    };
+                    band_dots(out, g * per, Band::new(p, a.p), xr(cr0, cr1), cr0);
+                    return;
+                }
                 let mut j = g * per;
                 while j < jend {
                     // Four columns over the rows they all store: one pass over x for four
@@ -1373,8 +1386,8 @@ fn sym4_body<T: K2, const Q: usize>(
 /// per instruction, the same operations in the same order (Rust contracts nothing into an
 /// FMA), so the same results on every x86-64. `name` dispatches, `body` is the loop.
 macro_rules! avx2_twin {
-    ($name:ident, $avx:ident, $body:ident, $([$($g:tt)*])? ($($a:ident: $t:ty),*) $(-> $r:ty)?) => {
-        fn $name<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
+    ($vis:vis $name:ident, $avx:ident, $body:ident, $([$($g:tt)*])? ($($a:ident: $t:ty),*) $(-> $r:ty)?) => {
+        $vis fn $name<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2.
@@ -1395,8 +1408,10 @@ avx2_twin!(lanes_dot, lanes_dot_avx2, lanes_dot_body, (col: &[T], x: &[T], conj:
 avx2_twin!(update_col, update_col_avx2, update_col_body, (col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T));
 avx2_twin!(sym4, sym4_avx2, sym4_body, [const Q: usize] (acc: &mut [T], cols: [&[T]; Q], xq: [T; Q], x: &[T], conj: bool) -> [T; Q]);
 
-// After the macro, which it uses.
+// After the macro, which they use.
+mod narrow_band;
 mod trsv_twin;
+use narrow_band::{Band, band_dots, band_sweeps, narrow};
 use trsv_twin::trsv_twin;
 
 /// A column of a rank-1 update, col += ax yj, or (ay not empty) rank-2, col += ax yj + ay xj.
