@@ -995,10 +995,11 @@ where
                     }
                 };
                 let span = p.col_span(c * cw, (c + 1) * cw, r0, r1);
+                let mut j = span.start;
                 if narrow(p) {
                     band_sweeps(&mut acc, r0, span.clone(), Band::new(p, a.p), &x);
+                    j = span.end;
                 }
-                let mut j = if narrow(p) { span.end } else { span.start };
                 while j < span.end {
                     // Four columns at once over the rows they all store (a quarter of the
                     // accumulator traffic), then each column's own remainder.

@@ -44,6 +44,15 @@ pub(super) struct Band<T> {
 }
 
 impl<T: K2> Band<T> {
+    /// The diagonal's value under a rule other than `Stored`, `stored` as stored.
+    #[inline(always)]
+    fn ruled_diag(&self, stored: T) -> T {
+        match self.diag {
+            Diag::Unit => T::one(),
+            Diag::Skip => T::zero(),
+            _ => stored.real_part(),
+        }
+    }
     pub(super) fn new(p: &Params, a: *const T) -> Band<T> {
         let diag = if p.has(F_UNIT_DIAG) {
             Diag::Unit
@@ -147,11 +156,7 @@ fn one_column<T: K2>(acc: &mut [T], col: &[T], band: Band<T>, xj: T, diag: Optio
     match diag {
         Some(d) if band.diag != Diag::Stored => {
             sweep(&mut acc[..d], &col[..d]);
-            let dv = match band.diag {
-                Diag::Unit => T::one(),
-                Diag::Skip => T::zero(),
-                _ => col[d].real_part(),
-            };
+            let dv = band.ruled_diag(col[d]);
             acc[d] = acc[d] + dv * xj;
             sweep(&mut acc[d + 1..], &col[d + 1..]);
         }
@@ -184,11 +189,7 @@ fn band_dots_body<T: K2>(out: &mut [T], j0: usize, band: Band<T>, x: &[T], x0: u
             lanes_dot_body(col, xs, band.conj)
         } else {
             let d = j - lo;
-            let dv = match band.diag {
-                Diag::Unit => T::one(),
-                Diag::Skip => T::zero(),
-                _ => col[d].real_part(),
-            };
+            let dv = band.ruled_diag(col[d]);
             lanes_dot_body(&col[..d], &xs[..d], band.conj)
                 + dv * xs[d]
                 + lanes_dot_body(&col[d + 1..], &xs[d + 1..], band.conj)

@@ -117,9 +117,19 @@ impl<T: K2> Solve<T> {
         let s = unsafe { std::slice::from_raw_parts(self.a.add(self.colbase(j) + lo), hi - lo) };
         (lo, s)
     }
-    /// The rows column j stores.
-    fn rows(&self, j: usize) -> Range<usize> {
-        j.saturating_sub(self.ku)..self.n.min(j + self.kl + 1)
+    /// The rows some column of `cols` stores (a column's first and last rows grow with j:
+    /// the first column's first to the last column's last).
+    fn rows_of(&self, cols: &Range<usize>) -> Range<usize> {
+        cols.start.saturating_sub(self.ku)..self.n.min(cols.end - 1 + self.kl + 1)
+    }
+    /// The `t`-th unknown of `r` in solving order.
+    #[inline(always)]
+    fn nth(&self, r: &Range<usize>, t: usize) -> usize {
+        if self.forward {
+            r.start + t
+        } else {
+            r.end - 1 - t
+        }
     }
     #[inline(always)]
     fn diag(&self, j: usize) -> T {
@@ -147,9 +157,8 @@ impl<T: K2> Solve<T> {
     fn sweep_rest(&self, xs: &mut [T], panel: Range<usize>) {
         let rest = self.rest(&panel);
         // Rows of the rest that some column of the panel stores (band: k at most).
-        let (first, last) = (self.rows(panel.start), self.rows(panel.end - 1));
-        let touched =
-            rest.start.max(first.start.min(last.start))..rest.end.min(first.end.max(last.end));
+        let stored = self.rows_of(&panel);
+        let touched = rest.start.max(stored.start)..rest.end.min(stored.end);
         if touched.is_empty() {
             return;
         }
@@ -229,9 +238,8 @@ impl<T: K2> Solve<T> {
             })
         };
         // Rows of the solved part the panel's columns store (band: k at most).
-        let (first, last) = (self.rows(panel.start), self.rows(panel.end - 1));
-        let stored =
-            first.start.min(last.start).max(solved.start)..first.end.max(last.end).min(solved.end);
+        let stored = self.rows_of(&panel);
+        let stored = stored.start.max(solved.start)..stored.end.min(solved.end);
         let d: Vec<[T; 4]> = if stored.len() * panel.len() < SERIAL_ELEMS {
             (0..groups).map(dots).collect()
         } else {
@@ -256,11 +264,7 @@ avx2_twin!(solve_panel_dots, solve_panel_dots_avx2, solve_panel_dots_body, (s: &
 fn solve_panel_sweeps_body<T: K2>(s: &Solve<T>, xs: &mut [T], panel: Range<usize>) {
     let s = *s;
     for t in 0..panel.len() {
-        let j = if s.forward {
-            panel.start + t
-        } else {
-            panel.end - 1 - t
-        };
+        let j = s.nth(&panel, t);
         if !s.unit {
             xs[j] = xs[j].div(s.diag(j));
         }
@@ -280,11 +284,7 @@ fn solve_panel_sweeps_body<T: K2>(s: &Solve<T>, xs: &mut [T], panel: Range<usize
 fn solve_panel_dots_body<T: K2>(s: &Solve<T>, xs: &mut [T], panel: Range<usize>) {
     let s = *s;
     for t in 0..panel.len() {
-        let i = if s.forward {
-            panel.start + t
-        } else {
-            panel.end - 1 - t
-        };
+        let i = s.nth(&panel, t);
         let before = if s.forward {
             panel.start..i
         } else {
