@@ -26,6 +26,8 @@
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_control_flow_attributes : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
 
 const uint TPB = 256u;
 layout(local_size_x = TPB) in;
@@ -188,7 +190,11 @@ int64_t col_step() { return int64_t(p.lda) * int64_t(ES); }
 int64_t vec_step(int inc) { return int64_t(inc) * int64_t(ES); }
 T opa(T v) { return has(F_CONJ_A) ? conj_(v) : v; }
 
-// sum_{j in [j0, j1)} A(i, j) x_j off the diagonal, eight columns at a time so that enough
+// Columns a step of the row loops (MV_N, UPDATE): enough loads in flight per invocation;
+// f32 takes twice as many, its loads carrying half the bytes.
+const uint UNR = ES <= 4u ? 16u : 8u;
+
+// sum_{j in [j0, j1)} A(i, j) x_j off the diagonal, UNR columns at a time so that enough
 // loads are in flight.
 T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
     T acc = zero();
@@ -197,15 +203,15 @@ T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
     if (!has(F_PACKED)) {
         uint64_t ap = el(a, i, j0), xp = at(x, p.incx, j0, p.n);
         int64_t as_ = col_step(), xs = vec_step(p.incx);
-        for (; j + 8u <= j1; j += 8u) {
-            T av[8], xv[8];
-            [[unroll]] for (uint k = 0u; k < 8u; k++) {
+        for (; j + UNR <= j1; j += UNR) {
+            T av[UNR], xv[UNR];
+            [[unroll]] for (uint k = 0u; k < UNR; k++) {
                 av[k] = ld(ap + uint64_t(int64_t(k) * as_));
                 xv[k] = ld(xp + uint64_t(int64_t(k) * xs));
             }
-            [[unroll]] for (uint k = 0u; k < 8u; k++) acc += mul(opa(av[k]), xv[k]);
-            ap += uint64_t(8 * as_);
-            xp += uint64_t(8 * xs);
+            [[unroll]] for (uint k = 0u; k < UNR; k++) acc += mul(opa(av[k]), xv[k]);
+            ap += uint64_t(int64_t(UNR) * as_);
+            xp += uint64_t(int64_t(UNR) * xs);
         }
     }
     for (; j < j1; j++) acc += mul(opa(ld(el(a, i, j))), ld(at(x, p.incx, j, p.n)));
@@ -408,7 +414,34 @@ void update(uint b) {
     // Addresses advance column by column (packed storage: recomputed).
     uint64_t ap = el(a, i, j0), yp = at(y, p.incy, j0, p.n), xp = at(x, p.incx, j0, p.n);
     int64_t as_ = col_step(), ys = vec_step(p.incy), xs = vec_step(p.incx);
-    for (uint j = j0; j < j1; j++) {
+    uint j = j0;
+    if (!has(F_PACKED)) {
+        // UNR columns a step, every load before any store: a store to A may alias the
+        // next column's loads, so one column at a time kept a single load in flight per
+        // invocation (f32 ger and syr at 0.4x of cuBLAS on an H100 and an H200).
+        for (; j + UNR <= j1; j += UNR) {
+            T av[UNR], yv[UNR], xv[UNR];
+            uint64_t e = ap, q = yp, r = xp;
+            [[unroll]] for (uint k = 0u; k < UNR; k++) {
+                av[k] = ld(e);
+                yv[k] = ld(q);
+                xv[k] = has(F_RANK2) ? ld(r) : zero();
+                e += uint64_t(as_);
+                q += uint64_t(ys);
+                r += uint64_t(xs);
+            }
+            [[unroll]] for (uint k = 0u; k < UNR; k++) {
+                T v = av[k] + mul(axi, has(F_CONJ_Y) ? conj_(yv[k]) : yv[k]);
+                if (has(F_RANK2)) v += mul(ayi, has(F_CONJ_Y) ? conj_(xv[k]) : xv[k]);
+                if (i == j + k && has(F_REAL_DIAG)) v = real_part(v);
+                st(ap, v);
+                ap += uint64_t(as_);
+            }
+            yp = q;
+            xp = r;
+        }
+    }
+    for (; j < j1; j++) {
         uint64_t e = has(F_PACKED) ? el(a, i, j) : ap;
         T yj = ld(yp);
         T v = ld(e) + mul(axi, has(F_CONJ_Y) ? conj_(yj) : yj);
@@ -507,18 +540,35 @@ void trsv(uint b) {
             tri_d[e] = r < len && c < len ? op_at(a, lo + r, lo + c) : zero();
         }
         barrier();
-        // Substitution in solving order: the owner of row r finishes it, then every later
-        // row subtracts its part (forward blocks in increasing row order, backward ones in
-        // decreasing order).
-        for (uint q = 0u; q < len; q++) {
-            uint r = forward() ? q : len - 1u - q;
-            if (lid == r) {
-                if (!has(F_UNIT_DIAG)) xi = div_(xi, tri_d[r * B + r]);
-                tri_x[r] = xi;
+        // Substitution in solving order, sub-block by sub-block of W rows (W = the subgroup
+        // size, at most B). Within a sub-block its subgroup hands each finished row to the
+        // later ones by shuffle, no workgroup barrier; then the rows of later sub-blocks
+        // subtract it (one barrier per sub-block, not per row: with a barrier per row n 8192
+        // took 8,192 in sequence, 0.1x of cuBLAS). Subgroups are taken to hold consecutive
+        // invocations (row r in lane r % SG), as every implementation lays out 1-D groups.
+        uint sg = gl_SubgroupSize, w = min(sg, B);
+        uint subs = (len + w - 1u) / w;
+        for (uint k = 0u; k < subs; k++) {
+            uint s0 = (forward() ? k : subs - 1u - k) * w, s1 = min(len, s0 + w);
+            bool mine = lid >= s0 && lid < s1;
+            if (lid / sg == s0 / sg) {
+                T d = mine && !has(F_UNIT_DIAG) ? tri_d[lid * B + lid] : one();
+                for (uint q = s0; q < s1; q++) {
+                    uint r = forward() ? q : s1 - 1u - (q - s0);
+                    T xr = subgroupShuffle(has(F_UNIT_DIAG) ? xi : div_(xi, d), r % sg);
+                    if (mine && (forward() ? lid > r : lid < r)) xi -= mul(tri_d[lid * B + r], xr);
+                    if (lid == r) xi = xr;
+                }
+                if (mine) tri_x[lid] = xi;
             }
+            if (k + 1u == subs) break;  // no later rows in this block
             barrier();
-            bool later = forward() ? lid > r : lid < r;
-            if (lid < len && later) xi -= mul(tri_d[lid * B + r], tri_x[r]);
+            if (lid < len && (forward() ? lid >= s1 : lid < s0)) {
+                for (uint q = s0; q < s1; q++) {
+                    uint r = forward() ? q : s1 - 1u - (q - s0);
+                    xi -= mul(tri_d[lid * B + r], tri_x[r]);
+                }
+            }
         }
         if (lid < len) stc(at(x, p.incx, lo + lid, p.n), xi);
         // the next blocks read this one's x, and tri_d is refilled
