@@ -15,6 +15,7 @@ use crate::auxiliary::status_from_hip;
 use crate::blas3::gemm_pack::Scratch;
 use crate::blas3::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::handle::Ctx;
+use crate::prefetch;
 use crate::hip::{self, oxrocm_host_ptr_fn, oxrocm_range, oxrocm_spirv_kernel};
 use crate::types::*;
 use std::any::TypeId;
@@ -905,6 +906,29 @@ fn over(n: usize, serial: bool, f: impl Fn(std::ops::Range<usize>) + Sync) {
     });
 }
 
+/// `over` for unit-stride loops: each thread's part in blocks of 1 KiB of elements, the
+/// lines of `streams` (vector addresses; 0: none) 2 KiB ahead of each block prefetched
+/// first (see `prefetch`). Elementwise results do not depend on the blocks.
+fn over_ahead<T>(
+    n: usize,
+    serial: bool,
+    streams: [usize; 2],
+    f: impl Fn(std::ops::Range<usize>) + Sync,
+) {
+    let block = (1024 / size_of::<T>()).max(1);
+    over(n, serial, |r| {
+        let mut i = r.start;
+        while i < r.end {
+            let end = (i + block).min(r.end);
+            for s in streams.into_iter().filter(|&s| s != 0) {
+                prefetch::ahead(s as *const T, i, (end - i) * size_of::<T>());
+            }
+            f(i..end);
+            i = end;
+        }
+    });
+}
+
 unsafe extern "C" fn twin<T: Kern>(
     push: *const c_void,
     size: usize,
@@ -1103,7 +1127,8 @@ fn elementwise_twin<T: Kern>(
         let (xa, ya) = (x.p as usize, y.p as usize);
         let (ar, ai) = (alpha.re(), alpha.im());
         let (cr, sr, si) = (c.re(), s.re(), s.im());
-        over(n, serial, |r| {
+        let streams = [xa, if op == Op::Scal { 0 } else { ya }];
+        over_ahead::<T>(n, serial, streams, |r| {
             let (xr, yr) = (xa as *mut T::R, ya as *mut T::R);
             let (ld, st) = (
                 |p: *mut T::R, i: usize| unsafe { p.add(i).read_unaligned() },
@@ -1142,7 +1167,7 @@ fn elementwise_twin<T: Kern>(
         });
         return;
     }
-    over(n, serial, |r| {
+    let run = |r: std::ops::Range<usize>| {
         let (xp, yp) = (x.p, y.p);
         // SAFETY: the range lies within the vectors the runtime mapped for this launch.
         let (ld, st) = (
@@ -1187,7 +1212,14 @@ fn elementwise_twin<T: Kern>(
                 y.set(i, xi * h[1] + yi * h[3]);
             }),
         }
-    });
+    };
+    let scal_unit = op == Op::Scal && x.s.inc == 1;
+    if unit || scal_unit {
+        let second = if op == Op::Scal { 0 } else { y.p as usize };
+        over_ahead::<T>(n, serial, [x.p as usize, second], run);
+    } else {
+        over(n, serial, run);
+    }
 }
 
 /// The first pass on the host. The layout is the shader's (G partials per batch entry,
@@ -1305,9 +1337,20 @@ where
         zero: A,
         f: impl Fn(usize) -> A,
     ) -> A {
+        Self::lanes_ahead(r, zero, f, |_| {})
+    }
+
+    /// `lanes`, calling `pf` with the first index of each step (to prefetch ahead of it).
+    fn lanes_ahead<A: Copy + std::ops::Add<Output = A>>(
+        r: std::ops::Range<usize>,
+        zero: A,
+        f: impl Fn(usize) -> A,
+        pf: impl Fn(usize),
+    ) -> A {
         let mut acc = [zero; LANES];
         let mut i = r.start;
         while i + LANES <= r.end {
+            pf(i);
             for (l, a) in acc.iter_mut().enumerate() {
                 *a = *a + f(i + l);
             }
@@ -1350,7 +1393,10 @@ where
             let z = T::R::zero();
             let (mut pl, mut ql) = ([z; L], [z; L]);
             let whole = len / L * L;
-            for (xc, yc) in xs[..whole].chunks_exact(L).zip(ys[..whole].chunks_exact(L)) {
+            let chunks = xs[..whole].chunks_exact(L).zip(ys[..whole].chunks_exact(L));
+            for (k, (xc, yc)) in chunks.enumerate() {
+                prefetch::ahead(xs.as_ptr(), k * L, L * size_of::<T::R>());
+                prefetch::ahead(ys.as_ptr(), k * L, L * size_of::<T::R>());
                 for l in 0..L {
                     pl[l] = pl[l] + xc[l] * yc[l];
                     ql[l] = ql[l] + xc[l] * yc[l ^ 1];
@@ -1376,7 +1422,11 @@ where
                 let a = xp.add(i).read_unaligned();
                 (if conj { a.conj() } else { a }) * yp.add(i).read_unaligned()
             };
-            Self::lanes(r, T::zero(), term)
+            let pf = |i: usize| {
+                prefetch::ahead(xp, i, LANES * size_of::<T>());
+                prefetch::ahead(yp, i, LANES * size_of::<T>());
+            };
+            Self::lanes_ahead(r, T::zero(), term, pf)
         } else {
             Self::lanes(r, T::zero(), |i| {
                 (if conj { x.get(i).conj() } else { x.get(i) }) * y.get(i)
@@ -1402,7 +1452,8 @@ where
         const L: usize = 16;
         let mut acc = [zero; L];
         let whole = xs.len() / L * L;
-        for c in xs[..whole].chunks_exact(L) {
+        for (k, c) in xs[..whole].chunks_exact(L).enumerate() {
+            prefetch::ahead(xs.as_ptr(), k * L, L * size_of::<T::R>());
             for l in 0..L {
                 acc[l] = acc[l] + f(c[l]);
             }
@@ -1460,7 +1511,11 @@ where
     ) -> T::R {
         let mut lanes = [sentinel; LANES];
         let whole = r.start + r.len() / LANES * LANES;
+        let unit = self.x.s.inc == 1;
         for base in (r.start..whole).step_by(LANES) {
+            if unit {
+                prefetch::ahead(self.x.p, base, LANES * size_of::<T>());
+            }
             for (l, m) in lanes.iter_mut().enumerate() {
                 let v = self.xi(base + l).abs1();
                 *m = if beats(v, *m) { v } else { *m };
