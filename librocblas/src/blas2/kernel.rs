@@ -1604,14 +1604,22 @@ use trsv_twin::trsv_twin;
 /// A column of a rank-1 update, col += ax yj, or (ay not empty) rank-2, col += ax yj + ay xj.
 #[inline(always)]
 fn update_col_body<T: K2>(col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T) {
+    // Blocks of 1 KiB, the column's lines 2 KiB ahead requested first (see prefetch.rs).
+    let block = (1024 / size_of::<T>()).max(1);
     let ax = &ax[..col.len()];
-    if ay.is_empty() {
-        col.iter_mut().zip(ax).for_each(|(v, &s)| *v = *v + s * yj);
-    } else {
-        let ay = &ay[..col.len()];
-        col.iter_mut()
-            .zip(ax.iter().zip(ay))
-            .for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
+    let rank2 = !ay.is_empty();
+    for lo in (0..col.len()).step_by(block) {
+        let hi = (lo + block).min(col.len());
+        crate::prefetch::ahead(col.as_ptr(), lo, (hi - lo) * size_of::<T>());
+        let (c, s) = (&mut col[lo..hi], &ax[lo..hi]);
+        if rank2 {
+            let t = &ay[lo..hi];
+            c.iter_mut()
+                .zip(s.iter().zip(t))
+                .for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
+        } else {
+            c.iter_mut().zip(s).for_each(|(v, &s)| *v = *v + s * yj);
+        }
     }
 }
 
