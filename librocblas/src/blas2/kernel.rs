@@ -1521,6 +1521,9 @@ unsafe fn sym4_f32_avx2(acc: &mut [f32], cols: [&[f32]; 4], xq: [f32; 4], x: &[f
             let xv = _mm256_loadu_ps(xp.add(i));
             let mut s = _mm256_loadu_ps(a.add(i));
             for q in 0..4 {
+                if i % 16 == 0 {
+                    crate::prefetch::ahead(c[q], i, 64);
+                }
                 let v = _mm256_loadu_ps(c[q].add(i));
                 s = _mm256_add_ps(s, _mm256_mul_ps(v, xb[q]));
                 d[q] = _mm256_add_ps(d[q], _mm256_mul_ps(v, xv));
@@ -1553,6 +1556,9 @@ unsafe fn sym4_f64_avx2(acc: &mut [f64], cols: [&[f64]; 4], xq: [f64; 4], x: &[f
             let xv = _mm256_loadu_pd(xp.add(i));
             let mut s = _mm256_loadu_pd(a.add(i));
             for q in 0..4 {
+                if i % 8 == 0 {
+                    crate::prefetch::ahead(c[q], i, 64);
+                }
                 let v = _mm256_loadu_pd(c[q].add(i));
                 s = _mm256_add_pd(s, _mm256_mul_pd(v, xb[q]));
                 d[q] = _mm256_add_pd(d[q], _mm256_mul_pd(v, xv));
