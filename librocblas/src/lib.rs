@@ -38,7 +38,7 @@ pub mod hip;
 mod internal;
 pub mod log_profile;
 pub mod logging;
-mod prefetch;
 pub mod ostream;
+mod prefetch;
 pub mod stubs;
 pub mod types;
