@@ -906,27 +906,15 @@ fn over(n: usize, serial: bool, f: impl Fn(std::ops::Range<usize>) + Sync) {
     });
 }
 
-/// `over` for unit-stride loops: each thread's part in blocks of 1 KiB of elements, the
-/// lines of `streams` (vector addresses; 0: none) 2 KiB ahead of each block prefetched
-/// first (see `prefetch`). Elementwise results do not depend on the blocks.
+/// `over` for unit-stride loops: each thread's part through `prefetch::blocks` (the lines
+/// of `streams`, vector addresses or 0, requested ahead of each block).
 fn over_ahead<T>(
     n: usize,
     serial: bool,
     streams: [usize; 2],
     f: impl Fn(std::ops::Range<usize>) + Sync,
 ) {
-    let block = (1024 / size_of::<T>()).max(1);
-    over(n, serial, |r| {
-        let mut i = r.start;
-        while i < r.end {
-            let end = (i + block).min(r.end);
-            for s in streams.into_iter().filter(|&s| s != 0) {
-                prefetch::ahead(s as *const T, i, (end - i) * size_of::<T>());
-            }
-            f(i..end);
-            i = end;
-        }
-    });
+    over(n, serial, |r| prefetch::blocks::<T>(r, &streams, &f));
 }
 
 unsafe extern "C" fn twin<T: Kern>(

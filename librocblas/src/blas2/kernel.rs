@@ -1505,75 +1505,68 @@ fn sym4_tail<T: K2, const L: usize>(
     std::array::from_fn(|q| d[q].iter().fold(out[q], |s, &v| s + v))
 }
 
-/// `sym4_real` for f32 in AVX2 registers (eight lanes).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sym4_f32_avx2(acc: &mut [f32], cols: [&[f32]; 4], xq: [f32; 4], x: &[f32]) -> [f32; 4] {
-    use std::arch::x86_64::*;
-    let n = acc.len();
-    let body = n / 8 * 8;
-    let (a, c, xp) = (acc.as_mut_ptr(), cols.map(|c| c.as_ptr()), x.as_ptr());
-    let xb = xq.map(|v| _mm256_set1_ps(v));
-    let mut d = [_mm256_setzero_ps(); 4];
-    for i in (0..body).step_by(8) {
-        // SAFETY: i + 8 <= n, the length of every slice.
-        unsafe {
-            let xv = _mm256_loadu_ps(xp.add(i));
-            let mut s = _mm256_loadu_ps(a.add(i));
-            for q in 0..4 {
-                if i % 16 == 0 {
-                    crate::prefetch::ahead(c[q], i, 64);
+/// `sym4_real` in AVX2 registers for one real type: `$lanes` per register, the column
+/// lines prefetched once per 64 bytes (every `64 / size_of` rows).
+macro_rules! sym4_avx2 {
+    ($name:ident, $t:ty, $lanes:literal, $load:ident, $store:ident, $set1:ident, $zero:ident, $add:ident, $mul:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        unsafe fn $name(acc: &mut [$t], cols: [&[$t]; 4], xq: [$t; 4], x: &[$t]) -> [$t; 4] {
+            use std::arch::x86_64::*;
+            let n = acc.len();
+            let body = n / $lanes * $lanes;
+            let per_line = 64 / size_of::<$t>();
+            let (a, c, xp) = (acc.as_mut_ptr(), cols.map(|c| c.as_ptr()), x.as_ptr());
+            let xb = xq.map(|v| $set1(v));
+            let mut d = [$zero(); 4];
+            for i in (0..body).step_by($lanes) {
+                // SAFETY: i + $lanes <= n, the length of every slice.
+                unsafe {
+                    let xv = $load(xp.add(i));
+                    let mut s = $load(a.add(i));
+                    for q in 0..4 {
+                        if i % per_line == 0 {
+                            crate::prefetch::ahead(c[q], i, 64);
+                        }
+                        let v = $load(c[q].add(i));
+                        s = $add(s, $mul(v, xb[q]));
+                        d[q] = $add(d[q], $mul(v, xv));
+                    }
+                    $store(a.add(i), s);
                 }
-                let v = _mm256_loadu_ps(c[q].add(i));
-                s = _mm256_add_ps(s, _mm256_mul_ps(v, xb[q]));
-                d[q] = _mm256_add_ps(d[q], _mm256_mul_ps(v, xv));
             }
-            _mm256_storeu_ps(a.add(i), s);
+            let lanes = d.map(|v| {
+                let mut l = [0.0 as $t; $lanes];
+                // SAFETY: l holds one register's lanes.
+                unsafe { $store(l.as_mut_ptr(), v) };
+                l
+            });
+            sym4_tail(acc, cols, xq, x, body, lanes)
         }
-    }
-    let lanes = d.map(|v| {
-        let mut l = [0f32; 8];
-        // SAFETY: l holds eight f32.
-        unsafe { _mm256_storeu_ps(l.as_mut_ptr(), v) };
-        l
-    });
-    sym4_tail(acc, cols, xq, x, body, lanes)
+    };
 }
-
-/// `sym4_real` for f64 in AVX2 registers (four lanes).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sym4_f64_avx2(acc: &mut [f64], cols: [&[f64]; 4], xq: [f64; 4], x: &[f64]) -> [f64; 4] {
-    use std::arch::x86_64::*;
-    let n = acc.len();
-    let body = n / 4 * 4;
-    let (a, c, xp) = (acc.as_mut_ptr(), cols.map(|c| c.as_ptr()), x.as_ptr());
-    let xb = xq.map(|v| _mm256_set1_pd(v));
-    let mut d = [_mm256_setzero_pd(); 4];
-    for i in (0..body).step_by(4) {
-        // SAFETY: i + 4 <= n, the length of every slice.
-        unsafe {
-            let xv = _mm256_loadu_pd(xp.add(i));
-            let mut s = _mm256_loadu_pd(a.add(i));
-            for q in 0..4 {
-                if i % 8 == 0 {
-                    crate::prefetch::ahead(c[q], i, 64);
-                }
-                let v = _mm256_loadu_pd(c[q].add(i));
-                s = _mm256_add_pd(s, _mm256_mul_pd(v, xb[q]));
-                d[q] = _mm256_add_pd(d[q], _mm256_mul_pd(v, xv));
-            }
-            _mm256_storeu_pd(a.add(i), s);
-        }
-    }
-    let lanes = d.map(|v| {
-        let mut l = [0f64; 4];
-        // SAFETY: l holds four f64.
-        unsafe { _mm256_storeu_pd(l.as_mut_ptr(), v) };
-        l
-    });
-    sym4_tail(acc, cols, xq, x, body, lanes)
-}
+sym4_avx2!(
+    sym4_f32_avx2,
+    f32,
+    8,
+    _mm256_loadu_ps,
+    _mm256_storeu_ps,
+    _mm256_set1_ps,
+    _mm256_setzero_ps,
+    _mm256_add_ps,
+    _mm256_mul_ps
+);
+sym4_avx2!(
+    sym4_f64_avx2,
+    f64,
+    4,
+    _mm256_loadu_pd,
+    _mm256_storeu_pd,
+    _mm256_set1_pd,
+    _mm256_setzero_pd,
+    _mm256_add_pd,
+    _mm256_mul_pd
+);
 
 /// The twins' inner loops, also compiled for AVX2 and chosen at run time: twice the lanes
 /// per instruction, the same operations in the same order (Rust contracts nothing into an
@@ -1610,23 +1603,20 @@ use trsv_twin::trsv_twin;
 /// A column of a rank-1 update, col += ax yj, or (ay not empty) rank-2, col += ax yj + ay xj.
 #[inline(always)]
 fn update_col_body<T: K2>(col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T) {
-    // Blocks of 1 KiB, the column's lines 2 KiB ahead requested first (see prefetch.rs).
-    let block = (1024 / size_of::<T>()).max(1);
     let ax = &ax[..col.len()];
     let rank2 = !ay.is_empty();
-    for lo in (0..col.len()).step_by(block) {
-        let hi = (lo + block).min(col.len());
-        crate::prefetch::ahead(col.as_ptr(), lo, (hi - lo) * size_of::<T>());
-        let (c, s) = (&mut col[lo..hi], &ax[lo..hi]);
+    let streams = [col.as_ptr() as usize];
+    crate::prefetch::blocks::<T>(0..col.len(), &streams, |r| {
+        let (c, s) = (&mut col[r.clone()], &ax[r.clone()]);
         if rank2 {
-            let t = &ay[lo..hi];
+            let t = &ay[r];
             c.iter_mut()
                 .zip(s.iter().zip(t))
                 .for_each(|(v, (&s, &t))| *v = *v + s * yj + t * xj);
         } else {
             c.iter_mut().zip(s).for_each(|(v, &s)| *v = *v + s * yj);
         }
-    }
+    });
 }
 
 /// acc += sum over four columns of op(col) x_col, element by element.
