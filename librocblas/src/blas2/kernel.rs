@@ -433,6 +433,24 @@ fn sym_tile(elem: usize) -> u64 {
 /// 25-31 GB/s with 8 chunks, 17-24 with 64, three runs each).
 const SYM_TWIN_CHUNKS: u32 = 8;
 
+/// The twin's chunks for MV_N (of columns) and MV_T (of rows) on the CPU backend, at most
+/// the shader's. Its grid (64 chunks of 64 columns for sgemv N 4096, four of 1024 rows for
+/// T) cut each task's columns into short runs and made every call write and sum that many
+/// partials: here MV_N takes 16 chunks (8 left triangles unbalanced over two threads: stpmv
+/// 32 GB/s, 16: 37-39) and MV_T sweeps whole columns up to TWIN_T_ROWS rows, the threads
+/// taking the column groups (sgemv 4096 on one thread, N 21 to 23-24 GB/s, T 20.7 to 23-24;
+/// OpenBLAS 28, a plain read 28). Fixed counts, not the thread count: the sums are the same
+/// on every machine.
+const TWIN_N_CHUNKS: u32 = 16;
+
+fn twin_chunks(pass: Pass, g: &Geom) -> u32 {
+    const TWIN_T_ROWS: u64 = 16384;
+    match pass {
+        Pass::MvT => (g.m as u64).div_ceil(TWIN_T_ROWS).clamp(1, MAX_GRID) as u32,
+        _ => TWIN_N_CHUNKS,
+    }
+}
+
 /// Columns [lo, hi) of the twin's MV_SYM chunk c of k: equal shares of the stored
 /// triangle (upper: column j stores j + 1 rows, so the edges lie at n sqrt(c / k); lower
 /// the mirror).
@@ -536,6 +554,11 @@ pub fn mv<X: 'static>(
                     // The twin's chunks are its own (see SYM_TWIN_CHUNKS).
                     grid[1] = grid[1].min(SYM_TWIN_CHUNKS);
                 }
+                grid
+            }
+            Pass::MvN | Pass::MvT if !kernels_on_gpu() => {
+                let mut grid = first_grid(*p, &g, nb);
+                grid[1] = grid[1].min(twin_chunks(*p, &g));
                 grid
             }
             _ => first_grid(*p, &g, nb),
@@ -1042,8 +1065,26 @@ where
                 while j < span.end {
                     // Four columns at once over the rows they all store (a quarter of the
                     // accumulator traffic), then each column's own remainder.
-                    if let Some((lo, hi)) = four_common(p, j, span.end, r0, r1) {
-                        let cols = std::array::from_fn(|k| unsafe {
+                    let whole = |k: usize| rows_in(p, k, r0, r1);
+                    let common = four_common(p, j, span.end, r0, r1);
+                    if let Some((lo, hi)) = common
+                        && (j..j + 8).all(|k| k < span.end && whole(k) == (lo, hi))
+                        && four_common(p, j + 4, span.end, r0, r1) == common
+                    {
+                        // Eight columns that store the same rows: one pass of the
+                        // accumulator for two sweeps' worth of columns, the same sums.
+                        let cols: [&[T]; 8] = std::array::from_fn(|k| unsafe {
+                            std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo)
+                        });
+                        sweep4(
+                            &mut acc[lo - r0..hi - r0],
+                            cols,
+                            std::array::from_fn(|k| x.get(j + k)),
+                            conj_a,
+                        );
+                        j += 8;
+                    } else if let Some((lo, hi)) = common {
+                        let cols: [&[T]; 4] = std::array::from_fn(|k| unsafe {
                             std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo)
                         });
                         sweep4(
@@ -1437,7 +1478,7 @@ fn sym4_real<T: K2>(acc: &mut [T], cols: [&[T]; 4], xq: [T; 4], x: &[T]) -> [T; 
     let cols = cols.map(|c| &c[..n]);
     let x = &x[..n];
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if crate::simd::level() != crate::simd::Level::Baseline {
         // SAFETY: T is real (callers check), so of its size it is f32 or f64, and the CPU
         // has AVX2.
         unsafe {
@@ -1516,6 +1557,8 @@ macro_rules! sym4_avx2 {
             let n = acc.len();
             let body = n / $lanes * $lanes;
             let per_line = 64 / size_of::<$t>();
+            // No requests past the column's end (see prefetch::blocks).
+            let last_ahead = n.saturating_sub(crate::prefetch::AHEAD / size_of::<$t>());
             let (a, c, xp) = (acc.as_mut_ptr(), cols.map(|c| c.as_ptr()), x.as_ptr());
             let xb = xq.map(|v| $set1(v));
             let mut d = [$zero(); 4];
@@ -1525,7 +1568,7 @@ macro_rules! sym4_avx2 {
                     let xv = $load(xp.add(i));
                     let mut s = $load(a.add(i));
                     for q in 0..4 {
-                        if i % per_line == 0 {
+                        if i % per_line == 0 && i < last_ahead {
                             crate::prefetch::ahead(c[q], i, 64);
                         }
                         let v = $load(c[q].add(i));
@@ -1568,27 +1611,37 @@ sym4_avx2!(
     _mm256_mul_pd
 );
 
-/// The twins' inner loops, also compiled for AVX2 and chosen at run time: twice the lanes
-/// per instruction, the same operations in the same order (Rust contracts nothing into an
-/// FMA), so the same results on every x86-64. `name` dispatches, `body` is the loop.
+/// The twins' inner loops, also compiled for AVX2 and for AVX-512 and chosen at run time:
+/// two or four times the lanes per instruction, the same operations in the same order (Rust
+/// contracts nothing into an FMA and reassociates no sum), so the same results on every
+/// x86-64. `name` dispatches, `body` is the loop.
 macro_rules! avx2_twin {
     ($vis:vis $name:ident, $avx:ident, $body:ident, $([$($g:tt)*])? ($($a:ident: $t:ty),*) $(-> $r:ty)?) => {
         $vis fn $name<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU has AVX2.
-                return unsafe { $avx($($a),*) };
+            match crate::simd::level() {
+                // SAFETY: the CPU has the features level() found.
+                crate::simd::Level::Avx512 => return unsafe { $avx::avx512($($a),*) },
+                crate::simd::Level::Avx2 => return unsafe { $avx::avx2($($a),*) },
+                crate::simd::Level::Baseline => {}
             }
             $body($($a),*)
         }
         #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2")]
-        unsafe fn $avx<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
-            $body($($a),*)
+        mod $avx {
+            use super::*;
+            #[target_feature(enable = "avx2")]
+            pub(super) unsafe fn avx2<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
+                $body($($a),*)
+            }
+            #[target_feature(enable = "avx512f")]
+            pub(super) unsafe fn avx512<T: K2 $(, $($g)*)?>($($a: $t),*) $(-> $r)? {
+                $body($($a),*)
+            }
         }
     };
 }
-avx2_twin!(sweep4, sweep4_avx2, sweep4_body, (acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool));
+avx2_twin!(sweep4, sweep4_avx2, sweep4_body, [const Q: usize] (acc: &mut [T], cols: [&[T]; Q], xs: [T; Q], conj: bool));
 avx2_twin!(lanes_dot4, lanes_dot4_avx2, lanes_dot4_body, (cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4]);
 avx2_twin!(lanes_dot, lanes_dot_avx2, lanes_dot_body, (col: &[T], x: &[T], conj: bool) -> T);
 avx2_twin!(update_col, update_col_avx2, update_col_body, (col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T));
@@ -1606,7 +1659,7 @@ fn update_col_body<T: K2>(col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T) {
     let ax = &ax[..col.len()];
     let rank2 = !ay.is_empty();
     let streams = [col.as_ptr() as usize];
-    crate::prefetch::blocks::<T>(0..col.len(), &streams, |r| {
+    for r in crate::prefetch::Blocks::<T>::new(0..col.len(), &streams) {
         let (c, s) = (&mut col[r.clone()], &ax[r.clone()]);
         if rank2 {
             let t = &ay[r];
@@ -1616,30 +1669,29 @@ fn update_col_body<T: K2>(col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T) {
         } else {
             c.iter_mut().zip(s).for_each(|(v, &s)| *v = *v + s * yj);
         }
-    });
+    }
 }
 
-/// acc += sum over four columns of op(col) x_col, element by element.
+/// acc += sum over Q columns of op(col) x_col, element by element, the columns added in
+/// order (so eight columns give the bits of two four-column sweeps in a row).
 #[inline(always)]
-fn sweep4_body<T: K2>(acc: &mut [T], cols: [&[T]; 4], xs: [T; 4], conj: bool) {
-    let [c0, c1, c2, c3] = cols;
-    let (c0, c1, c2, c3) = (
-        &c0[..acc.len()],
-        &c1[..acc.len()],
-        &c2[..acc.len()],
-        &c3[..acc.len()],
-    );
+fn sweep4_body<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xs: [T; Q], conj: bool) {
+    let cols = cols.map(|c| &c[..acc.len()]);
     if conj {
         for i in 0..acc.len() {
-            acc[i] = acc[i]
-                + c0[i].conj() * xs[0]
-                + c1[i].conj() * xs[1]
-                + c2[i].conj() * xs[2]
-                + c3[i].conj() * xs[3];
+            let mut s = acc[i];
+            for q in 0..Q {
+                s = s + cols[q][i].conj() * xs[q];
+            }
+            acc[i] = s;
         }
     } else {
         for i in 0..acc.len() {
-            acc[i] = acc[i] + c0[i] * xs[0] + c1[i] * xs[1] + c2[i] * xs[2] + c3[i] * xs[3];
+            let mut s = acc[i];
+            for q in 0..Q {
+                s = s + cols[q][i] * xs[q];
+            }
+            acc[i] = s;
         }
     }
 }
