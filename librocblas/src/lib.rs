@@ -40,6 +40,6 @@ pub mod log_profile;
 pub mod logging;
 pub mod ostream;
 mod prefetch;
-mod simd;
+pub mod simd;
 pub mod stubs;
 pub mod types;

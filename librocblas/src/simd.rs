@@ -3,7 +3,8 @@
 //! reassociated sums), so the choice changes speed, never a result. `OXROCM_ROCBLAS_SIMD`
 //! caps it (`avx2`, `baseline`) to compare speeds on one machine.
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// In order of width: `min` caps a level.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Level {
     /// SSE2 only, the x86-64 baseline.
     Baseline,

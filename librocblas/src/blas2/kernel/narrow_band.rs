@@ -75,7 +75,7 @@ impl<T: K2> Band<T> {
     }
 }
 
-avx2_twin!(pub(super) band_sweeps, band_sweeps_avx2, band_sweeps_body, (acc: &mut [T], r0: usize, cols: Range<usize>, band: Band<T>, x: &HostVec<T>));
+avx2_twin!(@cap Avx2, pub(super) band_sweeps, band_sweeps_avx2, band_sweeps_body, (acc: &mut [T], r0: usize, cols: Range<usize>, band: Band<T>, x: &HostVec<T>));
 
 /// acc (rows r0..) += op(A(rows, j)) x_j for each column j of `cols`, rows clipped to acc's:
 /// real data four columns a sweep over the rows they all store where the diagonal is as
