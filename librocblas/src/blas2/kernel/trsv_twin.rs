@@ -14,8 +14,11 @@ use std::ops::Range;
 
 /// Unknowns per panel: its triangle (256 KiB in f32) stays in L2 while it is solved.
 const PANEL: usize = 256;
-/// Elements of A below which a panel's update of the rest runs on one thread.
-const SERIAL_ELEMS: usize = 1 << 20;
+/// Elements of A below which a panel's update of the rest runs on one thread: about 0.5 MB
+/// of f32, tens of microseconds, against a wake of the pool's threads. (At 1 << 20 no
+/// panel of a 4096 solve reached it, and two threads ran dtrsv T at one's speed: 17-18
+/// GB/s; at 1 << 17, 22-27, and dtrsv N 18 -> 25-28.)
+const SERIAL_ELEMS: usize = 1 << 17;
 /// Fewest rows per task of a panel's update (op N). The rows go to the threads in one
 /// run each: the columns' long runs keep the prefetchers streaming (1,024-row tasks, one
 /// page of each f32 column a time, ran strsv at half the speed).
