@@ -62,7 +62,12 @@ pub struct Blocks<'s, T> {
 impl<'s, T> Blocks<'s, T> {
     #[inline(always)]
     pub fn new(r: std::ops::Range<usize>, streams: &'s [usize]) -> Self {
-        Blocks { at: r.start, end: r.end, streams, elem: std::marker::PhantomData }
+        Blocks {
+            at: r.start,
+            end: r.end,
+            streams,
+            elem: std::marker::PhantomData,
+        }
     }
 }
 

@@ -10,7 +10,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{dev, handle, host, vals};
+use common::{LOWER, NON_UNIT, UPPER, dev, handle, host, vals};
 use rocblas::blas1::exec::Src;
 use rocblas::blas1::num::{C32, C64, Complex};
 use rocblas::blas2::kern::Num;
@@ -21,9 +21,6 @@ const CHILD: &str = "OXROCM_TEST_SIMD_CHILD";
 const N_OP: i32 = 111;
 const T_OP: i32 = 112;
 const C_OP: i32 = 113;
-const UPPER: i32 = 121;
-const LOWER: i32 = 122;
-const NON_UNIT: i32 = 131;
 
 /// The test's element types, built from f64 parts.
 trait El: Num + Default {
@@ -41,7 +38,10 @@ impl El for f64 {
 }
 impl El for C32 {
     fn make(re: f64, im: f64) -> Self {
-        Complex { re: re as f32, im: im as f32 }
+        Complex {
+            re: re as f32,
+            im: im as f32,
+        }
     }
 }
 impl El for C64 {
@@ -54,21 +54,27 @@ impl El for C64 {
 fn digest<T>(v: &[T]) -> u64 {
     // SAFETY: plain floating-point data, read as bytes.
     let b = unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), size_of_val(v)) };
-    b.iter().fold(0xcbf29ce484222325u64, |h, &x| (h ^ x as u64).wrapping_mul(0x100000001b3))
+    b.iter().fold(0xcbf29ce484222325u64, |h, &x| {
+        (h ^ x as u64).wrapping_mul(0x100000001b3)
+    })
 }
 
 /// Values in eighths and 64ths: small enough that the products stay far from overflow.
 fn data<T: El>(len: usize, seed: f64) -> Vec<T> {
     let re = vals(len, seed);
     let im = vals(len, seed + 0.5);
-    (0..len).map(|i| T::make(re[i] / 8.0, im[i] / 8.0)).collect()
+    (0..len)
+        .map(|i| T::make(re[i] / 8.0, im[i] / 8.0))
+        .collect()
 }
 
 /// A triangle's matrix, off-diagonal entries scaled by 1/n and 4 on the diagonal of full
 /// storage and of both band layouts (rows 0 and k), so that solves stay in range.
 fn dominant<T: El>(n: usize, lda: usize, k: usize, seed: f64) -> Vec<T> {
     let (re, im) = (vals(lda * n, seed), vals(lda * n, seed + 0.5));
-    let mut a: Vec<T> = (0..lda * n).map(|i| T::make(re[i] / n as f64, im[i] / n as f64)).collect();
+    let mut a: Vec<T> = (0..lda * n)
+        .map(|i| T::make(re[i] / n as f64, im[i] / n as f64))
+        .collect();
     for j in 0..n {
         for i in [j + j * lda, j * lda, k + j * lda] {
             a[i] = T::make(4.0, 0.0);
@@ -87,7 +93,11 @@ fn run<T: El>(name: &str, out: &[T], call: impl FnOnce(Src) -> rocblas::blas1::e
     let d = dev(out);
     assert_eq!(call(s(d)), Ok(()), "{name}");
     let got = host(d, out.len());
-    assert_ne!(digest(&got), digest(out), "{name} left its output as it was");
+    assert_ne!(
+        digest(&got),
+        digest(out),
+        "{name} left its output as it was"
+    );
     println!("digest {name} {:016x}", digest(&got));
 }
 
@@ -102,28 +112,129 @@ fn family<T: El>(h: rocblas::types::rocblas_handle, t: &str) {
     let y: Vec<T> = data(m.max(n), 3.0);
     for (op, on) in [(N_OP, "N"), (T_OP, "T"), (C_OP, "C")] {
         run(&format!("{t}gemv {on}"), &y, |dy| unsafe {
-            ops::gemv::<T>(h, op, m as i64, n as i64, &alpha, s(da), lda as i64, s(dx), 1, &beta, dy, 1, 1)
+            ops::gemv::<T>(
+                h,
+                op,
+                m as i64,
+                n as i64,
+                &alpha,
+                s(da),
+                lda as i64,
+                s(dx),
+                1,
+                &beta,
+                dy,
+                1,
+                1,
+            )
         });
         run(&format!("{t}gbmv {on}"), &y, |dy| unsafe {
-            ops::gbmv::<T>(h, op, n as i64, n as i64, k as i64, 7, &alpha, s(da), lda as i64, s(dx), 1, &beta, dy, 1, 1)
+            ops::gbmv::<T>(
+                h,
+                op,
+                n as i64,
+                n as i64,
+                k as i64,
+                7,
+                &alpha,
+                s(da),
+                lda as i64,
+                s(dx),
+                1,
+                &beta,
+                dy,
+                1,
+                1,
+            )
         });
     }
     for (uplo, un) in [(UPPER, "U"), (LOWER, "L")] {
         run(&format!("{t}symv {un}"), &y, |dy| unsafe {
-            ops::symv::<T>(h, uplo, n as i64, SymKind::Full, false, &alpha, s(da), lda as i64, s(dx), 1, &beta, dy, 1, 1)
+            ops::symv::<T>(
+                h,
+                uplo,
+                n as i64,
+                SymKind::Full,
+                false,
+                &alpha,
+                s(da),
+                lda as i64,
+                s(dx),
+                1,
+                &beta,
+                dy,
+                1,
+                1,
+            )
         });
         run(&format!("{t}hemv {un}"), &y, |dy| unsafe {
-            ops::symv::<T>(h, uplo, n as i64, SymKind::Full, true, &alpha, s(da), lda as i64, s(dx), 1, &beta, dy, 1, 1)
+            ops::symv::<T>(
+                h,
+                uplo,
+                n as i64,
+                SymKind::Full,
+                true,
+                &alpha,
+                s(da),
+                lda as i64,
+                s(dx),
+                1,
+                &beta,
+                dy,
+                1,
+                1,
+            )
         });
         run(&format!("{t}sbmv {un}"), &y, |dy| unsafe {
-            ops::symv::<T>(h, uplo, n as i64, SymKind::Band(k as i64), false, &alpha, s(da), lda as i64, s(dx), 1, &beta, dy, 1, 1)
+            ops::symv::<T>(
+                h,
+                uplo,
+                n as i64,
+                SymKind::Band(k as i64),
+                false,
+                &alpha,
+                s(da),
+                lda as i64,
+                s(dx),
+                1,
+                &beta,
+                dy,
+                1,
+                1,
+            )
         });
         run(&format!("{t}ger {un}"), &a, |a2| unsafe {
-            ops::ger::<T>(h, m as i64, n as i64, &alpha, s(dx), 1, s(dx), 1, a2, lda as i64, 1, uplo == LOWER)
+            ops::ger::<T>(
+                h,
+                m as i64,
+                n as i64,
+                &alpha,
+                s(dx),
+                1,
+                s(dx),
+                1,
+                a2,
+                lda as i64,
+                1,
+                uplo == LOWER,
+            )
         });
         for (kind, rn) in [(Upd::Syr, "syr"), (Upd::Syr2, "syr2")] {
             run(&format!("{t}{rn} {un}"), &a, |a2| unsafe {
-                ops::sym_update::<T, T>(h, uplo, n as i64, &alpha, s(dx), 1, s(dx), 1, a2, Some(lda as i64), 1, kind)
+                ops::sym_update::<T, T>(
+                    h,
+                    uplo,
+                    n as i64,
+                    &alpha,
+                    s(dx),
+                    1,
+                    s(dx),
+                    1,
+                    a2,
+                    Some(lda as i64),
+                    1,
+                    kind,
+                )
             });
         }
         let tri = dominant::<T>(n, lda, k, 4.0);
@@ -136,7 +247,19 @@ fn family<T: El>(h: rocblas::types::rocblas_handle, t: &str) {
                 (TriKind::Tbsv(k as i64), "tbsv"),
             ] {
                 run(&format!("{t}{kn} {un}{on}"), &x[..n], |dxo| unsafe {
-                    ops::tri::<T>(h, uplo, op, NON_UNIT, n as i64, kind, s(dt), lda as i64, dxo, 1, 1)
+                    ops::tri::<T>(
+                        h,
+                        uplo,
+                        op,
+                        NON_UNIT,
+                        n as i64,
+                        kind,
+                        s(dt),
+                        lda as i64,
+                        dxo,
+                        1,
+                        1,
+                    )
                 });
             }
         }
@@ -163,16 +286,33 @@ fn every_vector_level_gives_the_same_bits() {
     let mut runs = Vec::new();
     for cap in ["baseline", "avx2", "avx512"] {
         let out = std::process::Command::new(&exe)
-            .args(["--exact", "every_vector_level_gives_the_same_bits", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "every_vector_level_gives_the_same_bits",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env(CHILD, "1")
             .env("OXROCM_BACKEND", "cpu")
             .env("OXROCM_ROCBLAS_SIMD", cap)
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(out.status.success(), "child at {cap} failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
-        let level = text.lines().find_map(|l| l.strip_prefix("level ")).unwrap().to_string();
-        let digests: Vec<String> = text.lines().filter(|l| l.starts_with("digest ")).map(String::from).collect();
+        assert!(
+            out.status.success(),
+            "child at {cap} failed:\n{text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let level = text
+            .lines()
+            .find_map(|l| l.strip_prefix("level "))
+            .unwrap()
+            .to_string();
+        let digests: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("digest "))
+            .map(String::from)
+            .collect();
         runs.push((cap, level, digests));
     }
     // Every family in four precisions: 6 + 2 x (6 + 8) = 34 calls each.

@@ -1065,8 +1065,19 @@ where
                     j = span.end;
                 }
                 while j < span.end {
-                    // Four columns at once over the rows they all store (a quarter of the
-                    // accumulator traffic), then each column's own remainder.
+                    // Eight or four columns at once over the rows they all store (an eighth
+                    // or a quarter of the accumulator traffic), then each column's own
+                    // remainder. acc(lo..hi) += columns j..j+$q over rows lo..hi:
+                    macro_rules! sweep_from_j {
+                        ($q:literal, $lo:expr, $hi:expr) => {{
+                            let (lo, hi) = ($lo, $hi);
+                            let cols: [&[T]; $q] = std::array::from_fn(|k| unsafe {
+                                std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo)
+                            });
+                            let xs = std::array::from_fn(|k| x.get(j + k));
+                            sweep_cols(&mut acc[lo - r0..hi - r0], cols, xs, conj_a);
+                        }};
+                    }
                     let whole = |k: usize| rows_in(p, k, r0, r1);
                     let common = four_common(p, j, span.end, r0, r1);
                     if let Some((lo, hi)) = common
@@ -1075,26 +1086,10 @@ where
                     {
                         // Eight columns that store the same rows: one pass of the
                         // accumulator for two sweeps' worth of columns, the same sums.
-                        let cols: [&[T]; 8] = std::array::from_fn(|k| unsafe {
-                            std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo)
-                        });
-                        sweep4(
-                            &mut acc[lo - r0..hi - r0],
-                            cols,
-                            std::array::from_fn(|k| x.get(j + k)),
-                            conj_a,
-                        );
+                        sweep_from_j!(8, lo, hi);
                         j += 8;
                     } else if let Some((lo, hi)) = common {
-                        let cols: [&[T]; 4] = std::array::from_fn(|k| unsafe {
-                            std::slice::from_raw_parts(a.p.add(p.colbase(j + k) + lo), hi - lo)
-                        });
-                        sweep4(
-                            &mut acc[lo - r0..hi - r0],
-                            cols,
-                            std::array::from_fn(|k| x.get(j + k)),
-                            conj_a,
-                        );
+                        sweep_from_j!(4, lo, hi);
                         for k in 0..4 {
                             let (olo, ohi) = rows_in(p, j + k, r0, r1);
                             one_col(&mut acc, j + k, olo, lo.min(ohi));
@@ -1454,7 +1449,7 @@ fn sym4_body<T: K2, const Q: usize>(
         let (ab, xb) = (&mut acc[lo..hi], &x[lo..hi]);
         if Q == 4 {
             let c4: [&[T]; 4] = std::array::from_fn(|q| &cols[q][lo..hi]);
-            sweep4_body(ab, c4, std::array::from_fn(|q| xq[q]), false);
+            sweep_cols_body(ab, c4, std::array::from_fn(|q| xq[q]), false);
             for (o, v) in out.iter_mut().zip(lanes_dot4_body(c4, xb, conj)) {
                 *o = *o + v;
             }
@@ -1650,7 +1645,7 @@ macro_rules! avx2_twin {
         avx2_twin!(@cap Avx512, $($t)*);
     };
 }
-avx2_twin!(sweep4, sweep4_avx2, sweep4_body, [const Q: usize] (acc: &mut [T], cols: [&[T]; Q], xs: [T; Q], conj: bool));
+avx2_twin!(sweep_cols, sweep_cols_avx2, sweep_cols_body, [const Q: usize] (acc: &mut [T], cols: [&[T]; Q], xs: [T; Q], conj: bool));
 avx2_twin!(lanes_dot4, lanes_dot4_avx2, lanes_dot4_body, (cols: [&[T]; 4], x: &[T], conj: bool) -> [T; 4]);
 avx2_twin!(lanes_dot, lanes_dot_avx2, lanes_dot_body, (col: &[T], x: &[T], conj: bool) -> T);
 avx2_twin!(update_col, update_col_avx2, update_col_body, (col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T));
@@ -1684,7 +1679,7 @@ fn update_col_body<T: K2>(col: &mut [T], ax: &[T], ay: &[T], yj: T, xj: T) {
 /// acc += sum over Q columns of op(col) x_col, element by element, the columns added in
 /// order (so eight columns give the bits of two four-column sweeps in a row).
 #[inline(always)]
-fn sweep4_body<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xs: [T; Q], conj: bool) {
+fn sweep_cols_body<T: K2, const Q: usize>(acc: &mut [T], cols: [&[T]; Q], xs: [T; Q], conj: bool) {
     let cols = cols.map(|c| &c[..acc.len()]);
     if conj {
         for i in 0..acc.len() {

@@ -266,10 +266,18 @@ impl Part for f64 {
 ///
 /// # Safety
 /// `p` points at `len` readable elements.
-unsafe fn conjugated<R: Part + std::ops::Neg<Output = R>>(p: *const Complex<R>, len: usize) -> Vec<Complex<R>> {
+unsafe fn conjugated<R: Part + std::ops::Neg<Output = R>>(
+    p: *const Complex<R>,
+    len: usize,
+) -> Vec<Complex<R>> {
     // SAFETY: the caller's.
     let src = unsafe { std::slice::from_raw_parts(p, len) };
-    src.iter().map(|v| Complex { re: v.re, im: -v.im }).collect()
+    src.iter()
+        .map(|v| Complex {
+            re: v.re,
+            im: -v.im,
+        })
+        .collect()
 }
 
 /// One batch entry: the product into a temporary (alpha applied), then merged into the
@@ -292,13 +300,21 @@ unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
     // A conjugated operand is conjugated once into a copy (the span its strides reach),
     // and the plain kernel runs on it: the gemm crate's conjugating c64 kernel ran zherk
     // 2048 at 65 GFLOP/s against zsyrk's 109, for a copy of k n elements.
-    let span = |rows: usize, cols: usize, ld: usize| if rows == 0 || cols == 0 { 0 } else { ld * (cols - 1) + rows };
+    let span = |rows: usize, cols: usize, ld: usize| {
+        if rows == 0 || cols == 0 {
+            0
+        } else {
+            ld * (cols - 1) + rows
+        }
+    };
     let k = g.k as usize;
     let (a_rows, a_cols) = if g.trans_a { (k, m) } else { (m, k) };
     let (b_rows, b_cols) = if g.trans_b { (n, k) } else { (k, n) };
     let runs = g.k > 0 && !g.alpha_zero();
-    let a_conj = (runs && g.conj_a).then(|| unsafe { conjugated(a, span(a_rows, a_cols, g.lda as usize)) });
-    let b_conj = (runs && g.conj_b).then(|| unsafe { conjugated(b, span(b_rows, b_cols, g.ldb as usize)) });
+    let a_conj =
+        (runs && g.conj_a).then(|| unsafe { conjugated(a, span(a_rows, a_cols, g.lda as usize)) });
+    let b_conj =
+        (runs && g.conj_b).then(|| unsafe { conjugated(b, span(b_rows, b_cols, g.ldb as usize)) });
     let a = a_conj.as_ref().map_or(a, |v| v.as_ptr());
     let b = b_conj.as_ref().map_or(b, |v| v.as_ptr());
     if runs {

@@ -7,7 +7,7 @@
 
 use super::{
     F_BAND, F_CONJ_A, F_REAL_DIAG, F_SKIP_DIAG, F_UNIT_DIAG, K2, Params, lanes_dot_body,
-    sweep4_body,
+    sweep_cols_body,
 };
 use crate::blas1::kernel::HostVec;
 use std::ops::Range;
@@ -108,7 +108,7 @@ fn band_sweeps_body<T: K2>(
             if lo + 8 <= hi {
                 let c4: [&[T]; 4] = std::array::from_fn(|q| col(j + q, lo, hi));
                 let x4: [T; 4] = std::array::from_fn(|q| x.get(j + q));
-                sweep4_body(&mut acc[lo - r0..hi - r0], c4, x4, band.conj);
+                sweep_cols_body(&mut acc[lo - r0..hi - r0], c4, x4, band.conj);
                 for (q, xq) in x4.into_iter().enumerate() {
                     let (clo, chi) = rows(j + q);
                     one_column(

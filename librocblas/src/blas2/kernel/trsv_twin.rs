@@ -6,7 +6,7 @@
 //! than the arithmetic (strsv 4096 at 0.38x of OpenBLAS).
 
 use super::{F_BAND, F_CONJ_A, F_PACKED, F_TRANS, F_UNIT_DIAG, F_UPPER};
-use super::{HM, K2, Params, lanes_dot, lanes_dot_body, lanes_dot4, sweep4, update_col};
+use super::{HM, K2, Params, lanes_dot, lanes_dot_body, lanes_dot4, sweep_cols, update_col};
 use crate::blas1::kernel::HostVec;
 use crate::blas1::num::Real;
 use rayon::prelude::*;
@@ -180,7 +180,7 @@ impl<T: K2> Solve<T> {
                 match cols4 {
                     Some(c) if c.iter().all(|(lo, s)| *lo == r0 && s.len() == acc.len()) => {
                         let xj = std::array::from_fn(|q| neg[j + q - panel.start]);
-                        sweep4(acc, c.map(|(_, s)| s), xj, false);
+                        sweep_cols(acc, c.map(|(_, s)| s), xj, false);
                         j += 4;
                     }
                     _ => {
