@@ -148,62 +148,8 @@ fn family<T: El>(h: rocblas::types::rocblas_handle, t: &str) {
             )
         });
     }
-    for (uplo, un) in [(UPPER, "U"), (LOWER, "L")] {
-        run(&format!("{t}symv {un}"), &y, |dy| unsafe {
-            ops::symv::<T>(
-                h,
-                uplo,
-                n as i64,
-                SymKind::Full,
-                false,
-                &alpha,
-                s(da),
-                lda as i64,
-                s(dx),
-                1,
-                &beta,
-                dy,
-                1,
-                1,
-            )
-        });
-        run(&format!("{t}hemv {un}"), &y, |dy| unsafe {
-            ops::symv::<T>(
-                h,
-                uplo,
-                n as i64,
-                SymKind::Full,
-                true,
-                &alpha,
-                s(da),
-                lda as i64,
-                s(dx),
-                1,
-                &beta,
-                dy,
-                1,
-                1,
-            )
-        });
-        run(&format!("{t}sbmv {un}"), &y, |dy| unsafe {
-            ops::symv::<T>(
-                h,
-                uplo,
-                n as i64,
-                SymKind::Band(k as i64),
-                false,
-                &alpha,
-                s(da),
-                lda as i64,
-                s(dx),
-                1,
-                &beta,
-                dy,
-                1,
-                1,
-            )
-        });
-        run(&format!("{t}ger {un}"), &a, |a2| unsafe {
+    for (conj, gn) in [(false, "geru"), (true, "gerc")] {
+        run(&format!("{t}{gn}"), &a, |a2| unsafe {
             ops::ger::<T>(
                 h,
                 m as i64,
@@ -216,9 +162,35 @@ fn family<T: El>(h: rocblas::types::rocblas_handle, t: &str) {
                 a2,
                 lda as i64,
                 1,
-                uplo == LOWER,
+                conj,
             )
         });
+    }
+    for (uplo, un) in [(UPPER, "U"), (LOWER, "L")] {
+        for (kind, herm, sn) in [
+            (SymKind::Full, false, "symv"),
+            (SymKind::Full, true, "hemv"),
+            (SymKind::Band(k as i64), false, "sbmv"),
+        ] {
+            run(&format!("{t}{sn} {un}"), &y, |dy| unsafe {
+                ops::symv::<T>(
+                    h,
+                    uplo,
+                    n as i64,
+                    kind,
+                    herm,
+                    &alpha,
+                    s(da),
+                    lda as i64,
+                    s(dx),
+                    1,
+                    &beta,
+                    dy,
+                    1,
+                    1,
+                )
+            });
+        }
         for (kind, rn) in [(Upd::Syr, "syr"), (Upd::Syr2, "syr2")] {
             run(&format!("{t}{rn} {un}"), &a, |a2| unsafe {
                 ops::sym_update::<T, T>(
@@ -315,7 +287,7 @@ fn every_vector_level_gives_the_same_bits() {
             .collect();
         runs.push((cap, level, digests));
     }
-    // Every family in four precisions: 6 + 2 x (6 + 8) = 34 calls each.
+    // Every family in four precisions: 6 + 2 + 2 x (3 + 2 + 8) = 34 calls each.
     for (cap, _, d) in &runs {
         assert_eq!(d.len(), 4 * 34, "calls at {cap}");
     }
