@@ -393,23 +393,27 @@ fn general<T: E>(h: H) {
     free(da);
 }
 
-/// symv / hemv (full), sbmv / hbmv (band), spmv / hpmv (packed); n 190.
+/// symv / hemv (full), sbmv / hbmv (band), spmv / hpmv (packed); n 190 and 2,100.
 fn symmetric<T: E>(h: H) {
-    let n = 190usize;
     let (alpha, beta) = (scalar::<T>(0.5, 1.25), scalar::<T>(2.0, -1.0));
     let (al, be) = (alpha.c(), beta.c());
     for herm in [false, true] {
         if herm && !T::CPLX {
             continue;
         }
-        // Full and packed storage take the one-pass kernel (tiles of 64 or 32: 190 ends in
-        // a partial one), band storage two passes; x with negative and wide increments.
-        for (store, upper, kind, incx) in [
-            (Store::Full(200), true, SymKind::Full, 1i64),
-            (Store::Full(191), false, SymKind::Full, -2),
-            (Store::Band(9, 6), false, SymKind::Band(6), 1),
-            (Store::Packed, true, SymKind::Packed, 3),
-            (Store::Packed, false, SymKind::Packed, 1),
+        // Full and packed storage take the one-pass kernel (on a GPU groups of 128 columns
+        // and segments of 1,024 rows: 190 ends in a partial group; 2,100 has whole
+        // segments off the diagonal and a partial last one), band storage two passes; x
+        // with negative and wide increments.
+        for (n, store, upper, kind, incx) in [
+            (190usize, Store::Full(200), true, SymKind::Full, 1i64),
+            (190, Store::Full(191), false, SymKind::Full, -2),
+            (190, Store::Band(9, 6), false, SymKind::Band(6), 1),
+            (190, Store::Packed, true, SymKind::Packed, 3),
+            (190, Store::Packed, false, SymKind::Packed, 1),
+            (2100, Store::Full(2101), false, SymKind::Full, 1),
+            (2100, Store::Full(2100), true, SymKind::Full, -1),
+            (2100, Store::Packed, true, SymKind::Packed, 2),
         ] {
             let len = span(store, n);
             let (batch, sa) = (2usize, len + 3);
@@ -468,7 +472,7 @@ fn symmetric<T: E>(h: H) {
                 check(
                     &got[b * n..(b + 1) * n],
                     &want,
-                    &format!("symv {kind:?} upper {upper} herm {herm} incx {incx} [{b}]"),
+                    &format!("symv {kind:?} n {n} upper {upper} herm {herm} incx {incx} [{b}]"),
                 );
             }
             for p in [da, dx, dy] {

@@ -42,6 +42,7 @@ enum Pass {
     Update = 3,
     MvSym = 4,
     Trsv = 5,
+    SymStrip = 6,
 }
 
 impl Pass {
@@ -54,6 +55,7 @@ impl Pass {
             3 => Some(Update),
             4 => Some(MvSym),
             5 => Some(Trsv),
+            6 => Some(SymStrip),
             _ => None,
         }
     }
@@ -77,6 +79,8 @@ const F_RANK2: u32 = 16384;
 const F_HERM: u32 = 32768;
 const F_TRANS: u32 = 65536;
 const F_ONE_LANE: u32 = 131072;
+/// MV_FIN after SYM_STRIP: sum only the slots SYM_STRIP wrote for each element.
+const F_SYM_SLOTS: u32 = 262144;
 
 /// Columns of at most this many stored rows take one invocation each in MV_T.
 const SHORT_COLUMN: u64 = 256;
@@ -421,11 +425,9 @@ fn first_grid(pass: Pass, g: &Geom, batch: usize) -> [u32; 3] {
     [gx as u32, chunks as u32, bz as u32]
 }
 
-/// MV_SYM's tile edge for an element of `elem` bytes: the shader's trsv block (B), whose
-/// shared memory the tile reuses.
-fn sym_tile(elem: usize) -> u64 {
-    if elem <= 4 { 64 } else { 32 }
-}
+/// SYM_STRIP's column group (the shader's GW) and row segment (SEG): a workgroup's share.
+const STRIP_GROUP: u64 = 128;
+const STRIP_SEG: u64 = 1024;
 
 /// MV_SYM's column chunks on the CPU backend, where only the host twin runs: a few of
 /// equal area (`sym_chunk`) keep the threads busy, where the shader's one slot per 64-column
@@ -466,20 +468,30 @@ fn sym_chunk(n: usize, k: usize, c: usize, upper: bool) -> (usize, usize) {
     }
 }
 
-/// MV_SYM's grid, when symv/hemv take it: full or packed storage (not band: its tiles
-/// would be mostly outside the band) and tiles within the grid's limits.
-fn sym_grid(g: &Geom, elem: usize, batch: usize) -> Option<[u32; 3]> {
+/// SYM_STRIP's grid, when symv/hemv take one pass: full or packed storage (not band: its
+/// strips would be mostly outside the band) and groups within the grid's limits. It has
+/// one row slot per group and one column slot per segment (`strip_slots`).
+fn strip_grid(g: &Geom, batch: usize) -> Option<[u32; 3]> {
     if g.flags & F_BAND != 0 {
         return None;
     }
-    let tiles = (g.n as u64).div_ceil(sym_tile(elem));
-    (tiles <= MAX_GRID).then(|| {
+    let groups = (g.n as u64).div_ceil(STRIP_GROUP);
+    let segs = (g.n as u64).div_ceil(STRIP_SEG);
+    (groups <= MAX_GRID).then(|| {
         [
-            tiles as u32,
-            tiles as u32,
+            groups as u32,
+            segs as u32,
             (batch as u64).min(MAX_GRID) as u32,
         ]
     })
+}
+
+/// The partial slots a pass over `grid` writes.
+fn slots_of(pass: Pass, grid: &[u32; 3]) -> u32 {
+    match pass {
+        Pass::SymStrip => grid[0] + grid[1],
+        _ => grid[1],
+    }
 }
 
 /// Whether MV_T takes one invocation per column (columns store at most SHORT_COLUMN rows).
@@ -520,13 +532,16 @@ pub fn mv<X: 'static>(
     let passes: Vec<(Pass, u32)> = match kind {
         Mv::General(Op::N) => vec![(Pass::MvN, 0)],
         Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
-        // Full and packed storage on the CPU backend: one pass over A (both of its
-        // triangles' products). On a GPU the tile kernel measured slower than the two
-        // passes on the H100 for every precision (ssymv 8192: 427 GB/s against 827, zhemv
-        // 591 against 1,333; spmv s the one exception, 322 against 296), so there A is
-        // read twice.
-        Mv::Sym { herm } if !kernels_on_gpu() && sym_grid(&g, m.elem, nb).is_some() => {
-            vec![(Pass::MvSym, if herm { F_HERM } else { 0 })]
+        // Full and packed storage: one pass over A (both of its triangles' products), on a
+        // GPU in column groups and row segments, on the CPU backend in the twin's chunks.
+        // (Two passes, MV_N and MV_T, read A twice: at most half of cuBLAS's rate.)
+        Mv::Sym { herm } if strip_grid(&g, nb).is_some() => {
+            let pass = if kernels_on_gpu() {
+                Pass::SymStrip
+            } else {
+                Pass::MvSym
+            };
+            vec![(pass, if herm { F_HERM } else { 0 })]
         }
         Mv::Sym { herm } => vec![
             (Pass::MvN, if herm { F_REAL_DIAG } else { 0 }),
@@ -554,10 +569,10 @@ pub fn mv<X: 'static>(
         .map(|(p, _)| match p {
             Pass::MvSym => {
                 // Only the CPU backend takes MV_SYM: the twin's chunks (SYM_TWIN_CHUNKS).
-                let mut grid = sym_grid(&g, m.elem, nb).unwrap_or([1, 1, 1]);
-                grid[1] = grid[1].min(SYM_TWIN_CHUNKS);
-                grid
+                let chunks = (g.n as u64).div_ceil(64).clamp(1, SYM_TWIN_CHUNKS as u64);
+                [1, chunks as u32, (nb as u64).min(MAX_GRID) as u32]
             }
+            Pass::SymStrip => strip_grid(&g, nb).unwrap_or([1, 1, 1]),
             Pass::MvN | Pass::MvT if !kernels_on_gpu() => {
                 let mut grid = first_grid(*p, &g, nb);
                 grid[1] = grid[1].min(twin_chunks(*p, &g));
@@ -569,7 +584,11 @@ pub fn mv<X: 'static>(
     let slots: usize = if skip {
         0
     } else {
-        grids.iter().map(|g| g[1] as usize).sum()
+        passes
+            .iter()
+            .zip(&grids)
+            .map(|((p, _), g)| slots_of(*p, g) as usize)
+            .sum()
     };
     let part_bytes = slots
         .checked_mul(nb)?
@@ -593,7 +612,7 @@ pub fn mv<X: 'static>(
             if let Err(e) = l.run(c, &m, &reads, &[ws_range]) {
                 return Some(Err(e));
             }
-            first_slot += grid[1];
+            first_slot += slots_of(*pass, grid);
         }
     }
     // MV_FIN over y's yl elements (its m).
@@ -601,6 +620,9 @@ pub fn mv<X: 'static>(
     let mut fin = Launch::new(Pass::MvFin, fin_geom, nb, real_bytes);
     (fin.y, fin.ws, fin.aux) = (yv, ws, slots as u32);
     (fin.alpha, fin.beta) = (Some((alpha, false)), Some(beta));
+    if passes.iter().any(|(p, _)| *p == Pass::SymStrip) {
+        fin.flags |= F_SYM_SLOTS;
+    }
     fin.grid[0] = (yl as u64).div_ceil(TPB) as u32;
     let y_range = yv.range(yl as usize, m.elem, nb)?;
     Some(fin.run(c, &m, &[ws_range, y_range], &[y_range]))
@@ -1202,10 +1224,13 @@ where
                 let (i0, i1) = (g * FIN_ROWS, ((g + 1) * FIN_ROWS).min(p.m));
                 let mut sums = vec![T::zero(); i1 - i0];
                 if al != T::zero() {
+                    let strips = p.has(F_SYM_SLOTS);
                     for c in 0..p.aux {
                         let run = partial(c, b, i0, p.m, p.batch);
                         for (k, s) in sums.iter_mut().enumerate() {
-                            *s = *s + unsafe { run.add(k).read_unaligned() };
+                            if !strips || strip_slot(c, i0 + k, p.m, p.has(F_UPPER)) {
+                                *s = *s + unsafe { run.add(k).read_unaligned() };
+                            }
                         }
                     }
                 }
@@ -1384,12 +1409,77 @@ where
                 }
             });
         }
+        Pass::SymStrip => {
+            // The shader's partition, element by element (a fallback where the SPIR-V cannot
+            // run on the device; the CPU backend takes MV_SYM).
+            let (n, upper, herm) = (p.n, p.has(F_UPPER), p.has(F_HERM));
+            let (groups, segs) = (grid[0] as usize, grid[1] as usize);
+            let (gw, seg) = (STRIP_GROUP as usize, STRIP_SEG as usize);
+            (0..p.batch * groups * segs)
+                .into_par_iter()
+                .for_each(|task| {
+                    let (b, grp, sg) = (task / (groups * segs), task / segs % groups, task % segs);
+                    let (a, x) = (mat(b), vx(b, n));
+                    let (r0, r1) = strip_rows(grp, n, upper);
+                    let (i0, i1) = (r0.max(sg * seg), r1.min(sg * seg + seg));
+                    if i0 >= i1 {
+                        return;
+                    }
+                    let (g0, g1) = (grp * gw, (grp * gw + gw).min(n));
+                    let mut racc = vec![T::zero(); i1 - i0];
+                    for j in g0..g1 {
+                        let (xj, mut cacc) = (x.get(j), T::zero());
+                        for i in i0..i1 {
+                            if upper && i > j || !upper && i < j {
+                                continue;
+                            }
+                            let v = unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
+                            let rv = if herm && i == j { v.real_part() } else { v };
+                            racc[i - i0] = racc[i - i0] + rv * xj;
+                            if i != j {
+                                cacc = cacc + if herm { v.conj() } else { v } * x.get(i);
+                            }
+                        }
+                        unsafe {
+                            partial(p.aux + groups + sg, b, j, n, p.batch).write_unaligned(cacc)
+                        };
+                    }
+                    for (i, v) in (i0..i1).zip(racc) {
+                        unsafe { partial(p.aux + grp, b, i, n, p.batch).write_unaligned(v) };
+                    }
+                });
+        }
         Pass::Trsv => {
             (0..p.batch)
                 .into_par_iter()
                 .for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n)));
         }
     }
+}
+
+/// Rows [r0, r1) that SYM_STRIP's column group `grp` stores (the shader's `sym_rows`).
+fn strip_rows(grp: usize, n: usize, upper: bool) -> (usize, usize) {
+    let g0 = grp * STRIP_GROUP as usize;
+    if upper {
+        (0, n.min(g0 + STRIP_GROUP as usize))
+    } else {
+        (g0, n)
+    }
+}
+
+/// Whether SYM_STRIP wrote slot `c` for element `i` of `n` (the shader's `sym_slot`): the
+/// row slots of the groups storing row i, the column slots of the segments holding rows
+/// of i's group.
+fn strip_slot(c: usize, i: usize, n: usize, upper: bool) -> bool {
+    let groups = n.div_ceil(STRIP_GROUP as usize);
+    let seg = STRIP_SEG as usize;
+    if c < groups {
+        let (r0, r1) = strip_rows(c, n, upper);
+        return (r0..r1).contains(&i);
+    }
+    let s = c - groups;
+    let (r0, r1) = strip_rows(i / STRIP_GROUP as usize, n, upper);
+    s * seg < r1 && s * seg + seg > r0
 }
 
 /// The rows of [r0, r1) column j stores.
