@@ -19,6 +19,7 @@
 //          group of 128 columns and segment of 1024 rows (grid: groups, segments, batch)
 //   UPDATE A(i, j) += alpha x_i y'_j (+ alpha' y_i x'_j) over the stored entries
 //   TRSV   x := op(A)^-1 x in blocks of B rows, one workgroup per batch entry
+//   TRSV_INV, TRSV_PANEL  the blocked solve of long triangles in full storage (below)
 // gemv / gbmv are one MV pass and MV_FIN; symv / hemv are SYM_STRIP (full, packed) or, band,
 // MV_N over the stored triangle plus MV_T over it without the diagonal, then MV_FIN; trmv and its band and
 // packed forms are one MV pass, then MV_FIN into x (alpha 1, beta 0). Partial sums go
@@ -64,13 +65,13 @@ layout(push_constant) uniform Params {
 } p;
 
 const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_MV_SYM = 4u, OP_TRSV = 5u,
-           OP_SYM_STRIP = 6u;
+           OP_SYM_STRIP = 6u, OP_TRSV_INV = 7u, OP_TRSV_PANEL = 8u;
 
 const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_BETA_DEV = 16u;
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
 const uint F_SKIP_DIAG = 1024u, F_UNIT_DIAG = 2048u, F_REAL_DIAG = 4096u, F_CONJ_Y = 8192u;
 const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u;
-const uint F_SYM_SLOTS = 262144u;
+const uint F_SYM_SLOTS = 262144u, F_ROWS4 = 524288u;
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 uint op_() { return p.flags >> 24; }
@@ -204,7 +205,19 @@ T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
     T acc = zero();
     if (j0 >= j1) return acc;
     uint j = j0;
-    if (!has(F_PACKED)) {
+    if (has(F_PACKED)) {
+        // Packed columns lie at no fixed step: each column's address from its base, the
+        // loads of a step still all in flight together (one at a time, ztpmv ran at 0.65x
+        // of cuBLAS on the H100).
+        for (; j + UNR <= j1; j += UNR) {
+            T av[UNR], xv[UNR];
+            [[unroll]] for (uint k = 0u; k < UNR; k++) {
+                av[k] = ld(el(a, i, j + k));
+                xv[k] = ld(at(x, p.incx, j + k, p.n));
+            }
+            [[unroll]] for (uint k = 0u; k < UNR; k++) acc += mul(opa(av[k]), xv[k]);
+        }
+    } else {
         uint64_t ap = el(a, i, j0), xp = at(x, p.incx, j0, p.n);
         int64_t as_ = col_step(), xs = vec_step(p.incx);
         for (; j + UNR <= j1; j += UNR) {
@@ -222,7 +235,60 @@ T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
     return acc;
 }
 
+// MV_N over a general matrix (every row stores every column), ROWS4 rows per invocation
+// (i, i + TPB, ...): a workgroup reads runs of ROWS4 TPB elements down each column, and an
+// invocation has ROWS4 UNR loads in flight (F_ROWS4; grid: rows / (ROWS4 TPB)).
+const uint ROWS4 = 4u;
+void mv_n_rows4(uint b) {
+    uint i0 = gl_WorkGroupID.x * TPB * ROWS4 + gl_LocalInvocationID.x;
+    if (i0 >= p.m) return;
+    uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
+    uint cw = (p.n + chunks - 1u) / chunks;
+    uint j0 = c * cw, j1 = min(p.n, c * cw + cw);
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    bool ok[ROWS4];
+    T acc[ROWS4];
+    [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
+        ok[r] = i0 + r * TPB < p.m;
+        acc[r] = zero();
+    }
+    if (j0 < j1) {
+        uint64_t ap = el(a, i0, j0), xp = at(x, p.incx, j0, p.n);
+        int64_t as_ = col_step(), xs = vec_step(p.incx);
+        const uint64_t rs = uint64_t(TPB * ES);
+        uint j = j0;
+        for (; j + UNR <= j1; j += UNR) {
+            T xv[UNR], av[ROWS4][UNR];
+            [[unroll]] for (uint k = 0u; k < UNR; k++) {
+                xv[k] = ld(xp + uint64_t(int64_t(k) * xs));
+                uint64_t cp = ap + uint64_t(int64_t(k) * as_);
+                [[unroll]] for (uint r = 0u; r < ROWS4; r++) av[r][k] = ok[r] ? ld(cp + r * rs) : zero();
+            }
+            [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
+                [[unroll]] for (uint k = 0u; k < UNR; k++) acc[r] += mul(opa(av[r][k]), xv[k]);
+            }
+            ap += uint64_t(int64_t(UNR) * as_);
+            xp += uint64_t(int64_t(UNR) * xs);
+        }
+        for (; j < j1; j++) {
+            T xj = ld(xp);
+            [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
+                if (ok[r]) acc[r] += mul(opa(ld(ap + r * rs)), xj);
+            }
+            ap += uint64_t(as_);
+            xp += uint64_t(xs);
+        }
+    }
+    [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
+        if (ok[r]) st(partial(p.aux + c, b, i0 + r * TPB, p.m), acc[r]);
+    }
+}
+
 void mv_n(uint b) {
+    if (has(F_ROWS4)) {
+        mv_n_rows4(b);
+        return;
+    }
     uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
     if (i >= p.m) return;
     uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
@@ -634,6 +700,154 @@ void trsv(uint b) {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// Blocked triangular solve over full storage on a GPU, as rocBLAS does it: TRSV_INV inverts
+// every diagonal block of op(A) at once (workgroup t: block t in solving order), then per
+// panel of rows TRSV_PANEL solves the panel with those inverses (one workgroup, x of the
+// panel in shared memory) and a gemv brings the rows after it up to date. Per block the
+// solve is then a B x B product, not B dependent substitution steps (the substitution
+// kernel took ~140 us per 256-row panel on the H100: strsv 8192 at 0.09x of cuBLAS).
+// The inverses sit in ws, block t of batch entry b at ((b aux + t) B B) elements, column-
+// major, op applied and unit diagonals as ones; a panel launch passes ws at its first block.
+
+// Element (r, c) of block t's inverse.
+uint64_t inv_at(uint b, uint t, uint r, uint c) {
+    return p.ws + ((uint64_t(b) * p.aux + t) * (B * B) + c * B + r) * ES;
+}
+
+void trsv_inv(uint b) {
+    uint t = gl_WorkGroupID.x, lid = gl_LocalInvocationID.x;
+    uint blocks = (p.n + B - 1u) / B;
+    if (t >= blocks) return;
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b);
+    uint lo = block_lo(t), len = block_len(t);
+    // tri_d[r B + c] = D(r, c) = op(A)(lo + r, lo + c): lower for forward solves, else upper.
+    for (uint e = lid; e < B * B; e += TPB) {
+        uint r = e / B, c = e % B;
+        T v = r < len && c < len ? op_at(a, lo + r, lo + c) : zero();
+        if (r == c) v = r < len && !has(F_UNIT_DIAG) ? v : one();
+        tri_d[e] = v;
+    }
+    barrier();
+    // In place, a column per step (LAPACK's trti2): lower from the last column, each
+    // column below the diagonal times the inverted block below-right; upper the mirror.
+    bool low = forward();
+    for (uint k = 0u; k < len; k++) {
+        uint j = low ? len - 1u - k : k;
+        if (lid < len) tri_x[lid] = tri_d[lid * B + j];  // column j before it changes
+        barrier();
+        T d = div_(one(), tri_x[j]);
+        uint i = lid;
+        if (i < len && (low ? i > j : i < j)) {
+            T acc = zero();
+            if (low) {
+                for (uint q = j + 1u; q <= i; q++) acc += mul(tri_d[i * B + q], tri_x[q]);
+            } else {
+                for (uint q = i; q < j; q++) acc += mul(tri_d[i * B + q], tri_x[q]);
+            }
+            tri_d[i * B + j] = -mul(acc, d);
+        }
+        if (i == j) tri_d[j * B + j] = d;
+        barrier();
+    }
+    for (uint e = lid; e < B * B; e += TPB) {
+        uint r = e % B, c = e / B;
+        st(inv_at(b, t, r, c), tri_d[r * B + c]);
+    }
+    barrier();  // the next batch entry refills tri_d
+}
+
+// The panel's solve: x (n = the panel's rows) in tri_d, block by block in solving order,
+// each block's rows less the earlier blocks' products, times the block's inverse.
+void trsv_panel(uint b) {
+    uint lid = gl_LocalInvocationID.x;
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    for (uint e = lid; e < p.n; e += TPB) tri_d[e] = ld(at(x, p.incx, e, p.n));
+    barrier();
+    uint blocks = (p.n + B - 1u) / B;
+    uint lane = lid % B, s = lid / B;
+    int64_t cs = col_step();
+    for (uint t = 0u; t < blocks; t++) {
+        uint lo = block_lo(t), len = block_len(t);
+        // The earlier blocks' columns of op(A): before the block (forward) or after it.
+        uint k0 = forward() ? 0u : lo + len, k1 = forward() ? lo : p.n;
+        T acc = zero();
+        if (!has(F_TRANS)) {
+            // op N: invocation (lane, s) sums row lo + lane over columns k0 + s + S q;
+            // consecutive lanes read consecutive rows of a column.
+            if (lane < len && k0 + s < k1) {
+                uint64_t ap = el(a, lo + lane, k0 + s);
+                int64_t st_ = cs * int64_t(S);
+                uint k = k0 + s;
+                for (; k + 3u * S < k1; k += 4u * S) {
+                    T v0 = ld(ap), v1 = ld(ap + uint64_t(st_)), v2 = ld(ap + uint64_t(2 * st_)),
+                      v3 = ld(ap + uint64_t(3 * st_));
+                    acc += mul(opa(v0), tri_d[k]) + mul(opa(v1), tri_d[k + S]) +
+                           mul(opa(v2), tri_d[k + 2u * S]) + mul(opa(v3), tri_d[k + 3u * S]);
+                    ap += uint64_t(4 * st_);
+                }
+                for (; k < k1; k += S) {
+                    acc += mul(opa(ld(ap)), tri_d[k]);
+                    ap += uint64_t(st_);
+                }
+            }
+            red[s * B + lane] = acc;
+        } else {
+            // Transposed: row lo + r of op(A) is column lo + r of A, contiguous over k. A
+            // subgroup takes a row at a time, its invocations consecutive k.
+            uint sl = gl_SubgroupInvocationID, sn = gl_SubgroupSize;
+            for (uint r = gl_SubgroupID; r < len; r += gl_NumSubgroups) {
+                T racc = zero();
+                if (k0 + sl < k1) {
+                    uint64_t ap = el(a, k0 + sl, lo + r);
+                    uint k = k0 + sl;
+                    for (; k + 3u * sn < k1; k += 4u * sn) {
+                        T v0 = ld(ap), v1 = ld(ap + uint64_t(sn) * ES), v2 = ld(ap + uint64_t(2u * sn) * ES),
+                          v3 = ld(ap + uint64_t(3u * sn) * ES);
+                        racc += mul(opa(v0), tri_d[k]) + mul(opa(v1), tri_d[k + sn]) +
+                                mul(opa(v2), tri_d[k + 2u * sn]) + mul(opa(v3), tri_d[k + 3u * sn]);
+                        ap += uint64_t(4u * sn) * ES;
+                    }
+                    for (; k < k1; k += sn) {
+                        racc += mul(opa(ld(ap)), tri_d[k]);
+                        ap += uint64_t(sn) * ES;
+                    }
+                }
+                racc = subgroupAdd(racc);
+                if (subgroupElect()) red[r] = racc;
+            }
+        }
+        barrier();
+        // The block's right-hand side.
+        if (lid < len) {
+            T sum = zero();
+            if (!has(F_TRANS)) {
+                for (uint q = 0u; q < S; q++) sum += red[q * B + lid];
+            } else {
+                sum = red[lid];
+            }
+            tri_x[lid] = tri_d[lo + lid] - sum;
+        }
+        barrier();
+        // x of the block = its inverse times the right-hand side: (lane, s) over columns
+        // s + S q of the inverse (consecutive lanes, consecutive rows of a column).
+        T xv = zero();
+        if (lane < len) {
+            for (uint c = s; c < len; c += S) xv += mul(ld(inv_at(b, t, lane, c)), tri_x[c]);
+        }
+        red[s * B + lane] = xv;
+        barrier();
+        if (lid < len) {
+            T v = zero();
+            for (uint q = 0u; q < S; q++) v += red[q * B + lid];
+            tri_d[lo + lid] = v;
+        }
+        barrier();
+    }
+    for (uint e = lid; e < p.n; e += TPB) st(at(x, p.incx, e, p.n), tri_d[e]);
+    barrier();  // the next batch entry refills tri_d
+}
+
 void main() {
     uint op = op_();
     for (uint b = gl_WorkGroupID.z; b < p.batch; b += gl_NumWorkGroups.z) {
@@ -641,6 +855,8 @@ void main() {
         else if (op == OP_MV_T) mv_t(b);
         else if (op == OP_MV_FIN) mv_fin(b);
         else if (op == OP_SYM_STRIP) sym_strip(b);
+        else if (op == OP_TRSV_INV) trsv_inv(b);
+        else if (op == OP_TRSV_PANEL) trsv_panel(b);
         else if (op == OP_UPDATE) update(b);
         else if (op == OP_TRSV) trsv(b);
     }

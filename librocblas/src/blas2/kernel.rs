@@ -43,6 +43,8 @@ enum Pass {
     MvSym = 4,
     Trsv = 5,
     SymStrip = 6,
+    TrsvInv = 7,
+    TrsvPanel = 8,
 }
 
 impl Pass {
@@ -56,6 +58,8 @@ impl Pass {
             4 => Some(MvSym),
             5 => Some(Trsv),
             6 => Some(SymStrip),
+            7 => Some(TrsvInv),
+            8 => Some(TrsvPanel),
             _ => None,
         }
     }
@@ -81,6 +85,16 @@ const F_TRANS: u32 = 65536;
 const F_ONE_LANE: u32 = 131072;
 /// MV_FIN after SYM_STRIP: sum only the slots SYM_STRIP wrote for each element.
 const F_SYM_SLOTS: u32 = 262144;
+/// MV_N over a general matrix, ROWS4 rows per invocation.
+const F_ROWS4: u32 = 524288;
+const ROWS4: u64 = 4;
+
+/// Whether gemv N on a GPU takes ROWS4 rows per invocation (`OXROCM_ROCBLAS_GEMV_ROWS=1`
+/// turns it off, for comparison on a device).
+fn rows4() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_ROCBLAS_GEMV_ROWS").map_or(true, |v| v.trim() != "1"))
+}
 
 /// Columns of at most this many stored rows take one invocation each in MV_T.
 const SHORT_COLUMN: u64 = 256;
@@ -499,6 +513,101 @@ fn short_columns(g: &Geom) -> bool {
     (g.m as u64).min(g.kl as u64 + g.ku as u64 + 1) <= SHORT_COLUMN
 }
 
+/// A matrix-vector product's passes (with their extra flags), grids and partial slots.
+struct MvPlan {
+    passes: Vec<(Pass, u32)>,
+    grids: Vec<[u32; 3]>,
+    /// (x's, y's) logical lengths
+    lens: (u32, u32),
+}
+
+impl MvPlan {
+    fn new(kind: Mv, g: &Geom, nb: usize) -> MvPlan {
+        let passes: Vec<(Pass, u32)> = match kind {
+            Mv::General(Op::N) if g.flags & F_BAND == 0 && kernels_on_gpu() && rows4() => {
+                vec![(Pass::MvN, F_ROWS4)]
+            }
+            Mv::General(Op::N) => vec![(Pass::MvN, 0)],
+            Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
+            // Full and packed storage: one pass over A (both of its triangles' products),
+            // on a GPU in column groups and row segments, on the CPU backend in the twin's
+            // chunks. (Two passes, MV_N and MV_T, read A twice: at most half of cuBLAS's
+            // rate.)
+            Mv::Sym { herm } if strip_grid(g, nb).is_some() => {
+                let pass = if kernels_on_gpu() {
+                    Pass::SymStrip
+                } else {
+                    Pass::MvSym
+                };
+                vec![(pass, if herm { F_HERM } else { 0 })]
+            }
+            Mv::Sym { herm } => vec![
+                (Pass::MvN, if herm { F_REAL_DIAG } else { 0 }),
+                (Pass::MvT, F_SKIP_DIAG | if herm { F_CONJ_A } else { 0 }),
+            ],
+            Mv::Tri { op, unit } => {
+                let u = if unit { F_UNIT_DIAG } else { 0 };
+                if op == Op::N {
+                    vec![(Pass::MvN, u)]
+                } else {
+                    vec![(Pass::MvT, u | if op == Op::C { F_CONJ_A } else { 0 })]
+                }
+            }
+        };
+        let grids = passes
+            .iter()
+            .map(|(p, extra)| match p {
+                Pass::MvN if extra & F_ROWS4 != 0 => {
+                    let bz = (nb as u64).min(MAX_GRID);
+                    let gx = (g.m as u64).div_ceil(TPB * ROWS4);
+                    let chunks = TARGET_GROUPS
+                        .div_ceil(gx * bz)
+                        .clamp(1, (g.n as u64 / 64).clamp(1, MAX_GRID));
+                    [gx as u32, chunks as u32, bz as u32]
+                }
+                Pass::MvSym => {
+                    // Only the CPU backend takes MV_SYM: the twin's chunks (SYM_TWIN_CHUNKS).
+                    let chunks = (g.n as u64).div_ceil(64).clamp(1, SYM_TWIN_CHUNKS as u64);
+                    [1, chunks as u32, (nb as u64).min(MAX_GRID) as u32]
+                }
+                Pass::SymStrip => strip_grid(g, nb).unwrap_or([1, 1, 1]),
+                Pass::MvN | Pass::MvT if !kernels_on_gpu() => {
+                    let mut grid = first_grid(*p, g, nb);
+                    grid[1] = grid[1].min(twin_chunks(*p, g));
+                    grid
+                }
+                _ => first_grid(*p, g, nb),
+            })
+            .collect();
+        let lens = match kind {
+            Mv::General(Op::N) => (g.n, g.m),
+            Mv::General(_) => (g.m, g.n),
+            _ => (g.n, g.n),
+        };
+        MvPlan {
+            passes,
+            grids,
+            lens,
+        }
+    }
+
+    fn slots(&self) -> usize {
+        self.passes
+            .iter()
+            .zip(&self.grids)
+            .map(|((p, _), g)| slots_of(*p, g) as usize)
+            .sum()
+    }
+
+    /// Bytes of the partial sums for `nb` batch entries of `elem`-byte elements.
+    fn scratch_bytes(&self, nb: usize, elem: usize) -> Option<usize> {
+        self.slots()
+            .checked_mul(nb)?
+            .checked_mul(self.lens.1 as usize)?
+            .checked_mul(elem)
+    }
+}
+
 /// A matrix-vector product (`alpha`, `beta` unused for triangles: x := op(A) x). `None`: not
 /// a kernel case. Under a device alpha, a null A or x reads as alpha == 0, as on the host path.
 #[allow(clippy::too_many_arguments)]
@@ -515,6 +624,26 @@ pub fn mv<X: 'static>(
     incy: i64,
     batch: i64,
 ) -> Option<Status> {
+    mv_in::<X>(c, kind, a, g, alpha, beta, x, incx, y, incy, batch, None)
+}
+
+/// [`mv`], its partial sums in `ws` (address, range) where the caller holds scratch memory
+/// already (the handle's scratch is one block: a second request would take the caller's).
+#[allow(clippy::too_many_arguments)]
+fn mv_in<X: 'static>(
+    c: &Ctx,
+    kind: Mv,
+    a: Src,
+    g: Geom,
+    alpha: Option<Scal>,
+    beta: Option<Scal>,
+    x: Src,
+    incx: i64,
+    y: Src,
+    incy: i64,
+    batch: i64,
+    ws: Option<(u64, oxrocm_range)>,
+) -> Option<Status> {
     let m = module_of::<X>()?;
     let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
     if !batch_ok(batch) {
@@ -528,81 +657,30 @@ pub fn mv<X: 'static>(
         _ if y.is_null() => return Some(Ok(())),
         _ => (vector(y, incy, &m)?, alpha?, beta?),
     };
-    // Passes: (pass, extra flags).
-    let passes: Vec<(Pass, u32)> = match kind {
-        Mv::General(Op::N) => vec![(Pass::MvN, 0)],
-        Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
-        // Full and packed storage: one pass over A (both of its triangles' products), on a
-        // GPU in column groups and row segments, on the CPU backend in the twin's chunks.
-        // (Two passes, MV_N and MV_T, read A twice: at most half of cuBLAS's rate.)
-        Mv::Sym { herm } if strip_grid(&g, nb).is_some() => {
-            let pass = if kernels_on_gpu() {
-                Pass::SymStrip
-            } else {
-                Pass::MvSym
-            };
-            vec![(pass, if herm { F_HERM } else { 0 })]
-        }
-        Mv::Sym { herm } => vec![
-            (Pass::MvN, if herm { F_REAL_DIAG } else { 0 }),
-            (Pass::MvT, F_SKIP_DIAG | if herm { F_CONJ_A } else { 0 }),
-        ],
-        Mv::Tri { op, unit } => {
-            let u = if unit { F_UNIT_DIAG } else { 0 };
-            if op == Op::N {
-                vec![(Pass::MvN, u)]
-            } else {
-                vec![(Pass::MvT, u | if op == Op::C { F_CONJ_A } else { 0 })]
-            }
-        }
-    };
-    let (xl, yl) = match kind {
-        Mv::General(Op::N) => (g.n, g.m),
-        Mv::General(_) => (g.m, g.n),
-        _ => (g.n, g.n),
-    };
+    let plan = MvPlan::new(kind, &g, nb);
+    let (xl, yl) = plan.lens;
     // A host alpha of 0, or a null A or x: only y := beta y.
     let skip =
         a.is_null() || x.is_null() || matches!(alpha, Scal::Host(re, im) if re == 0.0 && im == 0.0);
-    let grids: Vec<[u32; 3]> = passes
-        .iter()
-        .map(|(p, _)| match p {
-            Pass::MvSym => {
-                // Only the CPU backend takes MV_SYM: the twin's chunks (SYM_TWIN_CHUNKS).
-                let chunks = (g.n as u64).div_ceil(64).clamp(1, SYM_TWIN_CHUNKS as u64);
-                [1, chunks as u32, (nb as u64).min(MAX_GRID) as u32]
-            }
-            Pass::SymStrip => strip_grid(&g, nb).unwrap_or([1, 1, 1]),
-            Pass::MvN | Pass::MvT if !kernels_on_gpu() => {
-                let mut grid = first_grid(*p, &g, nb);
-                grid[1] = grid[1].min(twin_chunks(*p, &g));
-                grid
-            }
-            _ => first_grid(*p, &g, nb),
-        })
-        .collect();
-    let slots: usize = if skip {
+    let slots = if skip { 0 } else { plan.slots() };
+    let part_bytes = if skip {
         0
     } else {
-        passes
-            .iter()
-            .zip(&grids)
-            .map(|((p, _), g)| slots_of(*p, g) as usize)
-            .sum()
+        plan.scratch_bytes(nb, m.elem)?
     };
-    let part_bytes = slots
-        .checked_mul(nb)?
-        .checked_mul(yl as usize)?
-        .checked_mul(m.elem)?;
     let mut s = Scratch::new(c);
-    let (ws, ws_range) = scratch(&mut s, part_bytes)?;
+    let (ws, ws_range) = match ws {
+        Some((base, range)) if range.len >= part_bytes => (base, range),
+        Some(_) => return None,
+        None => scratch(&mut s, part_bytes)?,
+    };
     if !skip {
         let reads = [
             av.range(g.span, m.elem, nb)?,
             xv.range(xl as usize, m.elem, nb)?,
         ];
         let mut first_slot = 0;
-        for ((pass, extra), grid) in passes.iter().zip(&grids) {
+        for ((pass, extra), grid) in plan.passes.iter().zip(&plan.grids) {
             let mut l = Launch::new(*pass, g, nb, real_bytes);
             (l.a, l.x, l.ws, l.aux, l.grid) = (av, xv, ws, first_slot, *grid);
             l.flags |= extra;
@@ -620,7 +698,7 @@ pub fn mv<X: 'static>(
     let mut fin = Launch::new(Pass::MvFin, fin_geom, nb, real_bytes);
     (fin.y, fin.ws, fin.aux) = (yv, ws, slots as u32);
     (fin.alpha, fin.beta) = (Some((alpha, false)), Some(beta));
-    if passes.iter().any(|(p, _)| *p == Pass::SymStrip) {
+    if plan.passes.iter().any(|(p, _)| *p == Pass::SymStrip) {
         fin.flags |= F_SYM_SLOTS;
     }
     fin.grid[0] = (yl as u64).div_ceil(TPB) as u32;
@@ -698,19 +776,25 @@ pub fn update<X: 'static>(
     Some(l.run(c, &m, &reads, &[a_range]))
 }
 
-/// Rows of a panel of a blocked triangular solve over full storage: the single-workgroup
-/// kernel solves the panel, then a gemv over many workgroups updates the rest of x. (One
-/// workgroup on the whole of an 8192 x 8192 solve moved 2-4 GB/s on the H200.)
-/// `OXROCM_ROCBLAS_TRSV_PANEL` (64 to 8192) overrides it, for tuning on a device.
-fn panel() -> usize {
-    static PANEL: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *PANEL.get_or_init(|| {
+/// Rows of a panel of the blocked triangular solve over full storage on a GPU (see
+/// TRSV_INV in the shader): one workgroup solves the panel with the diagonal blocks'
+/// inverses, then a gemv over many workgroups updates the rest of x. A multiple of the
+/// shader's block (`trsv_block`), at most its square (the panel's x sits in that shared
+/// memory). `OXROCM_ROCBLAS_TRSV_PANEL` overrides it, for tuning on a device.
+fn panel(elem: usize) -> usize {
+    static PANEL: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let b = trsv_block(elem);
+    let want = PANEL.get_or_init(|| {
         std::env::var("OXROCM_ROCBLAS_TRSV_PANEL")
             .ok()
             .and_then(|v| v.parse::<usize>().ok())
-            .filter(|v| (64..=8192).contains(v))
-            .unwrap_or(256)
-    })
+    });
+    want.unwrap_or(512).clamp(b, b * b) / b * b
+}
+
+/// The shader's trsv block (B): rows whose inverse TRSV_INV forms in one workgroup.
+fn trsv_block(elem: usize) -> usize {
+    if elem <= 4 { 64 } else { 32 }
 }
 
 /// x := op(A)^-1 x for a stored triangle. `None`: not a kernel case.
@@ -726,15 +810,17 @@ pub fn trsv<X: 'static>(
     batch: i64,
 ) -> Option<Status> {
     // The host twin blocks the solve itself, in one launch (see trsv_twin.rs).
-    if g.flags & (F_BAND | F_PACKED) == 0 && g.n as usize > panel() && kernels_on_gpu() {
+    let elem = module_of::<X>()?.elem;
+    if g.flags & (F_BAND | F_PACKED) == 0 && g.n as usize > panel(elem) && kernels_on_gpu() {
         return trsv_panels::<X>(c, a, g, op, unit, x, incx, batch);
     }
     trsv_one::<X>(c, a, g, op, unit, x, incx, batch)
 }
 
-/// trsv over full storage in panels, in solving order: solve the panel's triangle, then
-/// subtract its part from the rows still to solve (gemv with alpha -1, beta 1 on the
-/// sub-matrix beside the panel).
+/// trsv over full storage in panels, in solving order: the diagonal blocks' inverses at
+/// once (TRSV_INV), then per panel its solve (TRSV_PANEL) and the subtraction of its part
+/// from the rows still to solve (gemv with alpha -1, beta 1 on the sub-matrix beside the
+/// panel). The inverses and the gemvs' partial sums share one scratch block.
 #[allow(clippy::too_many_arguments)]
 fn trsv_panels<X: 'static>(
     c: &Ctx,
@@ -747,6 +833,11 @@ fn trsv_panels<X: 'static>(
     batch: i64,
 ) -> Option<Status> {
     let m = module_of::<X>()?;
+    let real_bytes = if m.complex { m.elem / 2 } else { m.elem };
+    if !batch_ok(batch) {
+        return None;
+    }
+    let nb = batch as usize;
     let (n, lda, elem) = (g.n as usize, g.step as usize, m.elem);
     let upper = g.flags & F_UPPER != 0;
     let forward = upper == (op != Op::N);
@@ -762,46 +853,100 @@ fn trsv_panels<X: 'static>(
         )
     };
     let asub = |i: usize, j: usize| a.offset((i + j * lda) as i64, elem);
-    let panel = panel();
-    for q in 0..n.div_ceil(panel) {
-        let (lo, hi) = if forward {
+    let (bs, panel) = (trsv_block(elem), panel(elem));
+    let blocks = n.div_ceil(bs);
+    let rows_of = |q: usize| {
+        if forward {
             (q * panel, ((q + 1) * panel).min(n))
         } else {
             (n.saturating_sub((q + 1) * panel), n - q * panel)
+        }
+    };
+    // The update after panel q: (sub-matrix, its shape, the rows of x it updates).
+    let update_of = |q: usize| {
+        let (lo, hi) = rows_of(q);
+        let (r0, r1) = if forward { (hi, n) } else { (0, lo) };
+        let (sub, geom) = if op == Op::N {
+            (asub(r0, lo), Geom::general(r1 - r0, hi - lo, lda))
+        } else {
+            (asub(lo, r0), Geom::general(hi - lo, r1 - r0, lda))
         };
+        (r0 < r1).then_some((sub, geom, r0, r1))
+    };
+    let panels = n.div_ceil(panel);
+    let mut part_bytes = 0;
+    for q in 0..panels {
+        if let Some((_, geom, ..)) = update_of(q) {
+            let need = MvPlan::new(Mv::General(op), &geom?, nb).scratch_bytes(nb, elem)?;
+            part_bytes = part_bytes.max(need);
+        }
+    }
+    let inv_bytes = (blocks * bs * bs).checked_mul(nb)?.checked_mul(elem)?;
+    let inv_len = inv_bytes.next_multiple_of(256);
+    let mut s = Scratch::new(c);
+    let (base, _) = scratch(&mut s, inv_len.checked_add(part_bytes)?)?;
+    let inv_range = oxrocm_range {
+        addr: base,
+        len: inv_bytes,
+    };
+    let part = (
+        base + inv_len as u64,
+        oxrocm_range {
+            addr: base + inv_len as u64,
+            len: part_bytes.max(1),
+        },
+    );
+    let mut flags = 0;
+    if op != Op::N {
+        flags |= F_TRANS;
+    }
+    if op == Op::C {
+        flags |= F_CONJ_A;
+    }
+    if unit {
+        flags |= F_UNIT_DIAG;
+    }
+    let av = vector(a, 1, &m)?;
+    let mut inv = Launch::new(Pass::TrsvInv, g, nb, real_bytes);
+    (inv.a, inv.ws, inv.aux) = (av, base, u32_of(blocks)?);
+    inv.flags |= flags;
+    inv.grid[0] = u32_of(blocks)?;
+    if let Err(e) = inv.run(c, &m, &[av.range(g.span, m.elem, nb)?], &[inv_range]) {
+        return Some(Err(e));
+    }
+    // After the first launch the host path cannot take over: every refusal is an error.
+    let fail = Err(rocblas_status_internal_error);
+    for q in 0..panels {
+        let (lo, hi) = rows_of(q);
         let len = hi - lo;
-        // After the first launch x is partly solved: the host path cannot take over.
-        let started = |r: Option<Status>| {
-            if q == 0 {
-                r
-            } else {
-                Some(r.unwrap_or(Err(rocblas_status_internal_error)))
-            }
-        };
-        let tri = Geom::tri(Tri {
+        let Some(tg) = Geom::tri(Tri {
             n: len,
             upper,
             shape: Shape::Full { ld: lda },
-        });
-        match started(tri.and_then(|tg| {
-            trsv_one::<X>(c, asub(lo, lo), tg, op, unit, xsub(lo, len), incx, batch)
-        })) {
-            Some(Ok(())) => {}
-            other => return other,
+        }) else {
+            return Some(fail);
+        };
+        let (Some(pa), Some(px)) = (vector(asub(lo, lo), 1, &m), vector(xsub(lo, len), incx, &m))
+        else {
+            return Some(fail);
+        };
+        let (Some(a_range), Some(x_range)) = (pa.range(tg.span, elem, nb), px.range(len, elem, nb))
+        else {
+            return Some(fail);
+        };
+        let mut l = Launch::new(Pass::TrsvPanel, tg, nb, real_bytes);
+        (l.a, l.x, l.aux) = (pa, px, blocks as u32);
+        l.ws = base + (q * panel / bs * bs * bs * elem) as u64;
+        l.flags |= flags;
+        if let Err(e) = l.run(c, &m, &[a_range, x_range, inv_range], &[x_range]) {
+            return Some(Err(e));
         }
-        let (r0, r1) = if forward { (hi, n) } else { (0, lo) };
-        if r0 == r1 {
+        let Some((sub, geom, r0, r1)) = update_of(q) else {
             continue;
-        }
-        // op N: rows r0..r1 of A's panel columns; transposed: the panel's rows of columns r0..r1.
-        let (sub, geom) = if op == Op::N {
-            (asub(r0, lo), Geom::general(r1 - r0, len, lda))
-        } else {
-            (asub(lo, r0), Geom::general(len, r1 - r0, lda))
         };
         let (minus, one) = (Some(Scal::Host(-1.0, 0.0)), Some(Scal::Host(1.0, 0.0)));
         let upd = geom.and_then(|gg| {
-            mv::<X>(
+            mv_in::<X>(
                 c,
                 Mv::General(op),
                 sub,
@@ -813,11 +958,12 @@ fn trsv_panels<X: 'static>(
                 xsub(r0, r1 - r0),
                 incx,
                 batch,
+                Some(part),
             )
         });
-        match Some(upd.unwrap_or(Err(rocblas_status_internal_error))) {
-            Some(Ok(())) => {}
-            other => return other,
+        match upd.unwrap_or(fail) {
+            Ok(()) => {}
+            e => return Some(e),
         }
     }
     Some(Ok(()))
@@ -1449,10 +1595,69 @@ where
                     }
                 });
         }
-        Pass::Trsv => {
+        // A panel's solve by substitution: the same x as the shader's products with the
+        // inverses, to rounding (TRSV_INV's inverses then go unread).
+        Pass::Trsv | Pass::TrsvPanel => {
             (0..p.batch)
                 .into_par_iter()
                 .for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n)));
+        }
+        Pass::TrsvInv => {
+            let bs = trsv_block(std::mem::size_of::<T>());
+            let blocks = p.n.div_ceil(bs);
+            let forward = p.has(F_UPPER) == p.has(F_TRANS);
+            (0..p.batch * blocks).into_par_iter().for_each(|task| {
+                let (b, t) = (task / blocks, task % blocks);
+                let a = mat(b);
+                let (lo, len) = if forward {
+                    (t * bs, bs.min(p.n - t * bs))
+                } else {
+                    let hi = p.n - t * bs;
+                    (hi.saturating_sub(bs), bs.min(hi))
+                };
+                // d[r][c] = op(A)(lo + r, lo + c) in its triangle; the inverse by columns.
+                let d = |r: usize, c: usize| -> T {
+                    let (i, j) = if p.has(F_TRANS) {
+                        (lo + c, lo + r)
+                    } else {
+                        (lo + r, lo + c)
+                    };
+                    let v = unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
+                    if p.has(F_CONJ_A) { v.conj() } else { v }
+                };
+                let diag = |r: usize| {
+                    if p.has(F_UNIT_DIAG) {
+                        T::one()
+                    } else {
+                        d(r, r)
+                    }
+                };
+                let mut inv = vec![T::zero(); bs * bs];
+                for c in 0..bs {
+                    if c >= len {
+                        inv[c * bs + c] = T::one();
+                        continue;
+                    }
+                    // Solve D v = e_c in solving order.
+                    let order: Vec<usize> = if forward {
+                        (c..len).collect()
+                    } else {
+                        (0..=c).rev().collect()
+                    };
+                    for &r in &order {
+                        let mut acc = if r == c { T::one() } else { T::zero() };
+                        let ks = if forward { c..r } else { r + 1..c + 1 };
+                        for k in ks {
+                            acc = acc - d(r, k) * inv[c * bs + k];
+                        }
+                        inv[c * bs + r] = acc.div(diag(r));
+                    }
+                }
+                let out = (ws as *mut T).wrapping_add((b * p.aux + t) * bs * bs);
+                for (e, v) in inv.into_iter().enumerate() {
+                    unsafe { out.add(e).write_unaligned(v) };
+                }
+            });
         }
     }
 }
