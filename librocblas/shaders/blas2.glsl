@@ -19,7 +19,7 @@
 //          group of 128 columns and segment of 1024 rows (grid: groups, segments, batch)
 //   UPDATE A(i, j) += alpha x_i y'_j (+ alpha' y_i x'_j) over the stored entries
 //   TRSV   x := op(A)^-1 x in blocks of B rows, one workgroup per batch entry
-//   TRSV_INV, TRSV_PANEL  the blocked solve of long triangles in full storage (below)
+//   TRSV_INV, TRSV_PANEL, TRSV_UPDATE  the blocked solve of long triangles (below)
 // gemv / gbmv are one MV pass and MV_FIN; symv / hemv are SYM_STRIP (full, packed) or, band,
 // MV_N over the stored triangle plus MV_T over it without the diagonal, then MV_FIN; trmv and its band and
 // packed forms are one MV pass, then MV_FIN into x (alpha 1, beta 0). Partial sums go
@@ -65,7 +65,8 @@ layout(push_constant) uniform Params {
 } p;
 
 const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_MV_SYM = 4u, OP_TRSV = 5u,
-           OP_SYM_STRIP = 6u, OP_TRSV_INV = 7u, OP_TRSV_PANEL = 8u;
+           OP_SYM_STRIP = 6u, OP_TRSV_INV = 7u, OP_TRSV_PANEL = 8u,
+           OP_TRSV_UPDATE = 9u;
 
 const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_BETA_DEV = 16u;
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
@@ -701,14 +702,15 @@ void trsv(uint b) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Blocked triangular solve over full storage on a GPU, as rocBLAS does it: TRSV_INV inverts
-// every diagonal block of op(A) at once (workgroup t: block t in solving order), then per
-// panel of rows TRSV_PANEL solves the panel with those inverses (one workgroup, x of the
-// panel in shared memory) and a gemv brings the rows after it up to date. Per block the
+// Blocked triangular solve on a GPU, as rocBLAS does it: TRSV_INV inverts every diagonal
+// block of op(A) at once (workgroup t: block t in solving order), then per panel of rows
+// TRSV_PANEL solves the panel with those inverses (one workgroup, x of the panel in shared
+// memory) and the rows after it are brought up to date: full storage by a gemv on the
+// sub-matrix beside the panel, band and packed storage by TRSV_UPDATE. Per block the
 // solve is then a B x B product, not B dependent substitution steps (the substitution
 // kernel took ~140 us per 256-row panel on the H100: strsv 8192 at 0.09x of cuBLAS).
 // The inverses sit in ws, block t of batch entry b at ((b aux + t) B B) elements, column-
-// major, op applied and unit diagonals as ones; a panel launch passes ws at its first block.
+// major, op applied and unit diagonals as ones.
 
 // Element (r, c) of block t's inverse.
 uint64_t inv_at(uint b, uint t, uint r, uint c) {
@@ -757,61 +759,74 @@ void trsv_inv(uint b) {
     barrier();  // the next batch entry refills tri_d
 }
 
-// The panel's solve: x (n = the panel's rows) in tri_d, block by block in solving order,
-// each block's rows less the earlier blocks' products, times the block's inverse.
+// Rows [lo, lo + len) of the triangle (one panel: whole blocks in solving order) solved
+// with the blocks' inverses, the rows before them in solving order already subtracted.
+// x of the panel sits in tri_d; each block's rows less the earlier blocks' products (within
+// the band's reach), times the block's inverse. alpha.xy = (lo, len).
 void trsv_panel(uint b) {
     uint lid = gl_LocalInvocationID.x;
+    uint lo = p.alpha.x, plen = p.alpha.y;
     uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
-    for (uint e = lid; e < p.n; e += TPB) tri_d[e] = ld(at(x, p.incx, e, p.n));
+    for (uint e = lid; e < plen; e += TPB) tri_d[e] = ld(at(x, p.incx, lo + e, p.n));
     barrier();
-    uint blocks = (p.n + B - 1u) / B;
+    bool full = !has(F_BAND) && !has(F_PACKED);
+    uint reach = has(F_UPPER) ? p.ku : p.kl;
+    uint t0 = (forward() ? lo : p.n - lo - plen) / B, tn = (plen + B - 1u) / B;
     uint lane = lid % B, s = lid / B;
     int64_t cs = col_step();
-    for (uint t = 0u; t < blocks; t++) {
-        uint lo = block_lo(t), len = block_len(t);
-        // The earlier blocks' columns of op(A): before the block (forward) or after it.
-        uint k0 = forward() ? 0u : lo + len, k1 = forward() ? lo : p.n;
+    for (uint t = t0; t < t0 + tn; t++) {
+        uint blo = block_lo(t), len = block_len(t);
+        // The panel's earlier columns of op(A) that rows of this block reach: before the
+        // block (forward) or after it.
+        uint k0 = forward() ? max(lo, blo > reach ? blo - reach : 0u) : blo + len;
+        uint k1 = forward() ? blo : min(lo + plen, uint(min(uint64_t(blo) + len + reach, uint64_t(p.n))));
         T acc = zero();
         if (!has(F_TRANS)) {
-            // op N: invocation (lane, s) sums row lo + lane over columns k0 + s + S q;
+            // op N: invocation (lane, s) sums row blo + lane over columns k0 + s + S q;
             // consecutive lanes read consecutive rows of a column.
             if (lane < len && k0 + s < k1) {
-                uint64_t ap = el(a, lo + lane, k0 + s);
-                int64_t st_ = cs * int64_t(S);
                 uint k = k0 + s;
-                for (; k + 3u * S < k1; k += 4u * S) {
-                    T v0 = ld(ap), v1 = ld(ap + uint64_t(st_)), v2 = ld(ap + uint64_t(2 * st_)),
-                      v3 = ld(ap + uint64_t(3 * st_));
-                    acc += mul(opa(v0), tri_d[k]) + mul(opa(v1), tri_d[k + S]) +
-                           mul(opa(v2), tri_d[k + 2u * S]) + mul(opa(v3), tri_d[k + 3u * S]);
-                    ap += uint64_t(4 * st_);
-                }
-                for (; k < k1; k += S) {
-                    acc += mul(opa(ld(ap)), tri_d[k]);
-                    ap += uint64_t(st_);
+                if (full) {
+                    uint64_t ap = el(a, blo + lane, k);
+                    int64_t st_ = cs * int64_t(S);
+                    for (; k + 3u * S < k1; k += 4u * S) {
+                        T v0 = ld(ap), v1 = ld(ap + uint64_t(st_)), v2 = ld(ap + uint64_t(2 * st_)),
+                          v3 = ld(ap + uint64_t(3 * st_));
+                        acc += mul(opa(v0), tri_d[k - lo]) + mul(opa(v1), tri_d[k + S - lo]) +
+                               mul(opa(v2), tri_d[k + 2u * S - lo]) + mul(opa(v3), tri_d[k + 3u * S - lo]);
+                        ap += uint64_t(4 * st_);
+                    }
+                    for (; k < k1; k += S) {
+                        acc += mul(opa(ld(ap)), tri_d[k - lo]);
+                        ap += uint64_t(st_);
+                    }
+                } else {
+                    for (; k < k1; k += S) acc += mul(op_at(a, blo + lane, k), tri_d[k - lo]);
                 }
             }
             red[s * B + lane] = acc;
         } else {
-            // Transposed: row lo + r of op(A) is column lo + r of A, contiguous over k. A
-            // subgroup takes a row at a time, its invocations consecutive k.
+            // Transposed: row r of op(A) is column r of A, contiguous over k. A subgroup
+            // takes a row at a time, its invocations consecutive k.
             uint sl = gl_SubgroupInvocationID, sn = gl_SubgroupSize;
             for (uint r = gl_SubgroupID; r < len; r += gl_NumSubgroups) {
                 T racc = zero();
-                if (k0 + sl < k1) {
-                    uint64_t ap = el(a, k0 + sl, lo + r);
-                    uint k = k0 + sl;
+                uint k = k0 + sl;
+                if (full && k < k1) {
+                    uint64_t ap = el(a, k, blo + r);
                     for (; k + 3u * sn < k1; k += 4u * sn) {
                         T v0 = ld(ap), v1 = ld(ap + uint64_t(sn) * ES), v2 = ld(ap + uint64_t(2u * sn) * ES),
                           v3 = ld(ap + uint64_t(3u * sn) * ES);
-                        racc += mul(opa(v0), tri_d[k]) + mul(opa(v1), tri_d[k + sn]) +
-                                mul(opa(v2), tri_d[k + 2u * sn]) + mul(opa(v3), tri_d[k + 3u * sn]);
+                        racc += mul(opa(v0), tri_d[k - lo]) + mul(opa(v1), tri_d[k + sn - lo]) +
+                                mul(opa(v2), tri_d[k + 2u * sn - lo]) + mul(opa(v3), tri_d[k + 3u * sn - lo]);
                         ap += uint64_t(4u * sn) * ES;
                     }
                     for (; k < k1; k += sn) {
-                        racc += mul(opa(ld(ap)), tri_d[k]);
+                        racc += mul(opa(ld(ap)), tri_d[k - lo]);
                         ap += uint64_t(sn) * ES;
                     }
+                } else {
+                    for (; k < k1; k += sn) racc += mul(op_at(a, blo + r, k), tri_d[k - lo]);
                 }
                 racc = subgroupAdd(racc);
                 if (subgroupElect()) red[r] = racc;
@@ -826,7 +841,7 @@ void trsv_panel(uint b) {
             } else {
                 sum = red[lid];
             }
-            tri_x[lid] = tri_d[lo + lid] - sum;
+            tri_x[lid] = tri_d[blo - lo + lid] - sum;
         }
         barrier();
         // x of the block = its inverse times the right-hand side: (lane, s) over columns
@@ -840,12 +855,45 @@ void trsv_panel(uint b) {
         if (lid < len) {
             T v = zero();
             for (uint q = 0u; q < S; q++) v += red[q * B + lid];
-            tri_d[lo + lid] = v;
+            tri_d[blo - lo + lid] = v;
         }
         barrier();
     }
-    for (uint e = lid; e < p.n; e += TPB) st(at(x, p.incx, e, p.n), tri_d[e]);
+    for (uint e = lid; e < plen; e += TPB) st(at(x, p.incx, lo + e, p.n), tri_d[e]);
     barrier();  // the next batch entry refills tri_d
+}
+
+// After a panel of band or packed storage: x_r -= sum_k op(A)(r, k) x_k for rows r in
+// [r0, r1) and the panel's columns k in [c0, c1) (alpha = (r0, r1, c0, c1)). Each row has one
+// writer, so x is updated in place: op N an invocation per row (consecutive rows of a
+// column are consecutive in both storages), transposed a subgroup per row (its column of A,
+// contiguous), TRSV_ROWS rows per workgroup.
+const uint TRSV_ROWS = 8u;
+void trsv_update(uint b) {
+    uint lid = gl_LocalInvocationID.x;
+    uint r0 = p.alpha.x, r1 = p.alpha.y, c0 = p.alpha.z, c1 = p.alpha.w;
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    if (!has(F_TRANS)) {
+        uint r = r0 + gl_WorkGroupID.x * TPB + lid;
+        if (r >= r1) return;
+        uint k0 = max(c0, col_lo(r)), k1 = min(c1, col_hi(r));
+        if (k0 >= k1) return;
+        uint64_t xr = at(x, p.incx, r, p.n);
+        st(xr, ld(xr) - row_span(a, x, r, k0, k1));
+        return;
+    }
+    uint sl = gl_SubgroupInvocationID, sn = gl_SubgroupSize;
+    uint first = r0 + gl_WorkGroupID.x * TRSV_ROWS, last = min(r1, first + TRSV_ROWS);
+    for (uint r = first + gl_SubgroupID; r < last; r += gl_NumSubgroups) {
+        uint k0 = max(c0, row_lo(r)), k1 = min(c1, row_hi(r));
+        T acc = zero();
+        for (uint k = k0 + sl; k < k1; k += sn) acc += mul(opa(ld(el(a, k, r))), ld(at(x, p.incx, k, p.n)));
+        acc = subgroupAdd(acc);
+        if (subgroupElect() && k0 < k1) {
+            uint64_t xr = at(x, p.incx, r, p.n);
+            st(xr, ld(xr) - acc);
+        }
+    }
 }
 
 void main() {
@@ -857,6 +905,7 @@ void main() {
         else if (op == OP_SYM_STRIP) sym_strip(b);
         else if (op == OP_TRSV_INV) trsv_inv(b);
         else if (op == OP_TRSV_PANEL) trsv_panel(b);
+        else if (op == OP_TRSV_UPDATE) trsv_update(b);
         else if (op == OP_UPDATE) update(b);
         else if (op == OP_TRSV) trsv(b);
     }

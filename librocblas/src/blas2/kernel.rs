@@ -45,6 +45,7 @@ enum Pass {
     SymStrip = 6,
     TrsvInv = 7,
     TrsvPanel = 8,
+    TrsvUpdate = 9,
 }
 
 impl Pass {
@@ -60,6 +61,7 @@ impl Pass {
             6 => Some(SymStrip),
             7 => Some(TrsvInv),
             8 => Some(TrsvPanel),
+            9 => Some(TrsvUpdate),
             _ => None,
         }
     }
@@ -296,6 +298,8 @@ struct Launch {
     beta: Option<Scal>,
     grid: [u32; 3],
     real_bytes: usize,
+    /// The solve passes' rows and columns (TRSV_PANEL, TRSV_UPDATE), in alpha's place.
+    window: Option<[u32; 4]>,
 }
 
 impl Launch {
@@ -314,6 +318,7 @@ impl Launch {
             beta: None,
             grid: [1, 1, batch.min(MAX_GRID as usize) as u32],
             real_bytes,
+            window: None,
         }
     }
 
@@ -364,7 +369,8 @@ impl Launch {
         ] {
             p.extend_from_slice(&v.to_le_bytes());
         }
-        for s in [alpha.map_or([0; 4], |a| a.0), beta.map_or([0; 4], |b| b.0)] {
+        let alpha_words = self.window.unwrap_or(alpha.map_or([0; 4], |a| a.0));
+        for s in [alpha_words, beta.map_or([0; 4], |b| b.0)] {
             for w in s {
                 p.extend_from_slice(&w.to_le_bytes());
             }
@@ -809,18 +815,20 @@ pub fn trsv<X: 'static>(
     incx: i64,
     batch: i64,
 ) -> Option<Status> {
-    // The host twin blocks the solve itself, in one launch (see trsv_twin.rs).
+    // The host twin blocks the solve itself, in one launch (see trsv_twin.rs); on a GPU
+    // one workgroup per entry is the short solves' path.
     let elem = module_of::<X>()?.elem;
-    if g.flags & (F_BAND | F_PACKED) == 0 && g.n as usize > panel(elem) && kernels_on_gpu() {
+    if g.n as usize > panel(elem) && kernels_on_gpu() {
         return trsv_panels::<X>(c, a, g, op, unit, x, incx, batch);
     }
     trsv_one::<X>(c, a, g, op, unit, x, incx, batch)
 }
 
-/// trsv over full storage in panels, in solving order: the diagonal blocks' inverses at
-/// once (TRSV_INV), then per panel its solve (TRSV_PANEL) and the subtraction of its part
-/// from the rows still to solve (gemv with alpha -1, beta 1 on the sub-matrix beside the
-/// panel). The inverses and the gemvs' partial sums share one scratch block.
+/// trsv in panels, in solving order: the diagonal blocks' inverses at once (TRSV_INV),
+/// then per panel its solve (TRSV_PANEL) and the subtraction of its part from the rows
+/// still to solve within the band's reach: over full storage a gemv with alpha -1, beta 1 on
+/// the sub-matrix beside the panel (many workgroups), over band and packed storage
+/// TRSV_UPDATE. The inverses and the gemvs' partial sums share one scratch block.
 #[allow(clippy::too_many_arguments)]
 fn trsv_panels<X: 'static>(
     c: &Ctx,
@@ -840,7 +848,10 @@ fn trsv_panels<X: 'static>(
     let nb = batch as usize;
     let (n, lda, elem) = (g.n as usize, g.step as usize, m.elem);
     let upper = g.flags & F_UPPER != 0;
+    let full = g.flags & (F_BAND | F_PACKED) == 0;
     let forward = upper == (op != Op::N);
+    // How far from the diagonal the triangle stores entries.
+    let reach = if upper { g.ku } else { g.kl } as usize;
     // Logical elements [lo, lo + len) of x as a vector of their own.
     let xsub = |lo: usize, len: usize| {
         x.offset(
@@ -862,23 +873,34 @@ fn trsv_panels<X: 'static>(
             (n.saturating_sub((q + 1) * panel), n - q * panel)
         }
     };
-    // The update after panel q: (sub-matrix, its shape, the rows of x it updates).
-    let update_of = |q: usize| {
+    // The rows [r0, r1) that panel q's columns reach, still to solve.
+    let reached = |q: usize| {
         let (lo, hi) = rows_of(q);
-        let (r0, r1) = if forward { (hi, n) } else { (0, lo) };
-        let (sub, geom) = if op == Op::N {
+        let (r0, r1) = if forward {
+            (hi, n.min(hi.saturating_add(reach)))
+        } else {
+            (lo.saturating_sub(reach), lo)
+        };
+        (r0 < r1).then_some((r0, r1))
+    };
+    // Full storage's update: the sub-matrix beside the panel and its shape.
+    let update_of = |q: usize, r0: usize, r1: usize| {
+        let (lo, hi) = rows_of(q);
+        if op == Op::N {
             (asub(r0, lo), Geom::general(r1 - r0, hi - lo, lda))
         } else {
             (asub(lo, r0), Geom::general(hi - lo, r1 - r0, lda))
-        };
-        (r0 < r1).then_some((sub, geom, r0, r1))
+        }
     };
     let panels = n.div_ceil(panel);
     let mut part_bytes = 0;
-    for q in 0..panels {
-        if let Some((_, geom, ..)) = update_of(q) {
-            let need = MvPlan::new(Mv::General(op), &geom?, nb).scratch_bytes(nb, elem)?;
-            part_bytes = part_bytes.max(need);
+    if full {
+        for q in 0..panels {
+            if let Some((r0, r1)) = reached(q) {
+                let geom = update_of(q, r0, r1).1?;
+                let need = MvPlan::new(Mv::General(op), &geom, nb).scratch_bytes(nb, elem)?;
+                part_bytes = part_bytes.max(need);
+            }
         }
     }
     let inv_bytes = (blocks * bs * bs).checked_mul(nb)?.checked_mul(elem)?;
@@ -906,44 +928,55 @@ fn trsv_panels<X: 'static>(
     if unit {
         flags |= F_UNIT_DIAG;
     }
-    let av = vector(a, 1, &m)?;
-    let mut inv = Launch::new(Pass::TrsvInv, g, nb, real_bytes);
-    (inv.a, inv.ws, inv.aux) = (av, base, u32_of(blocks)?);
-    inv.flags |= flags;
-    inv.grid[0] = u32_of(blocks)?;
-    if let Err(e) = inv.run(c, &m, &[av.range(g.span, m.elem, nb)?], &[inv_range]) {
+    let (av, xv) = (vector(a, 1, &m)?, vector(x, incx, &m)?);
+    let (a_range, x_range) = (av.range(g.span, elem, nb)?, xv.range(n, elem, nb)?);
+    let launch = |pass: Pass, window: Option<[u32; 4]>, grid: [u32; 2]| -> Status {
+        let mut l = Launch::new(pass, g, nb, real_bytes);
+        (l.a, l.x, l.ws, l.aux, l.window) = (av, xv, base, blocks as u32, window);
+        l.flags |= flags;
+        (l.grid[0], l.grid[1]) = (grid[0], grid[1]);
+        let writes = if pass == Pass::TrsvInv {
+            inv_range
+        } else {
+            x_range
+        };
+        l.run(c, &m, &[a_range, x_range, inv_range], &[writes])
+    };
+    if let Err(e) = launch(Pass::TrsvInv, None, [u32_of(blocks)?, 1]) {
         return Some(Err(e));
     }
-    // After the first launch the host path cannot take over: every refusal is an error.
+    // After the first launch that writes x the host path cannot take over: every refusal
+    // is an error.
     let fail = Err(rocblas_status_internal_error);
     for q in 0..panels {
         let (lo, hi) = rows_of(q);
-        let len = hi - lo;
-        let Some(tg) = Geom::tri(Tri {
-            n: len,
-            upper,
-            shape: Shape::Full { ld: lda },
-        }) else {
-            return Some(fail);
-        };
-        let (Some(pa), Some(px)) = (vector(asub(lo, lo), 1, &m), vector(xsub(lo, len), incx, &m))
-        else {
-            return Some(fail);
-        };
-        let (Some(a_range), Some(x_range)) = (pa.range(tg.span, elem, nb), px.range(len, elem, nb))
-        else {
-            return Some(fail);
-        };
-        let mut l = Launch::new(Pass::TrsvPanel, tg, nb, real_bytes);
-        (l.a, l.x, l.aux) = (pa, px, blocks as u32);
-        l.ws = base + (q * panel / bs * bs * bs * elem) as u64;
-        l.flags |= flags;
-        if let Err(e) = l.run(c, &m, &[a_range, x_range, inv_range], &[x_range]) {
+        if let Err(e) = launch(
+            Pass::TrsvPanel,
+            Some([lo as u32, (hi - lo) as u32, 0, 0]),
+            [1, 1],
+        ) {
             return Some(Err(e));
         }
-        let Some((sub, geom, r0, r1)) = update_of(q) else {
+        let Some((r0, r1)) = reached(q) else {
             continue;
         };
+        if !full {
+            let rows = (r1 - r0) as u64;
+            let gx = if op == Op::N {
+                rows.div_ceil(TPB)
+            } else {
+                rows.div_ceil(TRSV_ROWS)
+            };
+            let window = [r0 as u32, r1 as u32, lo as u32, hi as u32];
+            let Some(gx) = u32_of(gx as usize) else {
+                return Some(fail);
+            };
+            if let Err(e) = launch(Pass::TrsvUpdate, Some(window), [gx, 1]) {
+                return Some(Err(e));
+            }
+            continue;
+        }
+        let (sub, geom) = update_of(q, r0, r1);
         let (minus, one) = (Some(Scal::Host(-1.0, 0.0)), Some(Scal::Host(1.0, 0.0)));
         let upd = geom.and_then(|gg| {
             mv_in::<X>(
@@ -953,7 +986,7 @@ fn trsv_panels<X: 'static>(
                 gg,
                 minus,
                 one,
-                xsub(lo, len),
+                xsub(lo, hi - lo),
                 incx,
                 xsub(r0, r1 - r0),
                 incx,
@@ -968,6 +1001,9 @@ fn trsv_panels<X: 'static>(
     }
     Some(Ok(()))
 }
+
+/// TRSV_UPDATE's rows per workgroup for transposed solves (the shader's TRSV_ROWS).
+const TRSV_ROWS: u64 = 8;
 
 /// trsv in one launch: one workgroup per batch entry.
 #[allow(clippy::too_many_arguments)]
@@ -1595,12 +1631,49 @@ where
                     }
                 });
         }
-        // A panel's solve by substitution: the same x as the shader's products with the
-        // inverses, to rounding (TRSV_INV's inverses then go unread).
-        Pass::Trsv | Pass::TrsvPanel => {
+        Pass::Trsv => {
             (0..p.batch)
                 .into_par_iter()
                 .for_each(|b| trsv_twin::<T>(p, mat(b), vx(b, p.n)));
+        }
+        // A panel's solve by substitution: the same x as the shader's products with the
+        // inverses, to rounding (TRSV_INV's inverses then go unread). These twins run only
+        // where a GPU cannot take the module (the CPU backend solves in one launch).
+        Pass::TrsvPanel => {
+            let (lo, len) = (p.alpha[0] as usize, p.alpha[1] as usize);
+            let forward = p.has(F_UPPER) == p.has(F_TRANS);
+            (0..p.batch).into_par_iter().for_each(|b| {
+                let (a, x) = (mat(b), vx(b, p.n));
+                for q in 0..len {
+                    let i = if forward { lo + q } else { lo + len - 1 - q };
+                    let earlier = if forward { lo..i } else { i + 1..lo + len };
+                    let mut v = x.get(i);
+                    for k in earlier {
+                        if let Some(e) = op_entry(p, a, i, k) {
+                            v = v - e * x.get(k);
+                        }
+                    }
+                    if !p.has(F_UNIT_DIAG) {
+                        v = v.div(op_entry(p, a, i, i).unwrap_or(T::one()));
+                    }
+                    x.set(i, v);
+                }
+            });
+        }
+        Pass::TrsvUpdate => {
+            let [r0, r1, c0, c1] = p.alpha.map(|w| w as usize);
+            (0..p.batch).into_par_iter().for_each(|b| {
+                let (a, x) = (mat(b), vx(b, p.n));
+                for r in r0..r1 {
+                    let mut v = x.get(r);
+                    for k in c0..c1 {
+                        if let Some(e) = op_entry(p, a, r, k) {
+                            v = v - e * x.get(k);
+                        }
+                    }
+                    x.set(r, v);
+                }
+            });
         }
         Pass::TrsvInv => {
             let bs = trsv_block(std::mem::size_of::<T>());
@@ -1616,15 +1689,7 @@ where
                     (hi.saturating_sub(bs), bs.min(hi))
                 };
                 // d[r][c] = op(A)(lo + r, lo + c) in its triangle; the inverse by columns.
-                let d = |r: usize, c: usize| -> T {
-                    let (i, j) = if p.has(F_TRANS) {
-                        (lo + c, lo + r)
-                    } else {
-                        (lo + r, lo + c)
-                    };
-                    let v = unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
-                    if p.has(F_CONJ_A) { v.conj() } else { v }
-                };
+                let d = |r: usize, c: usize| op_entry(p, a, lo + r, lo + c).unwrap_or(T::zero());
                 let diag = |r: usize| {
                     if p.has(F_UNIT_DIAG) {
                         T::one()
@@ -1660,6 +1725,17 @@ where
             });
         }
     }
+}
+
+/// op(A)(r, c) of a stored triangle (transposed and conjugated as the flags say), `None`
+/// outside what it stores.
+fn op_entry<T: K2>(p: &Params, a: HM<T>, r: usize, c: usize) -> Option<T> {
+    let (i, j) = if p.has(F_TRANS) { (c, r) } else { (r, c) };
+    if !p.rows(j).contains(&i) {
+        return None;
+    }
+    let v = unsafe { a.p.add(i + p.colbase(j)).read_unaligned() };
+    Some(if p.has(F_CONJ_A) { v.conj() } else { v })
 }
 
 /// Rows [r0, r1) that SYM_STRIP's column group `grp` stores (the shader's `sym_rows`).
