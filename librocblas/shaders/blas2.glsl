@@ -16,7 +16,7 @@
 //   MV_FIN y_i := alpha sum_c ws[c][b][i] + beta y_i over aux chunks (beta 0: y not read)
 //   MV_SYM the host twin's one pass for symv / hemv on the CPU backend (no shader code)
 //   SYM_STRIP symv / hemv in one pass over A (full or packed storage), a workgroup per
-//          group of 128 columns and segment of 1024 rows (grid: groups, segments, batch)
+//          group of 64 columns and segment of 1024 rows (grid: groups, segments, batch)
 //   UPDATE A(i, j) += alpha x_i y'_j (+ alpha' y_i x'_j) over the stored entries
 //   TRSV   x := op(A)^-1 x in blocks of B rows, one workgroup per batch entry
 //   TRSV_INV, TRSV_PANEL, TRSV_UPDATE  the blocked solve of long triangles (below)
@@ -384,7 +384,7 @@ void mv_t(uint b) {
 // (The tile kernel it replaces, a workgroup per 64 x 64 tile staged in shared memory, ran
 // at 0.21-0.45x of cuBLAS on the H100; two passes read A twice, at most 0.5x.)
 const uint SW = ES <= 4u ? 64u : (ES <= 8u ? 32u : 16u);
-const uint GW = 128u;
+const uint GW = 64u;
 const uint SR = 4u;
 const uint SEG = TPB * SR;
 const uint SG_MIN = 8u;  // sym_red holds the sums of subgroups this wide or wider

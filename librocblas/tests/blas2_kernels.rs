@@ -401,7 +401,7 @@ fn symmetric<T: E>(h: H) {
         if herm && !T::CPLX {
             continue;
         }
-        // Full and packed storage take the one-pass kernel (on a GPU groups of 128 columns
+        // Full and packed storage take the one-pass kernel (on a GPU groups of 64 columns
         // and segments of 1,024 rows: 190 ends in a partial group; 2,100 has whole
         // segments off the diagonal and a partial last one), band storage two passes; x
         // with negative and wide increments.

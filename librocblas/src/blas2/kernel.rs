@@ -446,7 +446,7 @@ fn first_grid(pass: Pass, g: &Geom, batch: usize) -> [u32; 3] {
 }
 
 /// SYM_STRIP's column group (the shader's GW) and row segment (SEG): a workgroup's share.
-const STRIP_GROUP: u64 = 128;
+const STRIP_GROUP: u64 = 64;
 const STRIP_SEG: u64 = 1024;
 
 /// MV_SYM's column chunks on the CPU backend, where only the host twin runs: a few of
