@@ -4,13 +4,14 @@
 //! flags).
 
 use super::gemm_kernel::{
-    FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, common_flags, gemm_ranges, k_blocks, k_range,
-    mats_of, shape,
+    FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, TRI_LARGE, TriTile, common_flags,
+    gemm_ranges, k_blocks, k_range, mats_of, shape, tri_tiles,
 };
 use super::matrix_kernel::{bits, unbits};
 use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
 use crate::blas1::num::{C32, C64, Complex};
 use crate::hip::{oxrocm_host_ptr_fn, oxrocm_spirv_kernel};
+use rayon::prelude::*;
 use std::ffi::c_void;
 
 const FLAG_CONJ_A: u32 = 16384;
@@ -248,7 +249,7 @@ unsafe extern "C" fn host_twin<T: CplxElem>(
 }
 
 /// Real parts the twin computes in (f32 for c32, f64 for c64).
-trait Part: Copy + Default + Into<f64> + 'static {
+trait Part: Copy + Default + Into<f64> + Send + Sync + 'static {
     fn of(v: f64) -> Self;
 }
 impl Part for f32 {
@@ -272,7 +273,10 @@ unsafe fn conjugated<R: Part + std::ops::Neg<Output = R>>(
 ) -> Vec<Complex<R>> {
     // SAFETY: the caller's.
     let src = unsafe { std::slice::from_raw_parts(p, len) };
-    src.iter()
+    // Over the pool's threads (a copy of k n elements on one thread took cherk 2048 a
+    // tenth of its time).
+    src.par_iter()
+        .with_min_len(1 << 14)
         .map(|v| Complex {
             re: v.re,
             im: -v.im,
@@ -365,7 +369,8 @@ unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
             let alpha = <$t>::new(g.alpha.0 as $re, g.alpha.1 as $re);
             let beta = <$t>::new(g.beta.0 as $re, g.beta.1 as $re);
             let zero = <$t>::new(0.0, 0.0);
-            let (a, b, c) = (a as *const $t, b as *const $t, c as *mut $t);
+            // Addresses as integers: the small blocks of a triangle run on the pool's threads.
+            let (a_at, b_at, c_at) = (a as usize, b as usize, c as usize);
             // Block (r0.., c0..) of rows x cols over its K range, into dst (row and column
             // strides) scaled by its beta first.
             let block = |r0: usize,
@@ -375,12 +380,14 @@ unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
                          dst: *mut $t,
                          d_cs: isize,
                          keep: $t,
-                         read: bool| {
+                         read: bool,
+                         alone: bool| {
                 if rows == 0 || cols == 0 {
                     return;
                 }
+                let (a, b) = (a_at as *const $t, b_at as *const $t);
                 let (k0, k1) = k_range(g.shape, k, r0, rows, c0, cols);
-                let par = if rows * cols * (k1 - k0) < 1 << 16 {
+                let par = if rows * cols * (k1 - k0) < 1 << 16 || alone {
                     gemm::Parallelism::None
                 } else {
                     gemm::Parallelism::Rayon(threads)
@@ -410,7 +417,7 @@ unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
                     );
                 }
             };
-            let at = |i: usize, j: usize| unsafe { c.add(i + j * ldc) };
+            let at = |i: usize, j: usize| (c_at as *mut $t).wrapping_add(i + j * ldc);
             if !triangle {
                 for (r0, rows, c0, cols) in k_blocks(g.shape, m, n) {
                     block(
@@ -422,56 +429,54 @@ unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
                         ldc as isize,
                         beta,
                         !beta_zero,
+                        false,
                     );
                 }
             } else {
-                // Only what is written (a triangle: column blocks of 256, from or to the
-                // diagonal) and only the K a triangular operand needs.
-                const NB: usize = 256;
-                let mut tmp = vec![zero; NB * NB];
-                for j0 in (0..n).step_by(NB) {
-                    let nb = NB.min(n - j0);
-                    if lower {
-                        let r0 = (j0 + nb).min(m);
-                        block(
-                            r0,
-                            m - r0,
-                            j0,
-                            nb,
-                            at(r0, j0),
-                            ldc as isize,
-                            beta,
-                            !beta_zero,
-                        );
-                    } else {
-                        block(
-                            0,
-                            j0.min(m),
-                            j0,
-                            nb,
-                            at(0, j0),
-                            ldc as isize,
-                            beta,
-                            !beta_zero,
-                        );
+                // Only what is written (the triangle's blocks, see `tri_tiles`) and only
+                // the K a triangular operand needs.
+                // The large blocks one after another over all threads, then the small ones
+                // side by side, a thread each (as the real twin).
+                let (large, small): (Vec<TriTile>, Vec<TriTile>) = tri_tiles(lower, m, n)
+                    .into_iter()
+                    .partition(|t| !t.diag && t.rows * t.cols * k >= TRI_LARGE);
+                let tile = |t: &TriTile, alone: bool| {
+                    if !t.diag {
+                        let dst = at(t.r0, t.c0);
+                        let ld = ldc as isize;
+                        block(t.r0, t.rows, t.c0, t.cols, dst, ld, beta, !beta_zero, alone);
+                        return;
                     }
-                    if j0 >= m {
-                        continue;
-                    }
-                    let rows = nb.min(m - j0);
-                    block(j0, rows, j0, nb, tmp.as_mut_ptr(), NB as isize, zero, false);
-                    for jj in 0..nb {
-                        for ii in (0..rows).filter(|&ii| written(ii, jj)) {
-                            let e = at(j0 + ii, j0 + jj);
+                    let mut tmp = vec![zero; t.rows * t.cols];
+                    let ld = t.rows as isize;
+                    block(
+                        t.r0,
+                        t.rows,
+                        t.c0,
+                        t.cols,
+                        tmp.as_mut_ptr(),
+                        ld,
+                        zero,
+                        false,
+                        alone,
+                    );
+                    for jj in 0..t.cols {
+                        for ii in (0..t.rows).filter(|&ii| written(ii, jj)) {
+                            let e = at(t.r0 + ii, t.c0 + jj);
                             let prior = if beta_zero {
                                 zero
                             } else {
                                 beta * unsafe { e.read_unaligned() }
                             };
-                            unsafe { e.write_unaligned(prior + tmp[ii + jj * NB]) };
+                            unsafe { e.write_unaligned(prior + tmp[ii + jj * t.rows]) };
                         }
                     }
+                };
+                for t in &large {
+                    tile(t, false);
                 }
+                // The tiles are disjoint parts of C.
+                small.par_iter().for_each(|t| tile(t, true));
             }
             if g.shape & shape::REAL_DIAG != 0 {
                 for i in 0..m.min(n) {
