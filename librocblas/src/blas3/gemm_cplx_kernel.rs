@@ -4,8 +4,8 @@
 //! flags).
 
 use super::gemm_kernel::{
-    FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, Mats, TRI_LARGE, TriTile, common_flags,
-    gemm_ranges, k_blocks, k_range, mats_of, shape, tri_tiles,
+    FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, HostGemm, Mats, common_flags, gemm_ranges,
+    host_gemm, mats_of, shape,
 };
 use super::matrix_kernel::{bits, unbits};
 use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
@@ -284,12 +284,10 @@ unsafe fn conjugated<R: Part + std::ops::Neg<Output = R>>(
         .collect()
 }
 
-/// One batch entry, as the real twin does it: the gemm crate writes C = beta C + alpha
-/// op(A) op(B) in place, block by block; where one triangle of C is written, the blocks
-/// beside the diagonal go directly and each diagonal block through a temporary, so the
-/// other triangle stays as it was; herk's diagonal loses its imaginary part afterwards.
-/// (Through a whole m x n temporary merged on one thread, the merge took about a sixth of
-/// ctrsm 2048's time.)
+/// One batch entry through the real twin's `host_gemm`: the gemm crate writes C = beta C +
+/// alpha op(A) op(B) in place (a written triangle in blocks, see there); herk's diagonal
+/// loses its imaginary part afterwards. (Through a whole m x n temporary merged on one
+/// thread, the merge took about a sixth of ctrsm 2048's time.)
 unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
     g: &GemmC,
     a: *const Complex<R>,
@@ -361,126 +359,27 @@ unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
     } else {
         (1, g.ldb as isize)
     };
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let beta_zero = g.beta == (0.0, 0.0);
     // Complex<R> and num_complex's Complex<R> are both (re, im) pairs of R.
     macro_rules! run {
         ($t:ty, $re:ty) => {{
-            let alpha = <$t>::new(g.alpha.0 as $re, g.alpha.1 as $re);
-            let beta = <$t>::new(g.beta.0 as $re, g.beta.1 as $re);
-            let zero = <$t>::new(0.0, 0.0);
-            // Addresses as integers: the small blocks of a triangle run on the pool's threads.
-            let (a_at, b_at, c_at) = (a as usize, b as usize, c as usize);
-            // Block (r0.., c0..) of rows x cols over its K range, into dst (row and column
-            // strides) scaled by its beta first.
-            let block = |r0: usize,
-                         rows: usize,
-                         c0: usize,
-                         cols: usize,
-                         dst: *mut $t,
-                         d_cs: isize,
-                         keep: $t,
-                         read: bool,
-                         alone: bool| {
-                if rows == 0 || cols == 0 {
-                    return;
-                }
-                let (a, b) = (a_at as *const $t, b_at as *const $t);
-                let (k0, k1) = k_range(g.shape, k, r0, rows, c0, cols);
-                let par = if rows * cols * (k1 - k0) < 1 << 16 || alone {
-                    gemm::Parallelism::None
-                } else {
-                    gemm::Parallelism::Rayon(threads)
-                };
-                unsafe {
-                    // gemm computes dst = alpha·dst + beta·lhs·rhs (BLAS's beta and alpha).
-                    gemm::gemm(
-                        rows,
-                        cols,
-                        k1 - k0,
-                        dst,
-                        d_cs,
-                        1,
-                        read,
-                        a.offset(r0 as isize * a_rs + k0 as isize * a_cs),
-                        a_cs,
-                        a_rs,
-                        b.offset(c0 as isize * b_cs + k0 as isize * b_rs),
-                        b_cs,
-                        b_rs,
-                        keep,
-                        alpha,
-                        false,
-                        false,
-                        false,
-                        par,
-                    );
-                }
+            let h = HostGemm::<$t> {
+                m,
+                n,
+                k,
+                a: (a as usize, a_rs, a_cs),
+                b: (b as usize, b_rs, b_cs),
+                c: (c as usize, ldc as isize),
+                alpha: <$t>::new(g.alpha.0 as $re, g.alpha.1 as $re),
+                beta: <$t>::new(g.beta.0 as $re, g.beta.1 as $re),
+                zero: <$t>::new(0.0, 0.0),
+                shape: g.shape,
+                serial_below: 1 << 16,
             };
-            let at = |i: usize, j: usize| (c_at as *mut $t).wrapping_add(i + j * ldc);
-            if !triangle {
-                for (r0, rows, c0, cols) in k_blocks(g.shape, m, n) {
-                    block(
-                        r0,
-                        rows,
-                        c0,
-                        cols,
-                        at(r0, c0),
-                        ldc as isize,
-                        beta,
-                        !beta_zero,
-                        false,
-                    );
-                }
-            } else {
-                // Only what is written (the triangle's blocks, see `tri_tiles`) and only
-                // the K a triangular operand needs.
-                // The large blocks one after another over all threads, then the small ones
-                // side by side, a thread each (as the real twin).
-                let (large, small): (Vec<TriTile>, Vec<TriTile>) = tri_tiles(lower, m, n)
-                    .into_iter()
-                    .partition(|t| !t.diag && t.rows * t.cols * k >= TRI_LARGE);
-                let tile = |t: &TriTile, alone: bool| {
-                    if !t.diag {
-                        let dst = at(t.r0, t.c0);
-                        let ld = ldc as isize;
-                        block(t.r0, t.rows, t.c0, t.cols, dst, ld, beta, !beta_zero, alone);
-                        return;
-                    }
-                    let mut tmp = vec![zero; t.rows * t.cols];
-                    let ld = t.rows as isize;
-                    block(
-                        t.r0,
-                        t.rows,
-                        t.c0,
-                        t.cols,
-                        tmp.as_mut_ptr(),
-                        ld,
-                        zero,
-                        false,
-                        alone,
-                    );
-                    for jj in 0..t.cols {
-                        for ii in (0..t.rows).filter(|&ii| written(ii, jj)) {
-                            let e = at(t.r0 + ii, t.c0 + jj);
-                            let prior = if beta_zero {
-                                zero
-                            } else {
-                                beta * unsafe { e.read_unaligned() }
-                            };
-                            unsafe { e.write_unaligned(prior + tmp[ii + jj * t.rows]) };
-                        }
-                    }
-                };
-                for t in &large {
-                    tile(t, false);
-                }
-                // The tiles are disjoint parts of C.
-                small.par_iter().for_each(|t| tile(t, true));
-            }
+            unsafe { host_gemm(&h) };
             if g.shape & shape::REAL_DIAG != 0 {
+                let c = c as *mut $t;
                 for i in 0..m.min(n) {
-                    let e = at(i, i);
+                    let e = unsafe { c.add(i + i * ldc) };
                     let v = unsafe { e.read_unaligned() };
                     unsafe { e.write_unaligned(<$t>::new(v.re, 0.0)) };
                 }

@@ -119,7 +119,16 @@ pub(crate) fn gemm_ranges(
 }
 
 /// Element types the kernels exist for.
-pub trait GemmElem: Copy + Default + Send + Sync + 'static + PartialEq {
+pub trait GemmElem:
+    Copy
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + PartialEq
+    + std::ops::Add<Output = Self>
+    + std::ops::Mul<Output = Self>
+{
     /// The kernel for transposes NN, NT, TN, TT. The modules are variants of one source:
     /// the H100 (NVIDIA's compiler) ran each pair fastest with a different one
     /// (sgemm 8192^3, TFLOP/s: NN 38.6 generic vs 29.1 specialized; NT 40.9 specialized vs
@@ -513,11 +522,8 @@ pub(crate) fn tri_tiles(lower: bool, m: usize, n: usize) -> Vec<TriTile> {
     out
 }
 
-/// C = alpha op(A) op(B) + beta C for one batch entry, on the part of C the shape flags
-/// write: all of it, or a triangle in column blocks (the blocks below or above the diagonal
-/// directly, each diagonal block through a temporary so the other triangle stays as it was).
+/// C = alpha op(A) op(B) + beta C for one batch entry (see [`host_gemm`]).
 unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *mut T) {
-    // Column-major: element (i, j) of X is X[i * rs + j * cs].
     let (a_rs, a_cs) = if g.trans_a {
         (g.lda as isize, 1)
     } else {
@@ -528,30 +534,84 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
     } else {
         (1, g.ldb as isize)
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // One block of C: rows r0.., columns c0.. of sizes rows x cols, into dst (row / column
-    // strides) with dst's beta.
-    // Addresses as integers: the small blocks run on the pool's threads.
-    let (a_at, b_at) = (a as usize, b as usize);
+    let h = HostGemm {
+        m: g.m as usize,
+        n: g.n as usize,
+        k: g.k as usize,
+        a: (a as usize, a_rs, a_cs),
+        b: (b as usize, b_rs, b_cs),
+        c: (c as usize, g.ldc as isize),
+        alpha: g.alpha,
+        beta: g.beta,
+        zero: T::zero(),
+        shape: g.shape,
+        serial_below: 1 << 18,
+    };
+    unsafe { host_gemm(&h) };
+}
+
+/// One batch entry's GEMM on host memory through the gemm crate, for the twins of the real
+/// and the complex kernels: C = beta C + alpha op(A) op(B) with op already in the strides
+/// (a conjugated operand comes as a conjugated copy). Matrices as (address, row stride,
+/// column stride); C column-major with its ld.
+pub(crate) struct HostGemm<E> {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub a: (usize, isize, isize),
+    pub b: (usize, isize, isize),
+    pub c: (usize, isize),
+    pub alpha: E,
+    pub beta: E,
+    pub zero: E,
+    /// The kernels' shape flags: the K range a triangular operand needs, the triangle of C
+    /// written.
+    pub shape: u32,
+    /// Products (rows x cols x k) below which a block runs on one thread.
+    pub serial_below: usize,
+}
+
+/// [`HostGemm`] on the part of C the shape flags write: all of it (row or column blocks
+/// where op(A) or op(B) is triangular, each with its K range), or one triangle in the
+/// blocks of `tri_tiles` (diagonal blocks through a temporary, so the other triangle stays
+/// as it was); the small blocks of a triangle side by side, a thread each.
+///
+/// # Safety
+/// The addresses and strides describe live host matrices of the sizes given.
+pub(crate) unsafe fn host_gemm<E>(h: &HostGemm<E>)
+where
+    E: Copy
+        + Send
+        + Sync
+        + PartialEq
+        + 'static
+        + std::ops::Add<Output = E>
+        + std::ops::Mul<Output = E>,
+{
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let ((a_at, a_rs, a_cs), (b_at, b_rs, b_cs), (c_at, ldc)) = (h.a, h.b, h.c);
+    let beta_zero = h.beta == h.zero;
+    // Block (r0.., c0..) of rows x cols over its K range into dst (column stride d_cs),
+    // dst scaled by keep first where read.
     let block = |r0: usize,
                  rows: usize,
                  c0: usize,
                  cols: usize,
-                 dst: *mut T,
-                 d_rs: isize,
+                 dst: *mut E,
                  d_cs: isize,
-                 beta: T,
+                 keep: E,
+                 read: bool,
                  alone: bool| {
         if rows == 0 || cols == 0 {
             return;
         }
-        let (k0, k1) = k_range(g.shape, g.k as usize, r0, rows, c0, cols);
-        let work = rows as u64 * cols as u64 * (k1 - k0) as u64;
-        let par = if work < 1 << 18 || alone {
+        let (k0, k1) = k_range(h.shape, h.k, r0, rows, c0, cols);
+        let par = if rows * cols * (k1 - k0) < h.serial_below || alone {
             gemm::Parallelism::None
         } else {
             gemm::Parallelism::Rayon(threads)
         };
+        let (a, b) = (a_at as *const E, b_at as *const E);
         unsafe {
             // gemm computes dst = alpha·dst + beta·lhs·rhs (BLAS's beta and alpha).
             gemm::gemm(
@@ -560,16 +620,16 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
                 k1 - k0,
                 dst,
                 d_cs,
-                d_rs,
-                beta != T::zero(),
-                (a_at as *const T).offset(r0 as isize * a_rs + k0 as isize * a_cs),
+                1,
+                read,
+                a.offset(r0 as isize * a_rs + k0 as isize * a_cs),
                 a_cs,
                 a_rs,
-                (b_at as *const T).offset(c0 as isize * b_cs + k0 as isize * b_rs),
+                b.offset(c0 as isize * b_cs + k0 as isize * b_rs),
                 b_cs,
                 b_rs,
-                beta,
-                g.alpha,
+                keep,
+                h.alpha,
                 false,
                 false,
                 false,
@@ -577,39 +637,41 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
             );
         }
     };
-    let (m, n, ldc) = (g.m as usize, g.n as usize, g.ldc as isize);
-    let lower = g.shape & shape::C_LOWER != 0;
-    if g.shape & (shape::C_LOWER | shape::C_UPPER) == 0 {
-        for (r0, rows, c0, cols) in k_blocks(g.shape, m, n) {
+    let at = |i: usize, j: usize| (c_at as *mut E).wrapping_offset(i as isize + j as isize * ldc);
+    let (m, n) = (h.m, h.n);
+    if h.shape & (shape::C_LOWER | shape::C_UPPER) == 0 {
+        for (r0, rows, c0, cols) in k_blocks(h.shape, m, n) {
             block(
                 r0,
                 rows,
                 c0,
                 cols,
-                unsafe { c.offset(r0 as isize + c0 as isize * ldc) },
-                1,
+                at(r0, c0),
                 ldc,
-                g.beta,
+                h.beta,
+                !beta_zero,
                 false,
             );
         }
         return;
     }
+    let lower = h.shape & shape::C_LOWER != 0;
     // The large blocks one after another over all threads, then the small ones side by
     // side, one thread each (a 256 x 256 GEMM split over the threads waited on them more
     // than it computed).
     let (large, small): (Vec<TriTile>, Vec<TriTile>) = tri_tiles(lower, m, n)
         .into_iter()
-        .partition(|t| !t.diag && t.rows * t.cols * g.k as usize >= TRI_LARGE);
-    let c_at = c as usize;
+        .partition(|t| !t.diag && t.rows * t.cols * h.k >= TRI_LARGE);
     let tile = |t: &TriTile, alone: bool| {
-        let at = (c_at as *mut T).wrapping_offset(t.r0 as isize + t.c0 as isize * ldc);
         if !t.diag {
-            block(t.r0, t.rows, t.c0, t.cols, at, 1, ldc, g.beta, alone);
+            let dst = at(t.r0, t.c0);
+            block(
+                t.r0, t.rows, t.c0, t.cols, dst, ldc, h.beta, !beta_zero, alone,
+            );
             return;
         }
         // A diagonal block: computed aside, then its triangle merged.
-        let mut tmp = vec![T::zero(); t.rows * t.cols];
+        let mut tmp = vec![h.zero; t.rows * t.cols];
         let ld = t.rows as isize;
         block(
             t.r0,
@@ -617,9 +679,9 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
             t.c0,
             t.cols,
             tmp.as_mut_ptr(),
-            1,
             ld,
-            T::zero(),
+            h.zero,
+            false,
             alone,
         );
         for jj in 0..t.cols {
@@ -627,19 +689,19 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
                 if (lower && ii < jj) || (!lower && ii > jj) {
                     continue;
                 }
-                let e = unsafe { at.offset(ii as isize + jj as isize * ldc) };
-                let prior = if g.beta == T::zero() {
-                    T::zero()
+                let e = at(t.r0 + ii, t.c0 + jj);
+                let prior = if beta_zero {
+                    h.zero
                 } else {
-                    T::scale(g.beta, unsafe { e.read_unaligned() })
+                    h.beta * unsafe { e.read_unaligned() }
                 };
-                unsafe { e.write_unaligned(T::add(prior, tmp[ii + jj * t.rows])) };
+                unsafe { e.write_unaligned(prior + tmp[ii + jj * t.rows]) };
             }
         }
     };
     for t in &large {
         tile(t, false);
     }
-    // SAFETY (of the tasks' writes): the tiles are disjoint parts of C.
+    // The tiles are disjoint parts of C.
     small.par_iter().for_each(|t| tile(t, true));
 }
