@@ -616,27 +616,11 @@ impl MvPlan {
 
 /// A matrix-vector product (`alpha`, `beta` unused for triangles: x := op(A) x). `None`: not
 /// a kernel case. Under a device alpha, a null A or x reads as alpha == 0, as on the host path.
+/// `ws`: scratch (address, range) for the partial sums where the caller holds the handle's
+/// scratch already (it is one block: a second request would take the caller's); `None`
+/// takes it here.
 #[allow(clippy::too_many_arguments)]
 pub fn mv<X: 'static>(
-    c: &Ctx,
-    kind: Mv,
-    a: Src,
-    g: Geom,
-    alpha: Option<Scal>,
-    beta: Option<Scal>,
-    x: Src,
-    incx: i64,
-    y: Src,
-    incy: i64,
-    batch: i64,
-) -> Option<Status> {
-    mv_in::<X>(c, kind, a, g, alpha, beta, x, incx, y, incy, batch, None)
-}
-
-/// [`mv`], its partial sums in `ws` (address, range) where the caller holds scratch memory
-/// already (the handle's scratch is one block: a second request would take the caller's).
-#[allow(clippy::too_many_arguments)]
-fn mv_in<X: 'static>(
     c: &Ctx,
     kind: Mv,
     a: Src,
@@ -979,7 +963,7 @@ fn trsv_panels<X: 'static>(
         let (sub, geom) = update_of(q, r0, r1);
         let (minus, one) = (Some(Scal::Host(-1.0, 0.0)), Some(Scal::Host(1.0, 0.0)));
         let upd = geom.and_then(|gg| {
-            mv_in::<X>(
+            mv::<X>(
                 c,
                 Mv::General(op),
                 sub,

@@ -355,6 +355,7 @@ unsafe fn gemv_typed<T: Num, Ty: Num<W = T::W>, S: Num<W = T::W>>(
                 y,
                 incy,
                 batch,
+                None,
             )
         })
     {
@@ -436,6 +437,7 @@ pub unsafe fn gbmv<T: Num>(
             y,
             incy,
             batch,
+            None,
         )
     }) {
         return r;
@@ -534,6 +536,7 @@ pub unsafe fn symv<T: Num>(
             y,
             incy,
             batch,
+            None,
         )
     }) {
         return r;
@@ -900,6 +903,7 @@ pub unsafe fn tri<T: Num>(
                 x,
                 incx,
                 batch,
+                None,
             )
         }
     });

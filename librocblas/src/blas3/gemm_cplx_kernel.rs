@@ -5,7 +5,7 @@
 
 use super::gemm_kernel::{
     FLAG_BETA_ZERO, FLAG_TRANS_A, FLAG_TRANS_B, HostGemm, Mats, common_flags, gemm_ranges,
-    host_gemm, mats_of, shape,
+    host_gemm, mats_of, op_strides, shape,
 };
 use super::matrix_kernel::{bits, unbits};
 use super::spirv_kernel::{launch, spirv_kernel, u32_at, u64_at};
@@ -349,16 +349,8 @@ unsafe fn twin_entry<R: Part + std::ops::Neg<Output = R>>(
         .then(|| unsafe { conjugated(b, span(b_rows, b_cols, g.ldb as usize)) });
     let a = a_conj.as_ref().map_or(a, |v| v.as_ptr());
     let b = b_conj.as_ref().map_or(b, |v| v.as_ptr());
-    let (a_rs, a_cs) = if g.trans_a {
-        (g.lda as isize, 1)
-    } else {
-        (1, g.lda as isize)
-    };
-    let (b_rs, b_cs) = if g.trans_b {
-        (g.ldb as isize, 1)
-    } else {
-        (1, g.ldb as isize)
-    };
+    let (a_rs, a_cs) = op_strides(g.trans_a, g.lda);
+    let (b_rs, b_cs) = op_strides(g.trans_b, g.ldb);
     // Complex<R> and num_complex's Complex<R> are both (re, im) pairs of R.
     macro_rules! run {
         ($t:ty, $re:ty) => {{

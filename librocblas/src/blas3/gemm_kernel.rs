@@ -524,16 +524,8 @@ pub(crate) fn tri_tiles(lower: bool, m: usize, n: usize) -> Vec<TriTile> {
 
 /// C = alpha op(A) op(B) + beta C for one batch entry (see [`host_gemm`]).
 unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *mut T) {
-    let (a_rs, a_cs) = if g.trans_a {
-        (g.lda as isize, 1)
-    } else {
-        (1, g.lda as isize)
-    };
-    let (b_rs, b_cs) = if g.trans_b {
-        (g.ldb as isize, 1)
-    } else {
-        (1, g.ldb as isize)
-    };
+    let (a_rs, a_cs) = op_strides(g.trans_a, g.lda);
+    let (b_rs, b_cs) = op_strides(g.trans_b, g.ldb);
     let h = HostGemm {
         m: g.m as usize,
         n: g.n as usize,
@@ -548,6 +540,12 @@ unsafe fn twin_product<T: GemmElem>(g: &Gemm<T>, a: *const T, b: *const T, c: *m
         serial_below: 1 << 18,
     };
     unsafe { host_gemm(&h) };
+}
+
+/// (row stride, column stride) of op(X) for X column-major with leading dimension `ld`.
+pub(crate) fn op_strides(trans: bool, ld: u32) -> (isize, isize) {
+    let ld = ld as isize;
+    if trans { (ld, 1) } else { (1, ld) }
 }
 
 /// One batch entry's GEMM on host memory through the gemm crate, for the twins of the real
