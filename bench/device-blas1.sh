@@ -11,7 +11,8 @@ source "$(dirname "$0")/device-vulkan-env.sh"
 export OXROCM_BACKEND=vulkan
 B=$C/rocblas_bench
 R=$OUT/blas1.txt
-FUNCS="axpy scal copy swap dot dotc nrm2 asum iamax iamin rot rotm"
+# FUNCS: the functions checked and timed (default: all of them).
+FUNCS=${FUNCS:-"axpy scal copy swap dot dotc nrm2 asum iamax iamin rot rotm"}
 forms() { # function -> precisions it has
     case $1 in rotm) echo "s d" ;; dotc) echo "c z" ;; *) echo "s d c z" ;; esac
 }

@@ -5,7 +5,8 @@
 # Expects .devcarry-rocblas-test.tar.xz and .gl (the Vulkan loader packages); writes
 # $OUT/rocblas-test.log (the suite's output) and $OUT/rocblas-test-summary.txt.
 # SHARD=i/n runs GoogleTest shard i of n (to split a run over calls of the device tool);
-# LIMIT_S caps the suite's time (default 500 s).
+# LIMIT_S caps the suite's time (default 500 s); FILTER narrows the tests (a GoogleTest filter,
+# default every quick test less the known bugs).
 set -u
 source "$(dirname "$0")/device-vulkan-env.sh"
 C=/tmp/devcarry-rocblas-test
@@ -17,7 +18,7 @@ if [ -n "${SHARD:-}" ]; then export GTEST_SHARD_INDEX=${SHARD%/*} GTEST_TOTAL_SH
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/rocblas-test-summary.txt"
 start=$(date +%s)
 timeout "${LIMIT_S:-500}" "$C/lib/ld-linux-x86-64.so.2" --library-path "$C/lib" "$C/rocblas-test" \
-    --gtest_filter='*quick*-*known_bug*' > "$OUT/rocblas-test.log" 2>&1
+    --gtest_filter="${FILTER:-*quick*-*known_bug*}" > "$OUT/rocblas-test.log" 2>&1
 echo "rocblas-test exit $? after $(( $(date +%s) - start )) s (shard ${SHARD:-all})" >> "$OUT/rocblas-test-summary.txt"
 python3 - "$OUT/rocblas-test.log" >> "$OUT/rocblas-test-summary.txt" <<'PY'
 import collections, re, sys

@@ -66,7 +66,7 @@ layout(push_constant) uniform Params {
 
 const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_MV_SYM = 4u, OP_TRSV = 5u,
            OP_SYM_STRIP = 6u, OP_TRSV_INV = 7u, OP_TRSV_PANEL = 8u,
-           OP_TRSV_UPDATE = 9u;
+           OP_TRSV_UPDATE = 9u, OP_TRSV_STEP = 10u;
 
 const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_BETA_DEV = 16u;
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
@@ -376,20 +376,25 @@ void mv_t(uint b) {
 // Workgroup (G, s) takes the GW columns of group G and the rows of segment s (SEG rows from
 // s SEG) that the group stores: lower [g0, n), upper [0, g0 + GW). Each element is read once
 // and used twice: A(i, j) x_j adds to row i (slot G) and, off the diagonal, A(i, j)' x_i to
-// column j (slot groups + s; ' conjugates for hemv). The group goes in strips of SW columns:
-// each invocation holds SR rows and the strip's SW column sums, reduced over the workgroup
-// after each strip. Consecutive invocations read consecutive rows of a column (coalesced).
-// Slots a row or column has no writer for are skipped by MV_FIN (F_SYM_SLOTS), so nothing
-// needs zeroing; a group of several strips keeps the row slots (n / GW of them) few.
-// (The tile kernel it replaces, a workgroup per 64 x 64 tile staged in shared memory, ran
-// at 0.21-0.45x of cuBLAS on the H100; two passes read A twice, at most 0.5x.)
-const uint SW = ES <= 4u ? 64u : (ES <= 8u ? 32u : 16u);
-const uint GW = 64u;
-const uint SR = 4u;
-const uint SEG = TPB * SR;
-const uint SG_MIN = 8u;  // sym_red holds the sums of subgroups this wide or wider
+// column j (slot groups + s; ' conjugates for hemv). Invocation (lane, q) holds the column
+// sums of the CW columns of quarter q for the whole segment and walks its rows in chunks of
+// CH: RC rows a chunk, consecutive lanes on consecutive rows (coalesced). A chunk's row sums
+// meet over the quarters in shared memory; the column sums meet once, at the end. Slots a
+// row or column has no writer for are skipped by MV_FIN (F_SYM_SLOTS): nothing is zeroed.
+// (A strip of the group's 64 columns per invocation, 4 rows each, spent more on the 64
+// column reductions than on the loads: ssymv 8192 ran at 0.11x of cuBLAS on the H100, the
+// 64 x 64 shared tile kernel before it at 0.21-0.45x.)
+const uint GW = 64u;         // columns of a group
+const uint SL = 64u;         // row lanes: invocations down a column
+const uint CQ = TPB / SL;    // column quarters
+const uint CW = GW / CQ;     // columns of an invocation
+const uint RC = 4u;          // rows of an invocation per chunk
+const uint CH = SL * RC;     // rows of a chunk (= TPB: one invocation per row reduces it)
+const uint SEG = 1024u;      // rows of a segment
+const uint SG_MIN = 8u;      // sym_red holds the sums of subgroups this wide or wider
 shared T sym_x[GW];
-shared T sym_red[(TPB / SG_MIN) * SW];
+shared T sym_red[(TPB / SG_MIN) * CW];
+// A chunk's row sums per quarter (CQ * CH entries) sit in tri_d (B * B >= 1024 entries).
 
 // Rows [r0, r1) that group G stores.
 uvec2 sym_rows(uint G, uint n) {
@@ -399,6 +404,7 @@ uvec2 sym_rows(uint G, uint n) {
 
 void sym_strip(uint b) {
     uint G = gl_WorkGroupID.x, s = gl_WorkGroupID.y, lid = gl_LocalInvocationID.x;
+    uint lane = lid % SL, q = lid / SL;
     bool up = has(F_UPPER), herm = has(F_HERM);
     uint g0 = G * GW, ng = min(GW, p.n - g0);
     uvec2 rows = sym_rows(G, p.n);
@@ -406,44 +412,40 @@ void sym_strip(uint b) {
     if (i0 >= i1) return;  // uniform over the workgroup
     uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
     if (lid < GW) sym_x[lid] = lid < ng ? ld(at(x, p.incx, g0 + lid, p.n)) : zero();
-    uint ib = s * SEG + lid;
-    T xi[SR], racc[SR];
-    bool ok[SR];
-    [[unroll]] for (uint r = 0u; r < SR; r++) {
-        uint i = ib + r * TPB;
-        ok[r] = i >= i0 && i < i1;
-        xi[r] = ok[r] ? ld(at(x, p.incx, i, p.n)) : zero();
-        racc[r] = zero();
-    }
     barrier();
-    uint groups = (p.n + GW - 1u) / GW, slot = p.aux + groups + s;
-    for (uint j0 = g0; j0 < g0 + ng; j0 += SW) {
-        uint nj = min(SW, g0 + ng - j0);
-        T cacc[SW];
-        [[unroll]] for (uint c = 0u; c < SW; c++) cacc[c] = zero();
-        // Every row of the segment stores every column of the strip, off the diagonal (SEG
-        // is a multiple of SW: a strip's diagonal tile lies in one segment).
-        bool plain = nj == SW && i1 - i0 == SEG && (up ? i1 <= j0 : i0 >= j0 + SW);
+    uint jq = g0 + q * CW, jend = g0 + ng;
+    T cacc[CW];
+    [[unroll]] for (uint c = 0u; c < CW; c++) cacc[c] = zero();
+    for (uint c0 = s * SEG; c0 < s * SEG + SEG; c0 += CH) {
+        if (c0 >= i1 || c0 + CH <= i0) continue;  // uniform
+        // Every row of the chunk stores every column of the group, off the diagonal.
+        bool plain = ng == GW && c0 >= i0 && c0 + CH <= i1 && (up ? c0 + CH <= g0 : c0 >= g0 + GW);
+        T racc[RC], xi[RC];
+        [[unroll]] for (uint r = 0u; r < RC; r++) {
+            uint i = c0 + r * SL + lane;
+            racc[r] = zero();
+            xi[r] = i >= i0 && i < i1 ? ld(at(x, p.incx, i, p.n)) : zero();
+        }
         if (plain) {
-            [[unroll]] for (uint c = 0u; c < SW; c++) {
-                uint64_t col = a + uint64_t(colbase(j0 + c) + int64_t(ib)) * ES;
-                T xj = sym_x[j0 - g0 + c], v[SR];
-                [[unroll]] for (uint r = 0u; r < SR; r++) v[r] = ld(col + uint64_t(r * TPB) * ES);
-                [[unroll]] for (uint r = 0u; r < SR; r++) {
+            [[unroll]] for (uint c = 0u; c < CW; c++) {
+                uint64_t col = a + uint64_t(colbase(jq + c) + int64_t(c0 + lane)) * ES;
+                T xj = sym_x[q * CW + c], v[RC];
+                [[unroll]] for (uint r = 0u; r < RC; r++) v[r] = ld(col + uint64_t(r * SL) * ES);
+                [[unroll]] for (uint r = 0u; r < RC; r++) {
                     racc[r] += mul(v[r], xj);
                     cacc[c] += mul(herm ? conj_(v[r]) : v[r], xi[r]);
                 }
             }
         } else {
-            [[unroll]] for (uint c = 0u; c < SW; c++) {
-                uint j = j0 + c;
-                if (c < nj) {
-                    uint64_t col = a + uint64_t(colbase(j) + int64_t(ib)) * ES;
-                    T xj = sym_x[j - g0];
-                    [[unroll]] for (uint r = 0u; r < SR; r++) {
-                        uint i = ib + r * TPB;
-                        if (ok[r] && (up ? i <= j : i >= j)) {
-                            T v = ld(col + uint64_t(r * TPB) * ES);
+            [[unroll]] for (uint c = 0u; c < CW; c++) {
+                uint j = jq + c;
+                if (j < jend) {
+                    uint64_t col = a + uint64_t(colbase(j) + int64_t(c0 + lane)) * ES;
+                    T xj = sym_x[q * CW + c];
+                    [[unroll]] for (uint r = 0u; r < RC; r++) {
+                        uint i = c0 + r * SL + lane;
+                        if (i >= i0 && i < i1 && (up ? i <= j : i >= j)) {
+                            T v = ld(col + uint64_t(r * SL) * ES);
                             racc[r] += mul(herm && i == j ? real_part(v) : v, xj);
                             if (i != j) cacc[c] += mul(herm ? conj_(v) : v, xi[r]);
                         }
@@ -451,37 +453,46 @@ void sym_strip(uint b) {
                 }
             }
         }
-        // The strip's column sums over the workgroup: subgroup sums, then one invocation
-        // per column over the subgroups (narrower subgroups: a column at a time via red).
-        if (gl_SubgroupSize >= SG_MIN) {
-            [[unroll]] for (uint c = 0u; c < SW; c++) {
-                T v = subgroupAdd(cacc[c]);
-                if (subgroupElect()) sym_red[gl_SubgroupID * SW + c] = v;
-            }
+        // The chunk's row sums over the quarters: invocation lid takes row c0 + lid.
+        [[unroll]] for (uint r = 0u; r < RC; r++) tri_d[q * CH + r * SL + lane] = racc[r];
+        barrier();
+        uint i = c0 + lid;
+        if (i >= i0 && i < i1) {
+            T t = tri_d[lid];
+            [[unroll]] for (uint k = 1u; k < CQ; k++) t += tri_d[k * CH + lid];
+            st(partial(p.aux + G, b, i, p.n), t);
+        }
+        barrier();
+    }
+    // The column sums over the lanes: subgroup sums (subgroups within a quarter), then one
+    // invocation per column over its quarter's subgroups; other subgroup widths go through
+    // red a column at a time.
+    uint groups = (p.n + GW - 1u) / GW, slot = p.aux + groups + s;
+    if (gl_SubgroupSize >= SG_MIN && gl_SubgroupSize <= SL) {
+        [[unroll]] for (uint c = 0u; c < CW; c++) {
+            T v = subgroupAdd(cacc[c]);
+            if (subgroupElect()) sym_red[gl_SubgroupID * CW + c] = v;
+        }
+        barrier();
+        if (lid < ng) {
+            uint per = SL / gl_SubgroupSize, qq = lid / CW, c = lid % CW;
+            T t = zero();
+            for (uint u = 0u; u < per; u++) t += sym_red[(qq * per + u) * CW + c];
+            st(partial(slot, b, g0 + lid, p.n), t);
+        }
+    } else {
+        [[unroll]] for (uint c = 0u; c < CW; c++) {
+            red[lid] = cacc[c];
             barrier();
-            if (lid < nj) {
+            if (lid < CQ && lid * CW + c < ng) {
                 T t = zero();
-                for (uint q = 0u; q < gl_NumSubgroups; q++) t += sym_red[q * SW + lid];
-                st(partial(slot, b, j0 + lid, p.n), t);
+                for (uint u = 0u; u < SL; u++) t += red[lid * SL + u];
+                st(partial(slot, b, g0 + lid * CW + c, p.n), t);
             }
             barrier();
-        } else {
-            [[unroll]] for (uint c = 0u; c < SW; c++) {
-                red[lid] = cacc[c];
-                barrier();
-                if (lid == 0u && c < nj) {
-                    T t = zero();
-                    for (uint q = 0u; q < TPB; q++) t += red[q];
-                    st(partial(slot, b, j0 + c, p.n), t);
-                }
-                barrier();
-            }
         }
     }
-    [[unroll]] for (uint r = 0u; r < SR; r++) {
-        if (ok[r]) st(partial(p.aux + G, b, ib + r * TPB, p.n), racc[r]);
-    }
-    barrier();  // the next batch entry reuses sym_x
+    barrier();  // the next batch entry reuses sym_x and sym_red
 }
 
 // Whether SYM_STRIP wrote slot c for element i (F_SYM_SLOTS in MV_FIN, over m = n
@@ -759,6 +770,104 @@ void trsv_inv(uint b) {
     barrier();  // the next batch entry refills tri_d
 }
 
+// TRSV_STEP (full storage): unit t of the solve (alpha.x = t; a unit is alpha.y = K blocks
+// in solving order) and the update of the rows after it, in one launch over workgroups of
+// SL of those rows. Every workgroup solves the unit itself, block by block (the block's x
+// less the unit's earlier blocks' products, times its inverse: B x B products from L2),
+// then subtracts its rows' products with the unit's columns. The unit's x cannot go to x
+// while other workgroups still read it: workgroup 0 keeps it in sol (ws after the
+// inverses) and the next step copies it over; the last step, with no rows after it, writes
+// x itself. A launch costs ~10 us on the H100 (mostly the barrier between launches): a
+// unit of several blocks takes fewer. (Panels of 512 rows solved by one workgroup were
+// latency-bound: strsv 8192 at 0.28x of cuBLAS on the H100, larger panels slower.)
+uint64_t sol_at(uint b, uint i) {
+    return p.ws + (uint64_t(p.batch) * p.aux * (B * B) + uint64_t(b) * p.n + i) * ES;
+}
+// Rows of unit t (K blocks), in solving order from row 0 (forward) or row n - 1.
+uvec2 unit_rows(uint t, uint K) {
+    uint s0 = t * K * B, s1 = min(p.n, s0 + K * B);
+    return forward() ? uvec2(s0, s1) : uvec2(p.n - s1, p.n - s0);
+}
+
+void trsv_step(uint b) {
+    uint lid = gl_LocalInvocationID.x, lane = lid % SL, q = lid / SL;
+    uint t = p.alpha.x, K = p.alpha.y;
+    uint blocks = (p.n + B - 1u) / B, tb0 = t * K, kn = min(K, blocks - tb0);
+    uvec2 u = unit_rows(t, K);
+    uint ulo = u.x, ulen = u.y - u.x;
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    uint r0 = forward() ? u.y : 0u, r1 = forward() ? p.n : u.x;
+    // The unit's x in tri_d[row - ulo], block by block.
+    uint il = lid % B, s = lid / B;
+    for (uint k = 0u; k < kn; k++) {
+        uint tb = tb0 + k, blo = block_lo(tb), len = block_len(tb);
+        // The unit's columns solved before this block: before it (forward) or after it.
+        uint c0 = forward() ? ulo : blo + len, c1 = forward() ? blo : u.y;
+        T acc = zero();
+        if (il < len) {
+            for (uint c = c0 + s; c < c1; c += S) {
+                acc += mul(opa(ld(has(F_TRANS) ? el(a, c, blo + il) : el(a, blo + il, c))), tri_d[c - ulo]);
+            }
+        }
+        red[s * B + il] = acc;
+        barrier();
+        if (lid < B) {
+            T v = zero();
+            if (lid < len) {
+                v = ld(at(x, p.incx, blo + lid, p.n));
+                for (uint m = 0u; m < S; m++) v -= red[m * B + lid];
+            }
+            tri_x[lid] = v;
+        }
+        barrier();
+        T xv = zero();
+        if (il < len) {
+            for (uint c = s; c < len; c += S) xv += mul(ld(inv_at(b, tb, il, c)), tri_x[c]);
+        }
+        red[s * B + il] = xv;
+        barrier();
+        if (lid < len) {
+            T v = zero();
+            for (uint m = 0u; m < S; m++) v += red[m * B + lid];
+            tri_d[blo - ulo + lid] = v;
+        }
+        barrier();
+    }
+    if (gl_WorkGroupID.x == 0u) {
+        for (uint e = lid; e < ulen; e += TPB) {
+            st(r0 < r1 ? sol_at(b, ulo + e) : at(x, p.incx, ulo + e, p.n), tri_d[e]);
+        }
+        if (t > 0u) {
+            uvec2 pu = unit_rows(t - 1u, K);
+            for (uint i = pu.x + lid; i < pu.y; i += TPB) st(at(x, p.incx, i, p.n), ld(sol_at(b, i)));
+        }
+    }
+    // The update: invocation (lane, q) takes row r over the unit's columns of quarter q
+    // (a unit with rows after it is whole: K B columns).
+    uint r = r0 + gl_WorkGroupID.x * SL + lane;
+    T acc = zero();
+    if (r < r1) {
+        uint ucw = ulen / CQ, cb = ulo + q * ucw;
+        for (uint c = 0u; c < ucw; c += 8u) {
+            T v[8];
+            [[unroll]] for (uint m = 0u; m < 8u; m++) {
+                uint k = cb + c + m;
+                v[m] = opa(ld(has(F_TRANS) ? el(a, k, r) : el(a, r, k)));
+            }
+            [[unroll]] for (uint m = 0u; m < 8u; m++) acc += mul(v[m], tri_d[cb + c + m - ulo]);
+        }
+    }
+    red[lid] = acc;  // = red[q SL + lane]
+    barrier();
+    if (lid < SL && r < r1) {
+        T v = red[lid];
+        [[unroll]] for (uint k = 1u; k < CQ; k++) v += red[k * SL + lid];
+        uint64_t xa = at(x, p.incx, r, p.n);
+        st(xa, ld(xa) - v);
+    }
+    barrier();  // the next batch entry refills the shared arrays
+}
+
 // Rows [lo, lo + len) of the triangle (one panel: whole blocks in solving order) solved
 // with the blocks' inverses, the rows before them in solving order already subtracted.
 // x of the panel sits in tri_d; each block's rows less the earlier blocks' products (within
@@ -906,6 +1015,7 @@ void main() {
         else if (op == OP_TRSV_INV) trsv_inv(b);
         else if (op == OP_TRSV_PANEL) trsv_panel(b);
         else if (op == OP_TRSV_UPDATE) trsv_update(b);
+        else if (op == OP_TRSV_STEP) trsv_step(b);
         else if (op == OP_UPDATE) update(b);
         else if (op == OP_TRSV) trsv(b);
     }

@@ -46,6 +46,7 @@ enum Pass {
     TrsvInv = 7,
     TrsvPanel = 8,
     TrsvUpdate = 9,
+    TrsvStep = 10,
 }
 
 impl Pass {
@@ -62,6 +63,7 @@ impl Pass {
             7 => Some(TrsvInv),
             8 => Some(TrsvPanel),
             9 => Some(TrsvUpdate),
+            10 => Some(TrsvStep),
             _ => None,
         }
     }
@@ -91,11 +93,12 @@ const F_SYM_SLOTS: u32 = 262144;
 const F_ROWS4: u32 = 524288;
 const ROWS4: u64 = 4;
 
-/// Whether gemv N on a GPU takes ROWS4 rows per invocation (`OXROCM_ROCBLAS_GEMV_ROWS=1`
-/// turns it off, for comparison on a device).
+/// Whether gemv N on a GPU takes ROWS4 rows per invocation (`OXROCM_ROCBLAS_GEMV_ROWS=4`,
+/// for comparison on a device). Off by default: on the H100 one row per invocation was
+/// faster (8192², same run: s 1,834 against 1,676 GB/s, d 2,362 against 2,149).
 fn rows4() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("OXROCM_ROCBLAS_GEMV_ROWS").map_or(true, |v| v.trim() != "1"))
+    *ON.get_or_init(|| std::env::var("OXROCM_ROCBLAS_GEMV_ROWS").is_ok_and(|v| v.trim() == "4"))
 }
 
 /// Columns of at most this many stored rows take one invocation each in MV_T.
@@ -782,6 +785,20 @@ fn panel(elem: usize) -> usize {
     want.unwrap_or(512).clamp(b, b * b) / b * b
 }
 
+/// Rows a TRSV_STEP solves (a whole number of blocks, at most 1,024: the shader keeps them
+/// in shared memory); `OXROCM_ROCBLAS_TRSV_UNIT` sets it for tuning. Each launch costs
+/// ~10 us on the H100, so a unit of several blocks pays it fewer times.
+fn step_unit(elem: usize) -> usize {
+    static UNIT: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let b = trsv_block(elem);
+    let want = UNIT.get_or_init(|| {
+        std::env::var("OXROCM_ROCBLAS_TRSV_UNIT")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+    });
+    want.unwrap_or(128).clamp(b, 1024) / b * b
+}
+
 /// The shader's trsv block (B): rows whose inverse TRSV_INV forms in one workgroup.
 fn trsv_block(elem: usize) -> usize {
     if elem <= 4 { 64 } else { 32 }
@@ -808,11 +825,11 @@ pub fn trsv<X: 'static>(
     trsv_one::<X>(c, a, g, op, unit, x, incx, batch)
 }
 
-/// trsv in panels, in solving order: the diagonal blocks' inverses at once (TRSV_INV),
-/// then per panel its solve (TRSV_PANEL) and the subtraction of its part from the rows
-/// still to solve within the band's reach: over full storage a gemv with alpha -1, beta 1 on
-/// the sub-matrix beside the panel (many workgroups), over band and packed storage
-/// TRSV_UPDATE. The inverses and the gemvs' partial sums share one scratch block.
+/// trsv in blocks, in solving order: the diagonal blocks' inverses at once (TRSV_INV), then
+/// over full storage one TRSV_STEP per block (the block's solve and the update of every row
+/// after it, over many workgroups), over band and packed storage per panel of blocks its
+/// solve (TRSV_PANEL, one workgroup) and TRSV_UPDATE on the rows within the band's reach.
+/// The inverses and the steps' copy of x share one scratch block.
 #[allow(clippy::too_many_arguments)]
 fn trsv_panels<X: 'static>(
     c: &Ctx,
@@ -830,24 +847,12 @@ fn trsv_panels<X: 'static>(
         return None;
     }
     let nb = batch as usize;
-    let (n, lda, elem) = (g.n as usize, g.step as usize, m.elem);
+    let (n, elem) = (g.n as usize, m.elem);
     let upper = g.flags & F_UPPER != 0;
     let full = g.flags & (F_BAND | F_PACKED) == 0;
     let forward = upper == (op != Op::N);
     // How far from the diagonal the triangle stores entries.
     let reach = if upper { g.ku } else { g.kl } as usize;
-    // Logical elements [lo, lo + len) of x as a vector of their own.
-    let xsub = |lo: usize, len: usize| {
-        x.offset(
-            if incx >= 0 {
-                lo as i64 * incx
-            } else {
-                (n - lo - len) as i64 * -incx
-            },
-            elem,
-        )
-    };
-    let asub = |i: usize, j: usize| a.offset((i + j * lda) as i64, elem);
     let (bs, panel) = (trsv_block(elem), panel(elem));
     let blocks = n.div_ceil(bs);
     let rows_of = |q: usize| {
@@ -867,41 +872,16 @@ fn trsv_panels<X: 'static>(
         };
         (r0 < r1).then_some((r0, r1))
     };
-    // Full storage's update: the sub-matrix beside the panel and its shape.
-    let update_of = |q: usize, r0: usize, r1: usize| {
-        let (lo, hi) = rows_of(q);
-        if op == Op::N {
-            (asub(r0, lo), Geom::general(r1 - r0, hi - lo, lda))
-        } else {
-            (asub(lo, r0), Geom::general(hi - lo, r1 - r0, lda))
-        }
-    };
-    let panels = n.div_ceil(panel);
-    let mut part_bytes = 0;
-    if full {
-        for q in 0..panels {
-            if let Some((r0, r1)) = reached(q) {
-                let geom = update_of(q, r0, r1).1?;
-                let need = MvPlan::new(Mv::General(op), &geom, nb).scratch_bytes(nb, elem)?;
-                part_bytes = part_bytes.max(need);
-            }
-        }
-    }
+    // The inverses, then (full storage) each block's x as the steps hand it on (the shader's
+    // sol_at: right after the inverses).
     let inv_bytes = (blocks * bs * bs).checked_mul(nb)?.checked_mul(elem)?;
-    let inv_len = inv_bytes.next_multiple_of(256);
+    let sol_bytes = if full { n.checked_mul(nb)?.checked_mul(elem)? } else { 0 };
     let mut s = Scratch::new(c);
-    let (base, _) = scratch(&mut s, inv_len.checked_add(part_bytes)?)?;
+    let (base, _) = scratch(&mut s, inv_bytes.checked_add(sol_bytes)?)?;
     let inv_range = oxrocm_range {
         addr: base,
-        len: inv_bytes,
+        len: inv_bytes + sol_bytes,
     };
-    let part = (
-        base + inv_len as u64,
-        oxrocm_range {
-            addr: base + inv_len as u64,
-            len: part_bytes.max(1),
-        },
-    );
     let mut flags = 0;
     if op != Op::N {
         flags |= F_TRANS;
@@ -919,12 +899,12 @@ fn trsv_panels<X: 'static>(
         (l.a, l.x, l.ws, l.aux, l.window) = (av, xv, base, blocks as u32, window);
         l.flags |= flags;
         (l.grid[0], l.grid[1]) = (grid[0], grid[1]);
-        let writes = if pass == Pass::TrsvInv {
-            inv_range
-        } else {
-            x_range
+        let writes: &[oxrocm_range] = match pass {
+            Pass::TrsvInv => &[inv_range],
+            Pass::TrsvStep => &[x_range, inv_range],
+            _ => &[x_range],
         };
-        l.run(c, &m, &[a_range, x_range, inv_range], &[writes])
+        l.run(c, &m, &[a_range, x_range, inv_range], writes)
     };
     if let Err(e) = launch(Pass::TrsvInv, None, [u32_of(blocks)?, 1]) {
         return Some(Err(e));
@@ -932,7 +912,21 @@ fn trsv_panels<X: 'static>(
     // After the first launch that writes x the host path cannot take over: every refusal
     // is an error.
     let fail = Err(rocblas_status_internal_error);
-    for q in 0..panels {
+    if full {
+        let k = step_unit(elem) / bs;
+        for t in 0..blocks.div_ceil(k) {
+            // Rows after unit t in solving order, SL (64) to a workgroup.
+            let rest = n - ((t + 1) * k * bs).min(n);
+            let Some(gx) = u32_of(rest.div_ceil(STEP_ROWS).max(1)) else {
+                return Some(fail);
+            };
+            if let Err(e) = launch(Pass::TrsvStep, Some([t as u32, k as u32, 0, 0]), [gx, 1]) {
+                return Some(Err(e));
+            }
+        }
+        return Some(Ok(()));
+    }
+    for q in 0..n.div_ceil(panel) {
         let (lo, hi) = rows_of(q);
         if let Err(e) = launch(
             Pass::TrsvPanel,
@@ -944,47 +938,25 @@ fn trsv_panels<X: 'static>(
         let Some((r0, r1)) = reached(q) else {
             continue;
         };
-        if !full {
-            let rows = (r1 - r0) as u64;
-            let gx = if op == Op::N {
-                rows.div_ceil(TPB)
-            } else {
-                rows.div_ceil(TRSV_ROWS)
-            };
-            let window = [r0 as u32, r1 as u32, lo as u32, hi as u32];
-            let Some(gx) = u32_of(gx as usize) else {
-                return Some(fail);
-            };
-            if let Err(e) = launch(Pass::TrsvUpdate, Some(window), [gx, 1]) {
-                return Some(Err(e));
-            }
-            continue;
-        }
-        let (sub, geom) = update_of(q, r0, r1);
-        let (minus, one) = (Some(Scal::Host(-1.0, 0.0)), Some(Scal::Host(1.0, 0.0)));
-        let upd = geom.and_then(|gg| {
-            mv::<X>(
-                c,
-                Mv::General(op),
-                sub,
-                gg,
-                minus,
-                one,
-                xsub(lo, hi - lo),
-                incx,
-                xsub(r0, r1 - r0),
-                incx,
-                batch,
-                Some(part),
-            )
-        });
-        match upd.unwrap_or(fail) {
-            Ok(()) => {}
-            e => return Some(e),
+        let rows = (r1 - r0) as u64;
+        let gx = if op == Op::N {
+            rows.div_ceil(TPB)
+        } else {
+            rows.div_ceil(TRSV_ROWS)
+        };
+        let window = [r0 as u32, r1 as u32, lo as u32, hi as u32];
+        let Some(gx) = u32_of(gx as usize) else {
+            return Some(fail);
+        };
+        if let Err(e) = launch(Pass::TrsvUpdate, Some(window), [gx, 1]) {
+            return Some(Err(e));
         }
     }
     Some(Ok(()))
 }
+
+/// TRSV_STEP's rows per workgroup (the shader's SL).
+const STEP_ROWS: usize = 64;
 
 /// TRSV_UPDATE's rows per workgroup for transposed solves (the shader's TRSV_ROWS).
 const TRSV_ROWS: u64 = 8;
@@ -1653,6 +1625,67 @@ where
                     for k in c0..c1 {
                         if let Some(e) = op_entry(p, a, r, k) {
                             v = v - e * x.get(k);
+                        }
+                    }
+                    x.set(r, v);
+                }
+            });
+        }
+        // Unit t solved by substitution (the shader multiplies by the blocks' inverses: the
+        // same x to rounding), kept in sol and the previous unit's copied to x, then the
+        // rows after it updated: the shader's hand-over, for where a GPU cannot take the
+        // module.
+        Pass::TrsvStep => {
+            let bs = trsv_block(std::mem::size_of::<T>());
+            let (t, k) = (p.alpha[0] as usize, p.alpha[1] as usize);
+            let forward = p.has(F_UPPER) == p.has(F_TRANS);
+            let unit = |t: usize| {
+                let (s0, s1) = (t * k * bs, (t * k * bs + k * bs).min(p.n));
+                if forward {
+                    s0..s1
+                } else {
+                    p.n - s1..p.n - s0
+                }
+            };
+            let rows = unit(t);
+            let rest = if forward { rows.end..p.n } else { 0..rows.start };
+            let sol0 = p.batch * p.aux as usize * bs * bs;
+            (0..p.batch).into_par_iter().for_each(|b| {
+                let (a, x) = (mat(b), vx(b, p.n));
+                let sol = (ws as *mut T).wrapping_add(sol0 + b * p.n);
+                let (lo, len) = (rows.start, rows.len());
+                let mut xs = vec![T::zero(); len];
+                for q in 0..len {
+                    let r = if forward { q } else { len - 1 - q };
+                    let mut v = x.get(lo + r);
+                    let earlier = if forward { 0..r } else { r + 1..len };
+                    for c in earlier {
+                        if let Some(e) = op_entry(p, a, lo + r, lo + c) {
+                            v = v - e * xs[c];
+                        }
+                    }
+                    if !p.has(F_UNIT_DIAG) {
+                        v = v.div(op_entry(p, a, lo + r, lo + r).unwrap_or(T::one()));
+                    }
+                    xs[r] = v;
+                }
+                if t > 0 {
+                    for i in unit(t - 1) {
+                        x.set(i, unsafe { sol.add(i).read_unaligned() });
+                    }
+                }
+                for (c, &v) in xs.iter().enumerate() {
+                    if rest.is_empty() {
+                        x.set(lo + c, v);
+                    } else {
+                        unsafe { sol.add(lo + c).write_unaligned(v) };
+                    }
+                }
+                for r in rest.clone() {
+                    let mut v = x.get(r);
+                    for (c, &xc) in xs.iter().enumerate() {
+                        if let Some(e) = op_entry(p, a, r, lo + c) {
+                            v = v - e * xc;
                         }
                     }
                     x.set(r, v);
