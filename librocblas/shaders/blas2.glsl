@@ -72,7 +72,7 @@ const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_B
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
 const uint F_SKIP_DIAG = 1024u, F_UNIT_DIAG = 2048u, F_REAL_DIAG = 4096u, F_CONJ_Y = 8192u;
 const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u;
-const uint F_SYM_SLOTS = 262144u, F_ROWS4 = 524288u;
+const uint F_SYM_SLOTS = 262144u, F_ROWS4 = 524288u, F_SYM_VEC = 1048576u;
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 uint op_() { return p.flags >> 24; }
@@ -396,6 +396,50 @@ shared T sym_x[GW];
 shared T sym_red[(TPB / SG_MIN) * CW];
 // A chunk's row sums per quarter (CQ * CH entries) sit in tri_d (B * B >= 1024 entries).
 
+// F_SYM_VEC (full storage, A and its column step 16-byte aligned): each invocation reads
+// VW consecutive rows of a column in one 16-byte load. One element per load kept too few
+// bytes in flight: ssymv 8192 on the H100 took 207 us, dsymv (twice the bytes) 239 us.
+// The loads of PB columns go out before their products.
+#if defined(CPLX) && RALIGN == 8
+#define SYM_VW 1
+#elif defined(CPLX) || RALIGN == 8
+#define SYM_VW 2
+#else
+#define SYM_VW 4
+#endif
+#if RALIGN == 4 && !defined(CPLX)
+#define SYM_PB 16
+#else
+#define SYM_PB 8
+#endif
+#if RALIGN == 4
+#define SYM_V vec4
+#else
+#define SYM_V dvec2
+#endif
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer SymV { SYM_V v; };
+const uint VW = SYM_VW, PB = SYM_PB;
+
+// Rows of a chunk an invocation takes: register r is row ro(r) of the chunk. Scalar loads
+// put consecutive lanes on consecutive rows; vector loads give each lane vw consecutive rows.
+uint sym_row(uint r, uint lane, uint vw) {
+    return (r / vw) * (SL * vw) + lane * vw + r % vw;
+}
+
+// Elements r0 .. r0 + SYM_VW - 1 of a chunk's column from one 16-byte load at addr.
+void sym_ld_vec(uint64_t addr, uint r0, inout T v[RC]) {
+    SYM_V w = SymV(addr).v;
+#if SYM_VW == 4
+    v[r0] = w.x; v[r0 + 1u] = w.y; v[r0 + 2u] = w.z; v[r0 + 3u] = w.w;
+#elif defined(CPLX) && SYM_VW == 2
+    v[r0] = T(w.x, w.y); v[r0 + 1u] = T(w.z, w.w);
+#elif SYM_VW == 2
+    v[r0] = w.x; v[r0 + 1u] = w.y;
+#else
+    v[r0] = T(w.x, w.y);
+#endif
+}
+
 // Rows [r0, r1) that group G stores.
 uvec2 sym_rows(uint G, uint n) {
     uint g0 = G * GW;
@@ -405,7 +449,7 @@ uvec2 sym_rows(uint G, uint n) {
 void sym_strip(uint b) {
     uint G = gl_WorkGroupID.x, s = gl_WorkGroupID.y, lid = gl_LocalInvocationID.x;
     uint lane = lid % SL, q = lid / SL;
-    bool up = has(F_UPPER), herm = has(F_HERM);
+    bool up = has(F_UPPER), herm = has(F_HERM), vec = VW > 1u && has(F_SYM_VEC);
     uint g0 = G * GW, ng = min(GW, p.n - g0);
     uvec2 rows = sym_rows(G, p.n);
     uint i0 = max(s * SEG, rows.x), i1 = min(s * SEG + SEG, rows.y);
@@ -413,7 +457,9 @@ void sym_strip(uint b) {
     uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
     if (lid < GW) sym_x[lid] = lid < ng ? ld(at(x, p.incx, g0 + lid, p.n)) : zero();
     barrier();
-    uint jq = g0 + q * CW, jend = g0 + ng;
+    uint jq = g0 + q * CW, jend = g0 + ng, vw = vec ? VW : 1u;
+    uint ro[RC];
+    [[unroll]] for (uint r = 0u; r < RC; r++) ro[r] = sym_row(r, lane, vw);
     T cacc[CW];
     [[unroll]] for (uint c = 0u; c < CW; c++) cacc[c] = zero();
     for (uint c0 = s * SEG; c0 < s * SEG + SEG; c0 += CH) {
@@ -422,15 +468,31 @@ void sym_strip(uint b) {
         bool plain = ng == GW && c0 >= i0 && c0 + CH <= i1 && (up ? c0 + CH <= g0 : c0 >= g0 + GW);
         T racc[RC], xi[RC];
         [[unroll]] for (uint r = 0u; r < RC; r++) {
-            uint i = c0 + r * SL + lane;
+            uint i = c0 + ro[r];
             racc[r] = zero();
             xi[r] = i >= i0 && i < i1 ? ld(at(x, p.incx, i, p.n)) : zero();
         }
-        if (plain) {
+        if (plain && vec) {
+            [[unroll]] for (uint cb = 0u; cb < CW; cb += PB) {
+                T v[PB][RC];
+                [[unroll]] for (uint c = 0u; c < PB; c++) {
+                    uint64_t col = a + uint64_t(colbase(jq + cb + c) + int64_t(c0 + lane * VW)) * ES;
+                    [[unroll]] for (uint k = 0u; k < RC; k += VW)
+                        sym_ld_vec(col + uint64_t(k * SL) * ES, k, v[c]);
+                }
+                [[unroll]] for (uint c = 0u; c < PB; c++) {
+                    T xj = sym_x[q * CW + cb + c];
+                    [[unroll]] for (uint r = 0u; r < RC; r++) {
+                        racc[r] += mul(v[c][r], xj);
+                        cacc[cb + c] += mul(herm ? conj_(v[c][r]) : v[c][r], xi[r]);
+                    }
+                }
+            }
+        } else if (plain) {
             [[unroll]] for (uint c = 0u; c < CW; c++) {
-                uint64_t col = a + uint64_t(colbase(jq + c) + int64_t(c0 + lane)) * ES;
+                uint64_t col = a + uint64_t(colbase(jq + c) + int64_t(c0)) * ES;
                 T xj = sym_x[q * CW + c], v[RC];
-                [[unroll]] for (uint r = 0u; r < RC; r++) v[r] = ld(col + uint64_t(r * SL) * ES);
+                [[unroll]] for (uint r = 0u; r < RC; r++) v[r] = ld(col + uint64_t(ro[r]) * ES);
                 [[unroll]] for (uint r = 0u; r < RC; r++) {
                     racc[r] += mul(v[r], xj);
                     cacc[c] += mul(herm ? conj_(v[r]) : v[r], xi[r]);
@@ -440,12 +502,12 @@ void sym_strip(uint b) {
             [[unroll]] for (uint c = 0u; c < CW; c++) {
                 uint j = jq + c;
                 if (j < jend) {
-                    uint64_t col = a + uint64_t(colbase(j) + int64_t(c0 + lane)) * ES;
+                    uint64_t col = a + uint64_t(colbase(j) + int64_t(c0)) * ES;
                     T xj = sym_x[q * CW + c];
                     [[unroll]] for (uint r = 0u; r < RC; r++) {
-                        uint i = c0 + r * SL + lane;
+                        uint i = c0 + ro[r];
                         if (i >= i0 && i < i1 && (up ? i <= j : i >= j)) {
-                            T v = ld(col + uint64_t(r * SL) * ES);
+                            T v = ld(col + uint64_t(ro[r]) * ES);
                             racc[r] += mul(herm && i == j ? real_part(v) : v, xj);
                             if (i != j) cacc[c] += mul(herm ? conj_(v) : v, xi[r]);
                         }
@@ -454,7 +516,7 @@ void sym_strip(uint b) {
             }
         }
         // The chunk's row sums over the quarters: invocation lid takes row c0 + lid.
-        [[unroll]] for (uint r = 0u; r < RC; r++) tri_d[q * CH + r * SL + lane] = racc[r];
+        [[unroll]] for (uint r = 0u; r < RC; r++) tri_d[q * CH + ro[r]] = racc[r];
         barrier();
         uint i = c0 + lid;
         if (i >= i0 && i < i1) {
@@ -714,10 +776,11 @@ void trsv(uint b) {
 
 // ---------------------------------------------------------------------------------------
 // Blocked triangular solve on a GPU, as rocBLAS does it: TRSV_INV inverts every diagonal
-// block of op(A) at once (workgroup t: block t in solving order), then per panel of rows
-// TRSV_PANEL solves the panel with those inverses (one workgroup, x of the panel in shared
-// memory) and the rows after it are brought up to date: full storage by a gemv on the
-// sub-matrix beside the panel, band and packed storage by TRSV_UPDATE. Per block the
+// block of op(A) at once (workgroup t: block t in solving order), then full storage goes
+// in TRSV_STEP units (a unit's solve and the update of the rows after it, one launch), band
+// and packed storage per panel of rows: TRSV_PANEL solves the panel with those inverses
+// (one workgroup, x of the panel in shared memory) and TRSV_UPDATE brings the rows within
+// reach up to date. Per block the
 // solve is then a B x B product, not B dependent substitution steps (the substitution
 // kernel took ~140 us per 256-row panel on the H100: strsv 8192 at 0.09x of cuBLAS).
 // The inverses sit in ws, block t of batch entry b at ((b aux + t) B B) elements, column-
@@ -770,6 +833,25 @@ void trsv_inv(uint b) {
     barrier();  // the next batch entry refills tri_d
 }
 
+// x of block t: its inverse times the right-hand side in tri_x. Invocation (lid % B, lid / B)
+// takes columns lid / B + S q of the inverse (consecutive invocations, consecutive rows of
+// a column); the slices meet in red, and row lid's value returns to invocation lid < len
+// (zero to the others). The caller's next barrier must come before red is reused.
+T inv_times_rhs(uint b, uint t, uint len) {
+    uint lid = gl_LocalInvocationID.x, il = lid % B, s = lid / B;
+    T xv = zero();
+    if (il < len) {
+        for (uint c = s; c < len; c += S) xv += mul(ld(inv_at(b, t, il, c)), tri_x[c]);
+    }
+    red[s * B + il] = xv;
+    barrier();
+    T v = zero();
+    if (lid < len) {
+        for (uint q = 0u; q < S; q++) v += red[q * B + lid];
+    }
+    return v;
+}
+
 // TRSV_STEP (full storage): unit t of the solve (alpha.x = t; a unit is alpha.y = K blocks
 // in solving order) and the update of the rows after it, in one launch over workgroups of
 // SL of those rows. Every workgroup solves the unit itself, block by block (the block's x
@@ -820,17 +902,8 @@ void trsv_step(uint b) {
             tri_x[lid] = v;
         }
         barrier();
-        T xv = zero();
-        if (il < len) {
-            for (uint c = s; c < len; c += S) xv += mul(ld(inv_at(b, tb, il, c)), tri_x[c]);
-        }
-        red[s * B + il] = xv;
-        barrier();
-        if (lid < len) {
-            T v = zero();
-            for (uint m = 0u; m < S; m++) v += red[m * B + lid];
-            tri_d[blo - ulo + lid] = v;
-        }
+        T v = inv_times_rhs(b, tb, len);
+        if (lid < len) tri_d[blo - ulo + lid] = v;
         barrier();
     }
     if (gl_WorkGroupID.x == 0u) {
@@ -868,8 +941,9 @@ void trsv_step(uint b) {
     barrier();  // the next batch entry refills the shared arrays
 }
 
-// Rows [lo, lo + len) of the triangle (one panel: whole blocks in solving order) solved
-// with the blocks' inverses, the rows before them in solving order already subtracted.
+// Rows [lo, lo + len) of a band or packed triangle (one panel: whole blocks in solving
+// order) solved with the blocks' inverses, the rows before them in solving order already
+// subtracted (full storage goes in TRSV_STEP units).
 // x of the panel sits in tri_d; each block's rows less the earlier blocks' products (within
 // the band's reach), times the block's inverse. alpha.xy = (lo, len).
 void trsv_panel(uint b) {
@@ -878,11 +952,9 @@ void trsv_panel(uint b) {
     uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
     for (uint e = lid; e < plen; e += TPB) tri_d[e] = ld(at(x, p.incx, lo + e, p.n));
     barrier();
-    bool full = !has(F_BAND) && !has(F_PACKED);
     uint reach = has(F_UPPER) ? p.ku : p.kl;
     uint t0 = (forward() ? lo : p.n - lo - plen) / B, tn = (plen + B - 1u) / B;
     uint lane = lid % B, s = lid / B;
-    int64_t cs = col_step();
     for (uint t = t0; t < t0 + tn; t++) {
         uint blo = block_lo(t), len = block_len(t);
         // The panel's earlier columns of op(A) that rows of this block reach: before the
@@ -893,25 +965,8 @@ void trsv_panel(uint b) {
         if (!has(F_TRANS)) {
             // op N: invocation (lane, s) sums row blo + lane over columns k0 + s + S q;
             // consecutive lanes read consecutive rows of a column.
-            if (lane < len && k0 + s < k1) {
-                uint k = k0 + s;
-                if (full) {
-                    uint64_t ap = el(a, blo + lane, k);
-                    int64_t st_ = cs * int64_t(S);
-                    for (; k + 3u * S < k1; k += 4u * S) {
-                        T v0 = ld(ap), v1 = ld(ap + uint64_t(st_)), v2 = ld(ap + uint64_t(2 * st_)),
-                          v3 = ld(ap + uint64_t(3 * st_));
-                        acc += mul(opa(v0), tri_d[k - lo]) + mul(opa(v1), tri_d[k + S - lo]) +
-                               mul(opa(v2), tri_d[k + 2u * S - lo]) + mul(opa(v3), tri_d[k + 3u * S - lo]);
-                        ap += uint64_t(4 * st_);
-                    }
-                    for (; k < k1; k += S) {
-                        acc += mul(opa(ld(ap)), tri_d[k - lo]);
-                        ap += uint64_t(st_);
-                    }
-                } else {
-                    for (; k < k1; k += S) acc += mul(op_at(a, blo + lane, k), tri_d[k - lo]);
-                }
+            if (lane < len) {
+                for (uint k = k0 + s; k < k1; k += S) acc += mul(op_at(a, blo + lane, k), tri_d[k - lo]);
             }
             red[s * B + lane] = acc;
         } else {
@@ -920,23 +975,7 @@ void trsv_panel(uint b) {
             uint sl = gl_SubgroupInvocationID, sn = gl_SubgroupSize;
             for (uint r = gl_SubgroupID; r < len; r += gl_NumSubgroups) {
                 T racc = zero();
-                uint k = k0 + sl;
-                if (full && k < k1) {
-                    uint64_t ap = el(a, k, blo + r);
-                    for (; k + 3u * sn < k1; k += 4u * sn) {
-                        T v0 = ld(ap), v1 = ld(ap + uint64_t(sn) * ES), v2 = ld(ap + uint64_t(2u * sn) * ES),
-                          v3 = ld(ap + uint64_t(3u * sn) * ES);
-                        racc += mul(opa(v0), tri_d[k - lo]) + mul(opa(v1), tri_d[k + sn - lo]) +
-                                mul(opa(v2), tri_d[k + 2u * sn - lo]) + mul(opa(v3), tri_d[k + 3u * sn - lo]);
-                        ap += uint64_t(4u * sn) * ES;
-                    }
-                    for (; k < k1; k += sn) {
-                        racc += mul(opa(ld(ap)), tri_d[k - lo]);
-                        ap += uint64_t(sn) * ES;
-                    }
-                } else {
-                    for (; k < k1; k += sn) racc += mul(op_at(a, blo + r, k), tri_d[k - lo]);
-                }
+                for (uint k = k0 + sl; k < k1; k += sn) racc += mul(op_at(a, blo + r, k), tri_d[k - lo]);
                 racc = subgroupAdd(racc);
                 if (subgroupElect()) red[r] = racc;
             }
@@ -953,19 +992,8 @@ void trsv_panel(uint b) {
             tri_x[lid] = tri_d[blo - lo + lid] - sum;
         }
         barrier();
-        // x of the block = its inverse times the right-hand side: (lane, s) over columns
-        // s + S q of the inverse (consecutive lanes, consecutive rows of a column).
-        T xv = zero();
-        if (lane < len) {
-            for (uint c = s; c < len; c += S) xv += mul(ld(inv_at(b, t, lane, c)), tri_x[c]);
-        }
-        red[s * B + lane] = xv;
-        barrier();
-        if (lid < len) {
-            T v = zero();
-            for (uint q = 0u; q < S; q++) v += red[q * B + lid];
-            tri_d[blo - lo + lid] = v;
-        }
+        T v = inv_times_rhs(b, t, len);
+        if (lid < len) tri_d[blo - lo + lid] = v;
         barrier();
     }
     for (uint e = lid; e < plen; e += TPB) st(at(x, p.incx, lo + e, p.n), tri_d[e]);

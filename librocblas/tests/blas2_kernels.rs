@@ -403,8 +403,8 @@ fn symmetric<T: E>(h: H) {
         }
         // Full and packed storage take the one-pass kernel (on a GPU groups of 64 columns
         // and segments of 1,024 rows: 190 ends in a partial group; 2,100 has whole
-        // segments off the diagonal and a partial last one), band storage two passes; x
-        // with negative and wide increments.
+        // segments off the diagonal and a partial last one; lda 2,101 keeps one element per
+        // load), band storage two passes; x with negative and wide increments.
         for (n, store, upper, kind, incx) in [
             (190usize, Store::Full(200), true, SymKind::Full, 1i64),
             (190, Store::Full(191), false, SymKind::Full, -2),
@@ -413,10 +413,13 @@ fn symmetric<T: E>(h: H) {
             (190, Store::Packed, false, SymKind::Packed, 1),
             (2100, Store::Full(2101), false, SymKind::Full, 1),
             (2100, Store::Full(2100), true, SymKind::Full, -1),
+            (2100, Store::Full(2104), false, SymKind::Full, 2),
             (2100, Store::Packed, true, SymKind::Packed, 2),
         ] {
             let len = span(store, n);
-            let (batch, sa) = (2usize, len + 3);
+            // Batch strides of whole 16 bytes: where lda is too (2,100 and 2,104 in every
+            // precision, 200 but for C64), the GPU kernel reads several rows per load.
+            let (batch, sa) = (2usize, (len + 3).next_multiple_of(4));
             let sx = 1 + (n - 1) * incx.unsigned_abs() as usize;
             let a = data::<T>(sa * batch, 8.0);
             let x = data::<T>(sx * batch, 9.0);

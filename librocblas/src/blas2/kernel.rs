@@ -101,6 +101,24 @@ fn rows4() -> bool {
     *ON.get_or_init(|| std::env::var("OXROCM_ROCBLAS_GEMV_ROWS").is_ok_and(|v| v.trim() == "4"))
 }
 
+/// SYM_STRIP over full storage reads 16 bytes per load (several rows of a column).
+const F_SYM_VEC: u32 = 1048576;
+
+/// Whether SYM_STRIP may take 16-byte loads: full storage, not a pointer array, A, its batch
+/// stride and its column step 16-byte aligned, and elements narrower than 16 bytes.
+/// `OXROCM_ROCBLAS_SYMV_VEC=0` keeps one element per load (for comparison on a device).
+fn sym_vec(g: &Geom, a: &Vector, elem: usize) -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let off = *OFF
+        .get_or_init(|| std::env::var("OXROCM_ROCBLAS_SYMV_VEC").is_ok_and(|v| v.trim() == "0"));
+    !off && elem < 16
+        && g.flags & (F_BAND | F_PACKED) == 0
+        && !a.array
+        && a.ptr % 16 == 0
+        && a.bs % 16 == 0
+        && (g.step as usize * elem) % 16 == 0
+}
+
 /// Columns of at most this many stored rows take one invocation each in MV_T.
 const SHORT_COLUMN: u64 = 256;
 
@@ -680,6 +698,9 @@ pub fn mv<X: 'static>(
             if *pass == Pass::MvT && short_columns(&g) {
                 l.flags |= F_ONE_LANE;
             }
+            if *pass == Pass::SymStrip && sym_vec(&g, &av, m.elem) {
+                l.flags |= F_SYM_VEC;
+            }
             if let Err(e) = l.run(c, &m, &reads, &[ws_range]) {
                 return Some(Err(e));
             }
@@ -769,20 +790,29 @@ pub fn update<X: 'static>(
     Some(l.run(c, &m, &reads, &[a_range]))
 }
 
-/// Rows of a panel of the blocked triangular solve over full storage on a GPU (see
-/// TRSV_INV in the shader): one workgroup solves the panel with the diagonal blocks'
-/// inverses, then a gemv over many workgroups updates the rest of x. A multiple of the
-/// shader's block (`trsv_block`), at most its square (the panel's x sits in that shared
-/// memory). `OXROCM_ROCBLAS_TRSV_PANEL` overrides it, for tuning on a device.
+/// Rows of a panel of the blocked triangular solve over band and packed storage on a GPU
+/// (see TRSV_INV in the shader): one workgroup solves the panel with the diagonal blocks'
+/// inverses, then TRSV_UPDATE brings the rows within reach up to date. Also the size above
+/// which every storage takes the blocked paths (smaller solves go in one launch). A
+/// multiple of the shader's block (`trsv_block`), at most its square (the panel's x sits
+/// in that shared memory). `OXROCM_ROCBLAS_TRSV_PANEL` overrides it, for tuning on a device.
 fn panel(elem: usize) -> usize {
     static PANEL: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     let b = trsv_block(elem);
-    let want = PANEL.get_or_init(|| {
-        std::env::var("OXROCM_ROCBLAS_TRSV_PANEL")
+    rows_setting(&PANEL, "OXROCM_ROCBLAS_TRSV_PANEL")
+        .unwrap_or(512)
+        .clamp(b, b * b)
+        / b
+        * b
+}
+
+/// A tuning setting's row count, read once.
+fn rows_setting(cell: &'static std::sync::OnceLock<Option<usize>>, name: &str) -> Option<usize> {
+    *cell.get_or_init(|| {
+        std::env::var(name)
             .ok()
-            .and_then(|v| v.parse::<usize>().ok())
-    });
-    want.unwrap_or(512).clamp(b, b * b) / b * b
+            .and_then(|v| v.trim().parse::<usize>().ok())
+    })
 }
 
 /// Rows a TRSV_STEP solves (a whole number of blocks, at most 1,024: the shader keeps them
@@ -791,12 +821,11 @@ fn panel(elem: usize) -> usize {
 fn step_unit(elem: usize) -> usize {
     static UNIT: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     let b = trsv_block(elem);
-    let want = UNIT.get_or_init(|| {
-        std::env::var("OXROCM_ROCBLAS_TRSV_UNIT")
-            .ok()
-            .and_then(|v| v.parse::<usize>().ok())
-    });
-    want.unwrap_or(128).clamp(b, 1024) / b * b
+    rows_setting(&UNIT, "OXROCM_ROCBLAS_TRSV_UNIT")
+        .unwrap_or(128)
+        .clamp(b, 1024)
+        / b
+        * b
 }
 
 /// The shader's trsv block (B): rows whose inverse TRSV_INV forms in one workgroup.
@@ -875,7 +904,11 @@ fn trsv_panels<X: 'static>(
     // The inverses, then (full storage) each block's x as the steps hand it on (the shader's
     // sol_at: right after the inverses).
     let inv_bytes = (blocks * bs * bs).checked_mul(nb)?.checked_mul(elem)?;
-    let sol_bytes = if full { n.checked_mul(nb)?.checked_mul(elem)? } else { 0 };
+    let sol_bytes = if full {
+        n.checked_mul(nb)?.checked_mul(elem)?
+    } else {
+        0
+    };
     let mut s = Scratch::new(c);
     let (base, _) = scratch(&mut s, inv_bytes.checked_add(sol_bytes)?)?;
     let inv_range = oxrocm_range {
@@ -1641,14 +1674,14 @@ where
             let forward = p.has(F_UPPER) == p.has(F_TRANS);
             let unit = |t: usize| {
                 let (s0, s1) = (t * k * bs, (t * k * bs + k * bs).min(p.n));
-                if forward {
-                    s0..s1
-                } else {
-                    p.n - s1..p.n - s0
-                }
+                if forward { s0..s1 } else { p.n - s1..p.n - s0 }
             };
             let rows = unit(t);
-            let rest = if forward { rows.end..p.n } else { 0..rows.start };
+            let rest = if forward {
+                rows.end..p.n
+            } else {
+                0..rows.start
+            };
             let sol0 = p.batch * p.aux as usize * bs * bs;
             (0..p.batch).into_par_iter().for_each(|b| {
                 let (a, x) = (mat(b), vx(b, p.n));
