@@ -72,7 +72,7 @@ const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_B
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
 const uint F_SKIP_DIAG = 1024u, F_UNIT_DIAG = 2048u, F_REAL_DIAG = 4096u, F_CONJ_Y = 8192u;
 const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u;
-const uint F_SYM_SLOTS = 262144u, F_ROWS4 = 524288u, F_SYM_VEC = 1048576u;
+const uint F_SYM_SLOTS = 262144u, F_ROWS4 = 524288u, F_SYM_VEC = 1048576u, F_GEMV_VEC = 2097152u;
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 uint op_() { return p.flags >> 24; }
@@ -200,6 +200,39 @@ T opa(T v) { return has(F_CONJ_A) ? conj_(v) : v; }
 // f32 takes twice as many, its loads carrying half the bytes.
 const uint UNR = ES <= 4u ? 16u : 8u;
 
+// 16-byte loads of VW consecutive elements (where A and its column step are 16-byte
+// aligned): fewer, wider loads put more bytes in flight per invocation. PB: columns whose
+// loads go out together.
+#if defined(CPLX) && RALIGN == 8
+#define VW_ 1
+#elif defined(CPLX) || RALIGN == 8
+#define VW_ 2
+#else
+#define VW_ 4
+#endif
+#if RALIGN == 4
+#define V16_T vec4
+#else
+#define V16_T dvec2
+#endif
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer V16 { V16_T v; };
+const uint VW = VW_, PB = VW_ == 4 ? 16u : 8u;
+const uint VR = 4u;  // room of the arrays ld16 fills (VW <= VR)
+
+// Elements r0 .. r0 + VW - 1 of v from one 16-byte load at addr.
+void ld16(uint64_t addr, uint r0, inout T v[VR]) {
+    V16_T w = V16(addr).v;
+#if VW_ == 4
+    v[r0] = w.x; v[r0 + 1u] = w.y; v[r0 + 2u] = w.z; v[r0 + 3u] = w.w;
+#elif defined(CPLX) && VW_ == 2
+    v[r0] = T(w.x, w.y); v[r0 + 1u] = T(w.z, w.w);
+#elif VW_ == 2
+    v[r0] = w.x; v[r0 + 1u] = w.y;
+#else
+    v[r0] = T(w.x, w.y);
+#endif
+}
+
 // sum_{j in [j0, j1)} A(i, j) x_j off the diagonal, UNR columns at a time so that enough
 // loads are in flight.
 T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
@@ -285,9 +318,51 @@ void mv_n_rows4(uint b) {
     }
 }
 
+// MV_N over a general matrix with 16-byte loads (F_GEMV_VEC: A, its column step and m
+// whole 16 bytes): invocation t takes rows VW t .. VW t + VW - 1, UNR columns a step.
+void mv_n_vec(uint b) {
+    uint i0 = (gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x) * VW;
+    if (i0 >= p.m) return;
+    uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
+    uint cw = (p.n + chunks - 1u) / chunks;
+    uint j0 = c * cw, j1 = min(p.n, c * cw + cw);
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    T acc[VR];
+    [[unroll]] for (uint r = 0u; r < VR; r++) acc[r] = zero();
+    if (j0 < j1) {
+        uint64_t ap = el(a, i0, j0), xp = at(x, p.incx, j0, p.n);
+        int64_t as_ = col_step(), xs = vec_step(p.incx);
+        uint j = j0;
+        for (; j + UNR <= j1; j += UNR) {
+            T xv[UNR], av[UNR][VR];
+            [[unroll]] for (uint k = 0u; k < UNR; k++) {
+                xv[k] = ld(xp + uint64_t(int64_t(k) * xs));
+                ld16(ap + uint64_t(int64_t(k) * as_), 0u, av[k]);
+            }
+            [[unroll]] for (uint k = 0u; k < UNR; k++) {
+                [[unroll]] for (uint r = 0u; r < VW; r++) acc[r] += mul(av[k][r], xv[k]);
+            }
+            ap += uint64_t(int64_t(UNR) * as_);
+            xp += uint64_t(int64_t(UNR) * xs);
+        }
+        for (; j < j1; j++) {
+            T xj = ld(xp), av[VR];
+            ld16(ap, 0u, av);
+            [[unroll]] for (uint r = 0u; r < VW; r++) acc[r] += mul(av[r], xj);
+            ap += uint64_t(as_);
+            xp += uint64_t(xs);
+        }
+    }
+    [[unroll]] for (uint r = 0u; r < VW; r++) st(partial(p.aux + c, b, i0 + r, p.m), acc[r]);
+}
+
 void mv_n(uint b) {
     if (has(F_ROWS4)) {
         mv_n_rows4(b);
+        return;
+    }
+    if (has(F_GEMV_VEC)) {
+        mv_n_vec(b);
         return;
     }
     uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
@@ -374,7 +449,7 @@ void mv_t(uint b) {
 
 // SYM_STRIP: symv / hemv in one pass over the stored triangle (full or packed storage).
 // Workgroup (G, s) takes the GW columns of group G and the rows of segment s (SEG rows from
-// s SEG) that the group stores: lower [g0, n), upper [0, g0 + GW). Each element is read once
+// s SEG, SEG of 256 to 1024) that the group stores: lower [g0, n), upper [0, g0 + GW). Each element is read once
 // and used twice: A(i, j) x_j adds to row i (slot G) and, off the diagonal, A(i, j)' x_i to
 // column j (slot groups + s; ' conjugates for hemv). Invocation (lane, q) holds the column
 // sums of the CW columns of quarter q for the whole segment and walks its rows in chunks of
@@ -390,54 +465,22 @@ const uint CQ = TPB / SL;    // column quarters
 const uint CW = GW / CQ;     // columns of an invocation
 const uint RC = 4u;          // rows of an invocation per chunk
 const uint CH = SL * RC;     // rows of a chunk (= TPB: one invocation per row reduces it)
-const uint SEG = 1024u;      // rows of a segment
+// Rows of a segment: 1024 >> (flags bits 22-23), at least a chunk (OXROCM_ROCBLAS_SYMV_SEG).
+uint seg_rows() { return 1024u >> ((p.flags >> 22) & 3u); }
 const uint SG_MIN = 8u;      // sym_red holds the sums of subgroups this wide or wider
 shared T sym_x[GW];
 shared T sym_red[(TPB / SG_MIN) * CW];
 // A chunk's row sums per quarter (CQ * CH entries) sit in tri_d (B * B >= 1024 entries).
 
 // F_SYM_VEC (full storage, A and its column step 16-byte aligned): each invocation reads
-// VW consecutive rows of a column in one 16-byte load. One element per load kept too few
-// bytes in flight: ssymv 8192 on the H100 took 207 us, dsymv (twice the bytes) 239 us.
-// The loads of PB columns go out before their products.
-#if defined(CPLX) && RALIGN == 8
-#define SYM_VW 1
-#elif defined(CPLX) || RALIGN == 8
-#define SYM_VW 2
-#else
-#define SYM_VW 4
-#endif
-#if RALIGN == 4 && !defined(CPLX)
-#define SYM_PB 16
-#else
-#define SYM_PB 8
-#endif
-#if RALIGN == 4
-#define SYM_V vec4
-#else
-#define SYM_V dvec2
-#endif
-layout(buffer_reference, std430, buffer_reference_align = 16) buffer SymV { SYM_V v; };
-const uint VW = SYM_VW, PB = SYM_PB;
+// VW consecutive rows of a column in one 16-byte load (ld16). One element per load kept
+// too few bytes in flight: ssymv 8192 on the H100 took 207 us, dsymv (twice the bytes) 239
+// us. The loads of PB columns go out before their products.
 
 // Rows of a chunk an invocation takes: register r is row ro(r) of the chunk. Scalar loads
 // put consecutive lanes on consecutive rows; vector loads give each lane vw consecutive rows.
 uint sym_row(uint r, uint lane, uint vw) {
     return (r / vw) * (SL * vw) + lane * vw + r % vw;
-}
-
-// Elements r0 .. r0 + SYM_VW - 1 of a chunk's column from one 16-byte load at addr.
-void sym_ld_vec(uint64_t addr, uint r0, inout T v[RC]) {
-    SYM_V w = SymV(addr).v;
-#if SYM_VW == 4
-    v[r0] = w.x; v[r0 + 1u] = w.y; v[r0 + 2u] = w.z; v[r0 + 3u] = w.w;
-#elif defined(CPLX) && SYM_VW == 2
-    v[r0] = T(w.x, w.y); v[r0 + 1u] = T(w.z, w.w);
-#elif SYM_VW == 2
-    v[r0] = w.x; v[r0 + 1u] = w.y;
-#else
-    v[r0] = T(w.x, w.y);
-#endif
 }
 
 // Rows [r0, r1) that group G stores.
@@ -449,9 +492,10 @@ uvec2 sym_rows(uint G, uint n) {
 void sym_strip(uint b) {
     uint G = gl_WorkGroupID.x, s = gl_WorkGroupID.y, lid = gl_LocalInvocationID.x;
     uint lane = lid % SL, q = lid / SL;
-    bool up = has(F_UPPER), herm = has(F_HERM), vec = VW > 1u && has(F_SYM_VEC);
+    bool up = has(F_UPPER), herm = has(F_HERM), vec = VW > 1u && has(F_SYM_VEC);  // RC == VR
     uint g0 = G * GW, ng = min(GW, p.n - g0);
     uvec2 rows = sym_rows(G, p.n);
+    uint SEG = seg_rows();
     uint i0 = max(s * SEG, rows.x), i1 = min(s * SEG + SEG, rows.y);
     if (i0 >= i1) return;  // uniform over the workgroup
     uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
@@ -478,7 +522,7 @@ void sym_strip(uint b) {
                 [[unroll]] for (uint c = 0u; c < PB; c++) {
                     uint64_t col = a + uint64_t(colbase(jq + cb + c) + int64_t(c0 + lane * VW)) * ES;
                     [[unroll]] for (uint k = 0u; k < RC; k += VW)
-                        sym_ld_vec(col + uint64_t(k * SL) * ES, k, v[c]);
+                        ld16(col + uint64_t(k * SL) * ES, k, v[c]);
                 }
                 [[unroll]] for (uint c = 0u; c < PB; c++) {
                     T xj = sym_x[q * CW + cb + c];
@@ -568,25 +612,55 @@ bool sym_slot(uint c, uint i) {
     }
     uint s = c - groups;
     uvec2 rows = sym_rows(i / GW, p.m);
+    uint SEG = seg_rows();
     return s * SEG < rows.y && s * SEG + SEG > rows.x;
 }
 
-// y_i := alpha sum + beta y_i over the aux partial slots; y has m elements.
+// y_i := alpha sum + beta y_i over the aux partial slots; y has m elements. A workgroup
+// takes FIN_E elements, FIN_S invocations each: invocation (e, l) sums slots l, l + FIN_S,
+// ... of element e (four loads in flight), and the FIN_S sums meet in order in red. (One
+// invocation per element summing every slot in turn waited on one load at a time over
+// few workgroups: about 50 us of every sgemv on an H200, whatever its size.)
+const uint FIN_E = 32u, FIN_S = TPB / FIN_E;
+
+void mv_fin_block(uint b, uint blk);
+
+T fin_slot(uint c, uint b, uint i) {
+    return !has(F_SYM_SLOTS) || sym_slot(c, i) ? ld(partial(c, b, i, p.m)) : zero();
+}
+
 void mv_fin(uint b) {
-    uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
-    if (i >= p.m) return;
+    uint blocks = (p.m + FIN_E - 1u) / FIN_E;
+    for (uint blk = gl_WorkGroupID.x; blk < blocks; blk += gl_NumWorkGroups.x) mv_fin_block(b, blk);
+}
+
+// MV_FIN over elements blk FIN_E .. (the grid may hold fewer blocks than m has: its x limit).
+void mv_fin_block(uint b, uint blk) {
+    uint lid = gl_LocalInvocationID.x, e = lid % FIN_E, l = lid / FIN_E;
+    uint i = blk * FIN_E + e;
     T al = alpha_(), be = beta_();
-    uint64_t y = at(entry(p.y, p.bsy, has(F_Y_ARRAY), b), p.incy, i, p.m);
-    T v = zero();
-    if (!is_zero(al)) {
-        T s = zero();
-        for (uint c = 0u; c < p.aux; c++) {
-            if (!has(F_SYM_SLOTS) || sym_slot(c, i)) s += ld(partial(c, b, i, p.m));
+    T s = zero();
+    if (i < p.m && !is_zero(al)) {
+        T acc[4];
+        [[unroll]] for (uint k = 0u; k < 4u; k++) acc[k] = zero();
+        uint c = l;
+        for (; c + 3u * FIN_S < p.aux; c += 4u * FIN_S) {
+            [[unroll]] for (uint k = 0u; k < 4u; k++) acc[k] += fin_slot(c + k * FIN_S, b, i);
         }
-        v = mul(al, s);
+        for (; c < p.aux; c += FIN_S) acc[0] += fin_slot(c, b, i);
+        s = (acc[0] + acc[1]) + (acc[2] + acc[3]);
     }
-    if (!is_zero(be)) v += mul(be, ld(y));
-    st(y, v);
+    red[lid] = s;
+    barrier();
+    if (l == 0u && i < p.m) {
+        T t = red[e];
+        [[unroll]] for (uint u = 1u; u < FIN_S; u++) t += red[u * FIN_E + e];
+        uint64_t y = at(entry(p.y, p.bsy, has(F_Y_ARRAY), b), p.incy, i, p.m);
+        T v = is_zero(al) ? zero() : mul(al, t);
+        if (!is_zero(be)) v += mul(be, ld(y));
+        st(y, v);
+    }
+    barrier();  // the next block reuses red
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 // defines REAL and, for complex modules, CPLX); the compute-bound parts of trsm, trmm, trtri,
 // symm and the rank-k updates are GEMMs (gemm.glsl) around these.
 //
-// Operations (op in the flags' top byte), grid (ceil(m / 256), ceil(n / 16), batch) unless said
-// (GEAM with a transposed operand: (ceil(m / 32), ceil(n / 128), batch)):
+// Operations (op in the flags' top byte), grid (ceil(m / 256), column blocks of 16, batch)
+// unless said (GEAM with a transposed operand: (ceil(m / 32), blocks of 128, batch)); a grid
+// of fewer column blocks than n has takes the rest in turn (by + k grid y):
 //   GEAM       C := alpha op(A) + beta op(B) (SKIP_A / SKIP_B: that term is zero and its
 //              matrix is not read); with C_LOWER / C_UPPER only that triangle of C is written
 //              (a triangle copy). Transposed operands go through a shared 32 x 32 tile so
@@ -122,17 +123,22 @@ const uint COLS = 128u;
 
 void geam_block(uint batch, uint i0, uint j0);
 
+// GEAM reads a transposed operand (the tiled path).
+bool geam_tiled() {
+    return (!has(F_SKIP_A) && has(F_TRANS_A)) || (!has(F_SKIP_B) && has(F_TRANS_B));
+}
+
 // Untransposed operations take 256 consecutive rows of LIN_COLS columns per workgroup: each
 // workgroup reads and writes runs of 256 elements (on the H200, 32-row tiles of many
 // columns reached a third of the bandwidth).
 const uint LIN_ROWS = 256u, LIN_COLS = 16u;
 uint lin_row() { return gl_WorkGroupID.x * LIN_ROWS + gl_LocalInvocationID.y * 32u + gl_LocalInvocationID.x; }
 
-void geam(uint batch) {
+void geam(uint batch, uint by) {
     bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
-    if ((use_a && has(F_TRANS_A)) || (use_b && has(F_TRANS_B))) {
+    if (geam_tiled()) {
         uint i0 = gl_WorkGroupID.x * 32u;
-        [[unroll]] for (uint h = 0u; h < COLS / 32u; h++) geam_block(batch, i0, gl_WorkGroupID.y * COLS + 32u * h);
+        [[unroll]] for (uint h = 0u; h < COLS / 32u; h++) geam_block(batch, i0, by * COLS + 32u * h);
         return;
     }
     uint64_t A = use_a ? mat(p.a, p.sa, batch, F_A_ARRAY) : 0ul;
@@ -145,7 +151,7 @@ void geam(uint batch) {
     // interleaved, each load would wait for the previous store (one load in flight).
     T v[LIN_COLS];
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        uint j = by * LIN_COLS + r;
         v[r] = T(0);
         if (i >= p.m || j >= p.n) continue;
         if (use_a) {
@@ -158,7 +164,7 @@ void geam(uint batch) {
         }
     }
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        uint j = by * LIN_COLS + r;
         if (i < p.m && j < p.n && writes(i, j)) st_(C, i, j, p.ldc, v[r]);
     }
 }
@@ -197,7 +203,7 @@ void geam_block(uint batch, uint i0, uint j0) {
     }
 }
 
-void dgmm(uint batch) {
+void dgmm(uint batch, uint by) {
     uint i = lin_row();
     uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY);
     uint64_t X = mat(p.b, p.sb, batch, F_B_ARRAY);
@@ -206,7 +212,7 @@ void dgmm(uint batch) {
     // Loads first, then stores (see geam).
     T v[LIN_COLS];
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        uint j = by * LIN_COLS + r;
         v[r] = T(0);
         if (i >= p.m || j >= p.n) continue;
         uint e = has(F_LEFT) ? i : j;
@@ -216,19 +222,19 @@ void dgmm(uint batch) {
         v[r] = mul(ld_(A, i, j, p.lda), x);
     }
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        uint j = by * LIN_COLS + r;
         if (i < p.m && j < p.n) st_(C, i, j, p.ldc, v[r]);
     }
 }
 
-void expand(uint batch) {
+void expand(uint batch, uint by) {
     uint i = lin_row();
     uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY);
     uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
     // Loads first, then stores (see geam).
     T vs[LIN_COLS];
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        uint j = by * LIN_COLS + r;
         vs[r] = T(0);
         if (i >= p.m || j >= p.n) continue;
         // op(A)(i, j) is A(sr, sc).
@@ -249,7 +255,7 @@ void expand(uint batch) {
         vs[r] = has(F_CONJ) ? conj_(v) : v;
     }
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = gl_WorkGroupID.y * LIN_COLS + r;
+        uint j = by * LIN_COLS + r;
         if (i < p.m && j < p.n) st_(C, i, j, p.ldc, vs[r]);
     }
 }
@@ -319,8 +325,14 @@ void main() {
 #ifdef INV_DIAG_MODULE
     if (op == OP_INV_DIAG) inv_diag(batch);
 #else
-    if (op == OP_GEAM) geam(batch);
-    else if (op == OP_DGMM) dgmm(batch);
-    else if (op == OP_EXPAND) expand(batch);
+    // Column blocks by, by + (grid y), ...: the grid may hold fewer blocks than n has
+    // (its y limit, or OXROCM_ROCBLAS_GEAM_GROUPS).
+    uint per = op == OP_GEAM && geam_tiled() ? COLS : LIN_COLS;
+    uint blocks = (p.n + per - 1u) / per;
+    for (uint by = gl_WorkGroupID.y; by < blocks; by += gl_NumWorkGroups.y) {
+        if (op == OP_GEAM) geam(batch, by);
+        else if (op == OP_DGMM) dgmm(batch, by);
+        else if (op == OP_EXPAND) expand(batch, by);
+    }
 #endif
 }

@@ -213,9 +213,9 @@ fn scalar<T: E>(re: f64, im: f64) -> T {
     T::from(re, if T::CPLX { im } else { 0.0 })
 }
 
-/// gemv in three forms and gbmv: (m, n) = (300, 200), lda 310, incx -2, incy 3.
+/// gemv in three forms and gbmv: (m, n) = (300, 200), lda 312 (16-byte columns in every precision but C64), incx -2, incy 3.
 fn general<T: E>(h: H) {
-    let (m, n, lda, batch) = (300usize, 200usize, 310usize, 2usize);
+    let (m, n, lda, batch) = (300usize, 200usize, 312usize, 2usize);
     let (alpha, beta) = (scalar::<T>(1.5, -0.5), scalar::<T>(-0.75, 0.25));
     let (al, be) = (alpha.c(), beta.c());
     let a = data::<T>(lda * n * batch, 1.0);

@@ -104,19 +104,49 @@ fn rows4() -> bool {
 /// SYM_STRIP over full storage reads 16 bytes per load (several rows of a column).
 const F_SYM_VEC: u32 = 1048576;
 
-/// Whether SYM_STRIP may take 16-byte loads: full storage, not a pointer array, A, its batch
-/// stride and its column step 16-byte aligned, and elements narrower than 16 bytes.
-/// `OXROCM_ROCBLAS_SYMV_VEC=0` keeps one element per load (for comparison on a device).
-fn sym_vec(g: &Geom, a: &Vector, elem: usize) -> bool {
-    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let off = *OFF
-        .get_or_init(|| std::env::var("OXROCM_ROCBLAS_SYMV_VEC").is_ok_and(|v| v.trim() == "0"));
-    !off && elem < 16
+/// MV_N over a general matrix reads 16 bytes per load (several rows of a column).
+const F_GEMV_VEC: u32 = 2097152;
+
+/// Whether a pass over A may take 16-byte loads: full storage, not a pointer array, A, its
+/// batch stride and its column step 16-byte aligned, and elements narrower than 16 bytes.
+fn loads16(g: &Geom, a: &Vector, elem: usize) -> bool {
+    elem < 16
         && g.flags & (F_BAND | F_PACKED) == 0
         && !a.array
         && a.ptr % 16 == 0
         && a.bs % 16 == 0
         && (g.step as usize * elem) % 16 == 0
+}
+
+/// An on/off setting (`1` / `0`; `None` unset or anything else): the 16-byte loads'
+/// switches, for comparison on a device.
+fn on_off(cell: &'static std::sync::OnceLock<Option<bool>>, name: &str) -> Option<bool> {
+    *cell.get_or_init(|| match std::env::var(name) {
+        Ok(v) if v.trim() == "0" => Some(false),
+        Ok(v) if v.trim() == "1" => Some(true),
+        _ => None,
+    })
+}
+
+/// Whether SYM_STRIP takes 16-byte loads (`OXROCM_ROCBLAS_SYMV_VEC=0`: one element each).
+fn sym_vec(g: &Geom, a: &Vector, elem: usize) -> bool {
+    static ON: std::sync::OnceLock<Option<bool>> = std::sync::OnceLock::new();
+    on_off(&ON, "OXROCM_ROCBLAS_SYMV_VEC").unwrap_or(true) && loads16(g, a, elem)
+}
+
+/// Rows per invocation of gemv N with 16-byte loads, or `None` (the setting off, or A, its
+/// strides or m not in whole 16 bytes). On the H100 with the cooperative MV_FIN (8192²,
+/// same call) s went from 2,159 to 2,351 GB/s, d 2,599 to 2,652, c 2,147 to 2,499;
+/// `OXROCM_ROCBLAS_GEMV_VEC=0` keeps one row per invocation.
+fn gemv_vec(g: &Geom, a: &Vector, m: &Module) -> Option<u64> {
+    static ON: std::sync::OnceLock<Option<bool>> = std::sync::OnceLock::new();
+    let vw = 16 / m.elem as u64;
+    (on_off(&ON, "OXROCM_ROCBLAS_GEMV_VEC").unwrap_or(true)
+        && !rows4()
+        && kernels_on_gpu()
+        && loads16(g, a, m.elem)
+        && g.m as u64 % vw == 0)
+        .then_some(vw)
 }
 
 /// Columns of at most this many stored rows take one invocation each in MV_T.
@@ -466,9 +496,30 @@ fn first_grid(pass: Pass, g: &Geom, batch: usize) -> [u32; 3] {
     [gx as u32, chunks as u32, bz as u32]
 }
 
+/// Elements of y per MV_FIN workgroup (the shader's FIN_E).
+const FIN_ELEMS: u64 = 32;
+
 /// SYM_STRIP's column group (the shader's GW) and row segment (SEG): a workgroup's share.
 const STRIP_GROUP: u64 = 64;
-const STRIP_SEG: u64 = 1024;
+/// Rows of a segment: 1024, 512 or 256 (`OXROCM_ROCBLAS_SYMV_SEG`, a tuning setting); the
+/// shader reads it from flag bits 22-23 (1024 >> shift).
+fn strip_seg() -> u64 {
+    static SEG: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *SEG.get_or_init(|| {
+        match std::env::var("OXROCM_ROCBLAS_SYMV_SEG")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+        {
+            Some(v @ (256 | 512 | 1024)) => v,
+            _ => 1024,
+        }
+    })
+}
+
+/// The flag bits that tell the shader `strip_seg()`.
+fn strip_seg_flags() -> u32 {
+    (1024 / strip_seg()).trailing_zeros() << 22
+}
 
 /// MV_SYM's column chunks on the CPU backend, where only the host twin runs: a few of
 /// equal area (`sym_chunk`) keep the threads busy, where the shader's one slot per 64-column
@@ -517,7 +568,7 @@ fn strip_grid(g: &Geom, batch: usize) -> Option<[u32; 3]> {
         return None;
     }
     let groups = (g.n as u64).div_ceil(STRIP_GROUP);
-    let segs = (g.n as u64).div_ceil(STRIP_SEG);
+    let segs = (g.n as u64).div_ceil(strip_seg());
     (groups <= MAX_GRID).then(|| {
         [
             groups as u32,
@@ -549,8 +600,10 @@ struct MvPlan {
 }
 
 impl MvPlan {
-    fn new(kind: Mv, g: &Geom, nb: usize) -> MvPlan {
+    /// `vec_rows`: rows per invocation of gemv N with 16-byte loads (`gemv_vec`).
+    fn new(kind: Mv, g: &Geom, nb: usize, vec_rows: Option<u64>) -> MvPlan {
         let passes: Vec<(Pass, u32)> = match kind {
+            Mv::General(Op::N) if vec_rows.is_some() => vec![(Pass::MvN, F_GEMV_VEC)],
             Mv::General(Op::N) if g.flags & F_BAND == 0 && kernels_on_gpu() && rows4() => {
                 vec![(Pass::MvN, F_ROWS4)]
             }
@@ -584,9 +637,14 @@ impl MvPlan {
         let grids = passes
             .iter()
             .map(|(p, extra)| match p {
-                Pass::MvN if extra & F_ROWS4 != 0 => {
+                Pass::MvN if extra & (F_ROWS4 | F_GEMV_VEC) != 0 => {
+                    let rows = if extra & F_ROWS4 != 0 {
+                        ROWS4
+                    } else {
+                        vec_rows.unwrap_or(1)
+                    };
                     let bz = (nb as u64).min(MAX_GRID);
-                    let gx = (g.m as u64).div_ceil(TPB * ROWS4);
+                    let gx = (g.m as u64).div_ceil(TPB * rows);
                     let chunks = TARGET_GROUPS
                         .div_ceil(gx * bz)
                         .clamp(1, (g.n as u64 / 64).clamp(1, MAX_GRID));
@@ -668,7 +726,11 @@ pub fn mv<X: 'static>(
         _ if y.is_null() => return Some(Ok(())),
         _ => (vector(y, incy, &m)?, alpha?, beta?),
     };
-    let plan = MvPlan::new(kind, &g, nb);
+    let vec_rows = match kind {
+        Mv::General(Op::N) => gemv_vec(&g, &av, &m),
+        _ => None,
+    };
+    let plan = MvPlan::new(kind, &g, nb, vec_rows);
     let (xl, yl) = plan.lens;
     // A host alpha of 0, or a null A or x: only y := beta y.
     let skip =
@@ -698,8 +760,11 @@ pub fn mv<X: 'static>(
             if *pass == Pass::MvT && short_columns(&g) {
                 l.flags |= F_ONE_LANE;
             }
-            if *pass == Pass::SymStrip && sym_vec(&g, &av, m.elem) {
-                l.flags |= F_SYM_VEC;
+            if *pass == Pass::SymStrip {
+                l.flags |= strip_seg_flags();
+                if sym_vec(&g, &av, m.elem) {
+                    l.flags |= F_SYM_VEC;
+                }
             }
             if let Err(e) = l.run(c, &m, &reads, &[ws_range]) {
                 return Some(Err(e));
@@ -713,9 +778,9 @@ pub fn mv<X: 'static>(
     (fin.y, fin.ws, fin.aux) = (yv, ws, slots as u32);
     (fin.alpha, fin.beta) = (Some((alpha, false)), Some(beta));
     if plan.passes.iter().any(|(p, _)| *p == Pass::SymStrip) {
-        fin.flags |= F_SYM_SLOTS;
+        fin.flags |= F_SYM_SLOTS | strip_seg_flags();
     }
-    fin.grid[0] = (yl as u64).div_ceil(TPB) as u32;
+    fin.grid[0] = (yl as u64).div_ceil(FIN_ELEMS).min(MAX_GRID) as u32;
     let y_range = yv.range(yl as usize, m.elem, nb)?;
     Some(fin.run(c, &m, &[ws_range, y_range], &[y_range]))
 }
@@ -1585,7 +1650,7 @@ where
             // run on the device; the CPU backend takes MV_SYM).
             let (n, upper, herm) = (p.n, p.has(F_UPPER), p.has(F_HERM));
             let (groups, segs) = (grid[0] as usize, grid[1] as usize);
-            let (gw, seg) = (STRIP_GROUP as usize, STRIP_SEG as usize);
+            let (gw, seg) = (STRIP_GROUP as usize, strip_seg() as usize);
             (0..p.batch * groups * segs)
                 .into_par_iter()
                 .for_each(|task| {
@@ -1803,7 +1868,7 @@ fn strip_rows(grp: usize, n: usize, upper: bool) -> (usize, usize) {
 /// of i's group.
 fn strip_slot(c: usize, i: usize, n: usize, upper: bool) -> bool {
     let groups = n.div_ceil(STRIP_GROUP as usize);
-    let seg = STRIP_SEG as usize;
+    let seg = strip_seg() as usize;
     if c < groups {
         let (r0, r1) = strip_rows(c, n, upper);
         return (r0..r1).contains(&i);

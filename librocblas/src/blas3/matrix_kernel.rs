@@ -232,8 +232,14 @@ impl MLaunch {
             MOp::InvDiag => [self.m.div_ceil(self.aux.max(1)), 1, z],
             // Tiles of 32 rows by 128 columns where GEAM transposes (blas3.glsl's COLS), else
             // runs of 256 rows by 16 columns (LIN_ROWS, LIN_COLS).
-            MOp::Geam if self.transposes() => [self.m.div_ceil(32), self.n.div_ceil(128), z],
-            _ => [self.m.div_ceil(256), self.n.div_ceil(16), z],
+            MOp::Geam if self.transposes() => {
+                let x = self.m.div_ceil(32);
+                [x, column_blocks(self.n.div_ceil(128), x, z), z]
+            }
+            _ => {
+                let x = self.m.div_ceil(256);
+                [x, column_blocks(self.n.div_ceil(16), x, z), z]
+            }
         }
     }
 
@@ -352,6 +358,24 @@ impl<T: Copy> HM<T> {
     fn set(&self, i: usize, j: usize, v: T) {
         unsafe { self.0.add(i + j * self.1).write_unaligned(v) }
     }
+}
+
+/// The grid's column blocks for `blocks` of them over `x` row blocks and `z` batch entries:
+/// all of them up to the grid's y limit (the shader takes the rest in turn), or as many as
+/// keep the grid near `OXROCM_ROCBLAS_GEAM_GROUPS` workgroups (a tuning setting).
+fn column_blocks(blocks: u32, x: u32, z: u32) -> u32 {
+    static GROUPS: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let target = *GROUPS.get_or_init(|| {
+        std::env::var("OXROCM_ROCBLAS_GEAM_GROUPS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|&g| g > 0)
+    });
+    let cap = match target {
+        Some(t) => t.div_ceil(x as u64 * z.max(1) as u64).max(1),
+        None => MAX_GRID as u64,
+    };
+    (blocks as u64).min(cap).min(MAX_GRID as u64).max(1) as u32
 }
 
 unsafe extern "C" fn twin<T: K2>(
