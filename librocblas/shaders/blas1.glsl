@@ -301,8 +301,10 @@ void partial(uint b) {
             [[unroll]] for (uint k = 0u; k < RUNROLL; k++) {
                 uint i = i0 + k * TPB;
                 REAL v = i < n ? abs1(ld(at(xb, p.incx, i))) : REAL(0);
-                bool better = mn ? v < lv[k] : v > lv[k];
-                bool take = (i < n) && (better || (li[k] == ~0u && v == v));
+                // Integer logic, as in takes(): && and || are short-circuit operators,
+                // which glslang emits as branches (16 per round here).
+                uint better = mn ? uint(v < lv[k]) : uint(v > lv[k]);
+                bool take = (uint(i < n) & (better | (uint(li[k] == ~0u) & uint(v == v)))) != 0u;
                 lv[k] = take ? v : lv[k];
                 li[k] = take ? i : li[k];
             }
