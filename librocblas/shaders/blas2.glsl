@@ -72,7 +72,7 @@ const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_B
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
 const uint F_SKIP_DIAG = 1024u, F_UNIT_DIAG = 2048u, F_REAL_DIAG = 4096u, F_CONJ_Y = 8192u;
 const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u;
-const uint F_SYM_SLOTS = 262144u, F_ROWS4 = 524288u, F_SYM_VEC = 1048576u, F_GEMV_VEC = 2097152u;
+const uint F_SYM_SLOTS = 262144u, F_SYM_VEC = 1048576u, F_GEMV_VEC = 2097152u;
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 uint op_() { return p.flags >> 24; }
@@ -269,55 +269,6 @@ T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
     return acc;
 }
 
-// MV_N over a general matrix (every row stores every column), ROWS4 rows per invocation
-// (i, i + TPB, ...): a workgroup reads runs of ROWS4 TPB elements down each column, and an
-// invocation has ROWS4 UNR loads in flight (F_ROWS4; grid: rows / (ROWS4 TPB)).
-const uint ROWS4 = 4u;
-void mv_n_rows4(uint b) {
-    uint i0 = gl_WorkGroupID.x * TPB * ROWS4 + gl_LocalInvocationID.x;
-    if (i0 >= p.m) return;
-    uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
-    uint cw = (p.n + chunks - 1u) / chunks;
-    uint j0 = c * cw, j1 = min(p.n, c * cw + cw);
-    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
-    bool ok[ROWS4];
-    T acc[ROWS4];
-    [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
-        ok[r] = i0 + r * TPB < p.m;
-        acc[r] = zero();
-    }
-    if (j0 < j1) {
-        uint64_t ap = el(a, i0, j0), xp = at(x, p.incx, j0, p.n);
-        int64_t as_ = col_step(), xs = vec_step(p.incx);
-        const uint64_t rs = uint64_t(TPB * ES);
-        uint j = j0;
-        for (; j + UNR <= j1; j += UNR) {
-            T xv[UNR], av[ROWS4][UNR];
-            [[unroll]] for (uint k = 0u; k < UNR; k++) {
-                xv[k] = ld(xp + uint64_t(int64_t(k) * xs));
-                uint64_t cp = ap + uint64_t(int64_t(k) * as_);
-                [[unroll]] for (uint r = 0u; r < ROWS4; r++) av[r][k] = ok[r] ? ld(cp + r * rs) : zero();
-            }
-            [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
-                [[unroll]] for (uint k = 0u; k < UNR; k++) acc[r] += mul(opa(av[r][k]), xv[k]);
-            }
-            ap += uint64_t(int64_t(UNR) * as_);
-            xp += uint64_t(int64_t(UNR) * xs);
-        }
-        for (; j < j1; j++) {
-            T xj = ld(xp);
-            [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
-                if (ok[r]) acc[r] += mul(opa(ld(ap + r * rs)), xj);
-            }
-            ap += uint64_t(as_);
-            xp += uint64_t(xs);
-        }
-    }
-    [[unroll]] for (uint r = 0u; r < ROWS4; r++) {
-        if (ok[r]) st(partial(p.aux + c, b, i0 + r * TPB, p.m), acc[r]);
-    }
-}
-
 // MV_N over a general matrix with 16-byte loads (F_GEMV_VEC: A, its column step and m
 // whole 16 bytes): invocation t takes rows VW t .. VW t + VW - 1, UNR columns a step.
 void mv_n_vec(uint b) {
@@ -357,10 +308,6 @@ void mv_n_vec(uint b) {
 }
 
 void mv_n(uint b) {
-    if (has(F_ROWS4)) {
-        mv_n_rows4(b);
-        return;
-    }
     if (has(F_GEMV_VEC)) {
         mv_n_vec(b);
         return;

@@ -89,18 +89,6 @@ const F_TRANS: u32 = 65536;
 const F_ONE_LANE: u32 = 131072;
 /// MV_FIN after SYM_STRIP: sum only the slots SYM_STRIP wrote for each element.
 const F_SYM_SLOTS: u32 = 262144;
-/// MV_N over a general matrix, ROWS4 rows per invocation.
-const F_ROWS4: u32 = 524288;
-const ROWS4: u64 = 4;
-
-/// Whether gemv N on a GPU takes ROWS4 rows per invocation (`OXROCM_ROCBLAS_GEMV_ROWS=4`,
-/// for comparison on a device). Off by default: on the H100 one row per invocation was
-/// faster (8192², same run: s 1,834 against 1,676 GB/s, d 2,362 against 2,149).
-fn rows4() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("OXROCM_ROCBLAS_GEMV_ROWS").is_ok_and(|v| v.trim() == "4"))
-}
-
 /// SYM_STRIP over full storage reads 16 bytes per load (several rows of a column).
 const F_SYM_VEC: u32 = 1048576;
 
@@ -142,7 +130,6 @@ fn gemv_vec(g: &Geom, a: &Vector, m: &Module) -> Option<u64> {
     static ON: std::sync::OnceLock<Option<bool>> = std::sync::OnceLock::new();
     let vw = 16 / m.elem as u64;
     (on_off(&ON, "OXROCM_ROCBLAS_GEMV_VEC").unwrap_or(true)
-        && !rows4()
         && kernels_on_gpu()
         && loads16(g, a, m.elem)
         && g.m as u64 % vw == 0)
@@ -604,9 +591,6 @@ impl MvPlan {
     fn new(kind: Mv, g: &Geom, nb: usize, vec_rows: Option<u64>) -> MvPlan {
         let passes: Vec<(Pass, u32)> = match kind {
             Mv::General(Op::N) if vec_rows.is_some() => vec![(Pass::MvN, F_GEMV_VEC)],
-            Mv::General(Op::N) if g.flags & F_BAND == 0 && kernels_on_gpu() && rows4() => {
-                vec![(Pass::MvN, F_ROWS4)]
-            }
             Mv::General(Op::N) => vec![(Pass::MvN, 0)],
             Mv::General(op) => vec![(Pass::MvT, if op == Op::C { F_CONJ_A } else { 0 })],
             // Full and packed storage: one pass over A (both of its triangles' products),
@@ -637,12 +621,8 @@ impl MvPlan {
         let grids = passes
             .iter()
             .map(|(p, extra)| match p {
-                Pass::MvN if extra & (F_ROWS4 | F_GEMV_VEC) != 0 => {
-                    let rows = if extra & F_ROWS4 != 0 {
-                        ROWS4
-                    } else {
-                        vec_rows.unwrap_or(1)
-                    };
+                Pass::MvN if extra & F_GEMV_VEC != 0 => {
+                    let rows = vec_rows.unwrap_or(1);
                     let bz = (nb as u64).min(MAX_GRID);
                     let gx = (g.m as u64).div_ceil(TPB * rows);
                     let chunks = TARGET_GROUPS
