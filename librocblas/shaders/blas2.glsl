@@ -72,7 +72,7 @@ const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_B
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
 const uint F_SKIP_DIAG = 1024u, F_UNIT_DIAG = 2048u, F_REAL_DIAG = 4096u, F_CONJ_Y = 8192u;
 const uint F_RANK2 = 16384u, F_HERM = 32768u, F_TRANS = 65536u, F_ONE_LANE = 131072u;
-const uint F_SYM_SLOTS = 262144u, F_SYM_VEC = 1048576u, F_GEMV_VEC = 2097152u;
+const uint F_SYM_SLOTS = 262144u;  // (bits 20-21: the host's marks for the wide module)
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 uint op_() { return p.flags >> 24; }
@@ -217,6 +217,14 @@ const uint UNR = ES <= 4u ? 16u : 8u;
 #endif
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer V16 { V16_T v; };
 const uint VW = VW_, PB = VW_ == 4 ? 16u : 8u;
+// The 16-byte paths live in a module of their own (blas2_wide_*.comp): compiled into every
+// module, their unrolled loads set the register count, and so the occupancy, of every pass
+// (cgemv T fell from 0.88x to 0.72x of cuBLAS on the H100 while they shared the module).
+#ifdef WIDE_MODULE
+const bool WIDE = true;
+#else
+const bool WIDE = false;
+#endif
 const uint VR = 4u;  // room of the arrays ld16 fills (VW <= VR)
 
 // Elements r0 .. r0 + VW - 1 of v from one 16-byte load at addr.
@@ -269,7 +277,7 @@ T row_span(uint64_t a, uint64_t x, uint i, uint j0, uint j1) {
     return acc;
 }
 
-// MV_N over a general matrix with 16-byte loads (F_GEMV_VEC: A, its column step and m
+// MV_N over a general matrix with 16-byte loads (the wide module: A, its column step and m
 // whole 16 bytes): invocation t takes rows VW t .. VW t + VW - 1, UNR columns a step.
 void mv_n_vec(uint b) {
     uint i0 = (gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x) * VW;
@@ -308,10 +316,10 @@ void mv_n_vec(uint b) {
 }
 
 void mv_n(uint b) {
-    if (has(F_GEMV_VEC)) {
-        mv_n_vec(b);
-        return;
-    }
+#ifdef WIDE_MODULE
+    mv_n_vec(b);
+    return;
+#endif
     uint i = gl_WorkGroupID.x * TPB + gl_LocalInvocationID.x;
     if (i >= p.m) return;
     uint chunks = gl_NumWorkGroups.y, c = gl_WorkGroupID.y;
@@ -419,7 +427,7 @@ shared T sym_x[GW];
 shared T sym_red[(TPB / SG_MIN) * CW];
 // A chunk's row sums per quarter (CQ * CH entries) sit in tri_d (B * B >= 1024 entries).
 
-// F_SYM_VEC (full storage, A and its column step 16-byte aligned): each invocation reads
+// In the wide module (full storage, A and its column step 16-byte aligned) each invocation reads
 // VW consecutive rows of a column in one 16-byte load (ld16). One element per load kept
 // too few bytes in flight: ssymv 8192 on the H100 took 207 us, dsymv (twice the bytes) 239
 // us. The loads of PB columns go out before their products.
@@ -439,7 +447,7 @@ uvec2 sym_rows(uint G, uint n) {
 void sym_strip(uint b) {
     uint G = gl_WorkGroupID.x, s = gl_WorkGroupID.y, lid = gl_LocalInvocationID.x;
     uint lane = lid % SL, q = lid / SL;
-    bool up = has(F_UPPER), herm = has(F_HERM), vec = VW > 1u && has(F_SYM_VEC);  // RC == VR
+    bool up = has(F_UPPER), herm = has(F_HERM), vec = WIDE && VW > 1u;  // RC == VR
     uint g0 = G * GW, ng = min(GW, p.n - g0);
     uvec2 rows = sym_rows(G, p.n);
     uint SEG = seg_rows();
@@ -1056,6 +1064,13 @@ void trsv_update(uint b) {
 
 void main() {
     uint op = op_();
+#ifdef WIDE_MODULE
+    for (uint b = gl_WorkGroupID.z; b < p.batch; b += gl_NumWorkGroups.z) {
+        if (op == OP_MV_N) mv_n(b);
+        else if (op == OP_SYM_STRIP) sym_strip(b);
+    }
+    return;
+#endif
     for (uint b = gl_WorkGroupID.z; b < p.batch; b += gl_NumWorkGroups.z) {
         if (op == OP_MV_N) mv_n(b);
         else if (op == OP_MV_T) mv_t(b);

@@ -9,7 +9,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{Frame, dev, free, host, mode, ptr_array, vals};
+use common::{Frame, dev, free, host, mode, on_vulkan, ptr_array, vals};
 use rocblas::blas1::exec::Src;
 use rocblas::blas1::num::{C32, C64, Complex, Promote};
 use rocblas::blas2::kern::Num;
@@ -19,6 +19,16 @@ use rocblas::types::*;
 type H = rocblas_handle;
 
 const MODULES: [&str; 4] = ["blas2_f32", "blas2_f64", "blas2_c32", "blas2_c64"];
+
+/// MODULES and, on a Vulkan device, the 16-byte-load modules (gemv N and symv/hemv over
+/// aligned full storage take them; the CPU backend never does).
+fn with_wide() -> Vec<&'static str> {
+    let mut m = MODULES.to_vec();
+    if on_vulkan() {
+        m.extend(["blas2_wide_f32", "blas2_wide_f64", "blas2_wide_c32"]);
+    }
+    m
+}
 
 const N_OP: i32 = 111;
 const T_OP: i32 = 112;
@@ -828,7 +838,7 @@ fn gemv_and_gbmv_run_as_kernels() {
     general::<f64>(fr.h);
     general::<C32>(fr.h);
     general::<C64>(fr.h);
-    fr.finish(&MODULES);
+    fr.finish(&with_wide());
 }
 
 #[test]
@@ -838,7 +848,7 @@ fn symmetric_and_hermitian_products_run_as_kernels() {
     symmetric::<f64>(fr.h);
     symmetric::<C32>(fr.h);
     symmetric::<C64>(fr.h);
-    fr.finish(&MODULES);
+    fr.finish(&with_wide());
 }
 
 #[test]

@@ -89,7 +89,8 @@ const F_TRANS: u32 = 65536;
 const F_ONE_LANE: u32 = 131072;
 /// MV_FIN after SYM_STRIP: sum only the slots SYM_STRIP wrote for each element.
 const F_SYM_SLOTS: u32 = 262144;
-/// SYM_STRIP over full storage reads 16 bytes per load (several rows of a column).
+/// SYM_STRIP over full storage reads 16 bytes per load (several rows of a column): the
+/// launch takes the module's wide kernel (so do F_GEMV_VEC's).
 const F_SYM_VEC: u32 = 1048576;
 
 /// MV_N over a general matrix reads 16 bytes per load (several rows of a column).
@@ -200,30 +201,38 @@ static BLAS2_F32: oxrocm_spirv_kernel = spirv_kernel!("blas2_f32", twin::<f32>);
 static BLAS2_F64: oxrocm_spirv_kernel = spirv_kernel!("blas2_f64", twin::<f64>);
 static BLAS2_C32: oxrocm_spirv_kernel = spirv_kernel!("blas2_c32", twin::<C32>);
 static BLAS2_C64: oxrocm_spirv_kernel = spirv_kernel!("blas2_c64", twin::<C64>);
+// The 16-byte-load passes (blas2.glsl's WIDE_MODULE); c64 elements are 16 bytes already.
+static BLAS2_WIDE_F32: oxrocm_spirv_kernel = spirv_kernel!("blas2_wide_f32", twin::<f32>);
+static BLAS2_WIDE_F64: oxrocm_spirv_kernel = spirv_kernel!("blas2_wide_f64", twin::<f64>);
+static BLAS2_WIDE_C32: oxrocm_spirv_kernel = spirv_kernel!("blas2_wide_c32", twin::<C32>);
 
-/// The module of one element type: its element size and whether it is complex.
+/// The modules of one element type (the 16-byte-load passes in `wide`), its element size
+/// and whether it is complex.
 #[derive(Clone, Copy)]
 struct Module {
     kernel: &'static oxrocm_spirv_kernel,
+    wide: &'static oxrocm_spirv_kernel,
     elem: usize,
     complex: bool,
 }
 
 fn module_of<X: 'static>() -> Option<Module> {
     let t = TypeId::of::<X>();
-    let (kernel, elem, complex) = if t == TypeId::of::<f32>() {
-        (&BLAS2_F32, 4, false)
+    let (kernel, wide, elem, complex) = if t == TypeId::of::<f32>() {
+        (&BLAS2_F32, &BLAS2_WIDE_F32, 4, false)
     } else if t == TypeId::of::<f64>() {
-        (&BLAS2_F64, 8, false)
+        (&BLAS2_F64, &BLAS2_WIDE_F64, 8, false)
     } else if t == TypeId::of::<C32>() {
-        (&BLAS2_C32, 8, true)
+        (&BLAS2_C32, &BLAS2_WIDE_C32, 8, true)
     } else if t == TypeId::of::<C64>() {
-        (&BLAS2_C64, 16, true)
+        // Never launched: loads16 refuses 16-byte elements.
+        (&BLAS2_C64, &BLAS2_C64, 16, true)
     } else {
         return None;
     };
     Some(Module {
         kernel,
+        wide,
         elem,
         complex,
     })
@@ -417,7 +426,12 @@ impl Launch {
     }
 
     fn run(&self, c: &Ctx, m: &Module, reads: &[oxrocm_range], writes: &[oxrocm_range]) -> Status {
-        match launch(c.stream, m.kernel, &self.push(), self.grid, reads, writes) {
+        let kernel = if self.flags & (F_SYM_VEC | F_GEMV_VEC) != 0 {
+            m.wide
+        } else {
+            m.kernel
+        };
+        match launch(c.stream, kernel, &self.push(), self.grid, reads, writes) {
             0 => Ok(()),
             e => Err(status_from_hip(e)),
         }

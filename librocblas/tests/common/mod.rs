@@ -190,6 +190,11 @@ enum Device {
     OtherVulkan,
 }
 
+/// Whether the tests run on a Vulkan device (passes that only a GPU takes launch there).
+pub fn on_vulkan() -> bool {
+    device() != Device::Cpu
+}
+
 fn device() -> Device {
     let backend = unsafe { std::ffi::CStr::from_ptr(oxrocm_private_v1_backend_name()) }
         .to_str()
