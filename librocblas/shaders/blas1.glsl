@@ -283,38 +283,46 @@ void partial(uint b) {
         T s = group_sum(acc);
         if (gl_LocalInvocationID.x == 0u) st(p.out_ + uint64_t(slot) * ES, s);
     } else if (p.op == OP_IAMAX) {
-        // One best per unrolled lane k: lane k's elements come in increasing index order,
-        // so a strictly better value replaces it and ties stay with the lower index; a
-        // round is then RUNROLL independent comparisons. NaN never compares better, and
-        // "none" (~0) gives way to any element that is not NaN. The lanes meet at the end
-        // under the full order. (A tree over each round's elements, then the running best,
-        // ran at 0.21x of cuBLAS for isamax on the H100; a chain of 16 dependent
-        // comparisons per round at a quarter of asum's speed on an H200.)
+        // A round's best value first (a max/min tree over its elements, two instructions
+        // an element), and the index only when that value beats the invocation's best, which
+        // after the first rounds is rare. An invocation's elements come in increasing index
+        // order (rounds, and lanes k within a round), so a strictly better value replaces
+        // the best and the first lane holding it is the lowest index; the invocations meet
+        // under the full order (takes). Missing and NaN elements read as `none`: -1 for
+        // iamax, +inf for iamin, so that they never win the tree; a lane's raw value stays
+        // NaN or -1, so that the index search never matches them. (Keeping a best per lane,
+        // as before, compared and selected twice per element: isamax at 0.33x of cuBLAS on
+        // the H100, slower per element than idamax.)
         bool mn = has(F_MIN);
-        REAL lv[RUNROLL];
-        uint li[RUNROLL];
-        [[unroll]] for (uint k = 0u; k < RUNROLL; k++) {
-            lv[k] = REAL(0);
-            li[k] = ~0u;
-        }
+#if RALIGN == 4
+        REAL inf_ = uintBitsToFloat(0x7f800000u);
+#else
+        REAL inf_ = packDouble2x32(uvec2(0u, 0x7ff00000u));
+#endif
+        REAL none = mn ? inf_ : REAL(-1);
+        REAL bv = none;
+        uint bi = ~0u;
         for (uint i0 = t; i0 < n; i0 += stride) {
+            REAL v[RUNROLL];
             [[unroll]] for (uint k = 0u; k < RUNROLL; k++) {
                 uint i = i0 + k * TPB;
-                REAL v = i < n ? abs1(ld(at(xb, p.incx, i))) : REAL(0);
-                // Integer logic, as in takes(): && and || are short-circuit operators,
-                // which glslang emits as branches (16 per round here).
-                uint better = mn ? uint(v < lv[k]) : uint(v > lv[k]);
-                bool take = (uint(i < n) & (better | (uint(li[k] == ~0u) & uint(v == v)))) != 0u;
-                lv[k] = take ? v : lv[k];
-                li[k] = take ? i : li[k];
+                v[k] = i < n ? abs1(ld(at(xb, p.incx, i))) : REAL(-1);
             }
-        }
-        REAL bv = lv[0];
-        uint bi = li[0];
-        [[unroll]] for (uint k = 1u; k < RUNROLL; k++) {
-            bool take = takes(mn, bv, bi, lv[k], li[k]);
-            bv = take ? lv[k] : bv;
-            bi = take ? li[k] : bi;
+            REAL m = v[0] >= REAL(0) ? v[0] : none;
+            [[unroll]] for (uint k = 1u; k < RUNROLL; k++) {
+                REAL c = v[k] >= REAL(0) ? v[k] : none;
+                m = mn ? min(m, c) : max(m, c);
+            }
+            // iamin's +inf: taken by the first round that holds one, if nothing came before.
+            bool better = mn ? (m < bv || (bi == ~0u && m == inf_)) : m > bv;
+            if (better) {
+                uint at_k = ~0u;
+                [[unroll]] for (uint k = RUNROLL; k-- > 0u;) at_k = v[k] == m ? k : at_k;
+                if (at_k != ~0u) {
+                    bv = m;
+                    bi = i0 + at_k * TPB;
+                }
+            }
         }
         group_best(bv, bi);
         if (gl_LocalInvocationID.x == 0u) {

@@ -66,7 +66,7 @@ layout(push_constant) uniform Params {
 
 const uint OP_MV_N = 0u, OP_MV_T = 1u, OP_MV_FIN = 2u, OP_UPDATE = 3u, OP_MV_SYM = 4u, OP_TRSV = 5u,
            OP_SYM_STRIP = 6u, OP_TRSV_INV = 7u, OP_TRSV_PANEL = 8u,
-           OP_TRSV_UPDATE = 9u, OP_TRSV_STEP = 10u;
+           OP_TRSV_UPDATE = 9u, OP_TRSV_STEP = 10u, OP_TRSV_CHAIN = 11u;
 
 const uint F_A_ARRAY = 1u, F_X_ARRAY = 2u, F_Y_ARRAY = 4u, F_ALPHA_DEV = 8u, F_BETA_DEV = 16u;
 const uint F_ALPHA_REAL = 32u, F_BAND = 64u, F_PACKED = 128u, F_UPPER = 256u, F_CONJ_A = 512u;
@@ -815,6 +815,15 @@ void trsv(uint b) {
 // The inverses sit in ws, block t of batch entry b at ((b aux + t) B B) elements, column-
 // major, op applied and unit diagonals as ones.
 
+// TRSV_CHAIN's counter (blocks solved) of batch entry b, after the inverses and sol.
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer U32c { uint v[]; };
+const uint WORDS = ES / 4u;  // 32-bit words of an element
+shared T chain_x[B];  // the earlier block in use
+
+uint64_t chain_sync(uint b) {
+    return p.ws + (uint64_t(p.batch) * p.aux * (B * B) + uint64_t(p.batch) * p.n) * ES + uint64_t(b) * 4u;
+}
+
 // Element (r, c) of block t's inverse.
 uint64_t inv_at(uint b, uint t, uint r, uint c) {
     return p.ws + ((uint64_t(b) * p.aux + t) * (B * B) + c * B + r) * ES;
@@ -825,6 +834,11 @@ void trsv_inv(uint b) {
     uint blocks = (p.n + B - 1u) / B;
     if (t >= blocks) return;
     uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b);
+    if (p.alpha.x == 1u && t == 0u && lid == 0u) {
+        // TRSV_CHAIN runs next: its counters start at zero.
+        U32c sync = U32c(chain_sync(b));
+        atomicExchange(sync.v[0], 0u);
+    }
     uint lo = block_lo(t), len = block_len(t);
     // tri_d[r B + c] = D(r, c) = op(A)(lo + r, lo + c): lower for forward solves, else upper.
     for (uint e = lid; e < B * B; e += TPB) {
@@ -970,6 +984,113 @@ void trsv_step(uint b) {
     barrier();  // the next batch entry refills the shared arrays
 }
 
+// TRSV_CHAIN (full storage): the whole solve in one launch, workgroup t for block t in
+// solving order. It subtracts the earlier blocks' products as their x arrive, multiplies by
+// its block's inverse and hands its x on: into x, and as words in sol (ws after the
+// inverses) that the later blocks read with atomics; then `solved` counts it. Blocks finish
+// in order (each waits for all before it), so one counter says which x are ready. A's block
+// is loaded before the wait, so its reads overlap it. Workgroups wait only for lower
+// indices, so the chain relies on GPUs starting workgroups in index order (NVIDIA, AMD and
+// lavapipe do). A ticket counter would not rely on it, but its value, handed to the
+// workgroup through shared memory, reached some of lavapipe's invocations stale (8
+// threads): blocks solved twice, others never. Only atomics carry x between workgroups:
+// a chain with plain loads after the flag read stale x on lavapipe. TRSV_INV zeroes the
+// counter (a word per batch entry after sol).
+T sol_load(uint b, uint i) {
+    U32c w = U32c(sol_at(b, i));
+    uint v[WORDS];
+    [[unroll]] for (uint k = 0u; k < WORDS; k++) v[k] = atomicOr(w.v[k], 0u);
+#if RALIGN == 4 && defined(CPLX)
+    return T(uintBitsToFloat(v[0]), uintBitsToFloat(v[1]));
+#elif RALIGN == 4
+    return uintBitsToFloat(v[0]);
+#elif defined(CPLX)
+    return T(packDouble2x32(uvec2(v[0], v[1])), packDouble2x32(uvec2(v[2], v[3])));
+#else
+    return packDouble2x32(uvec2(v[0], v[1]));
+#endif
+}
+void sol_store(uint b, uint i, T x) {
+    U32c w = U32c(sol_at(b, i));
+#if RALIGN == 4 && defined(CPLX)
+    uint v[2] = uint[2](floatBitsToUint(x.x), floatBitsToUint(x.y));
+#elif RALIGN == 4
+    uint v[1] = uint[1](floatBitsToUint(x));
+#elif defined(CPLX)
+    uvec2 re = unpackDouble2x32(x.x), im = unpackDouble2x32(x.y);
+    uint v[4] = uint[4](re.x, re.y, im.x, im.y);
+#else
+    uvec2 d = unpackDouble2x32(x);
+    uint v[2] = uint[2](d.x, d.y);
+#endif
+    [[unroll]] for (uint k = 0u; k < WORDS; k++) atomicExchange(w.v[k], v[k]);
+}
+
+const uint CQ_ = B / S;  // an invocation's elements of a block product
+void trsv_chain(uint b) {
+    uint lid = gl_LocalInvocationID.x, il = lid % B, s = lid / B;
+    U32c sync = U32c(chain_sync(b));
+    uint t = gl_WorkGroupID.x, blo = block_lo(t), len = block_len(t);
+    uint64_t a = entry(p.a, p.bsa, has(F_A_ARRAY), b), x = entry(p.x, p.bsx, has(F_X_ARRAY), b);
+    bool tr = has(F_TRANS);
+    // op N: invocation (il, s) takes row blo + il over columns s + S q of each earlier
+    // block; transposed: column il of op(A)'s block (A's row, contiguous) and rows s + S q.
+    T acc[CQ_];
+    [[unroll]] for (uint q = 0u; q < CQ_; q++) acc[q] = zero();
+    uint known = 0u;  // invocation 0's count of blocks seen solved
+    for (uint j = 0u; j < t; j++) {
+        uint jlo = block_lo(j);  // a whole block: only the last in solving order is short
+        T av[CQ_];
+        [[unroll]] for (uint q = 0u; q < CQ_; q++) {
+            uint r = tr ? s + S * q : il, c = tr ? il : s + S * q;
+            av[q] = r < len ? opa(ld(tr ? el(a, jlo + c, blo + r) : el(a, blo + r, jlo + c))) : zero();
+        }
+        // Block j's x into chain_x, a block at a time: no shared scalar decides when to
+        // wait (a shared "solved so far" choosing when to restage several blocks went wrong
+        // on lavapipe with 8 threads, as the shared ticket did).
+        if (lid == 0u) {
+            while (known <= j) known = atomicOr(sync.v[0], 0u);
+        }
+        memoryBarrierBuffer();
+        barrier();
+        if (lid < B) chain_x[lid] = sol_load(b, jlo + lid);
+        barrier();
+        [[unroll]] for (uint q = 0u; q < CQ_; q++) acc[q] += mul(av[q], chain_x[tr ? il : s + S * q]);
+    }
+    barrier();
+    // The right-hand side less the earlier blocks' products, in tri_x.
+    if (tr) {
+        [[unroll]] for (uint q = 0u; q < CQ_; q++) tri_d[(s + S * q) * B + il] = acc[q];
+    } else {
+        T v = zero();
+        [[unroll]] for (uint q = 0u; q < CQ_; q++) v += acc[q];
+        red[lid] = v;  // = red[s B + il]
+    }
+    barrier();
+    if (lid < B) {
+        T v = zero();
+        if (lid < len) {
+            v = ld(at(x, p.incx, blo + lid, p.n));
+            if (tr) {
+                for (uint c = 0u; c < B; c++) v -= tri_d[lid * B + c];
+            } else {
+                for (uint m = 0u; m < S; m++) v -= red[m * B + lid];
+            }
+        }
+        tri_x[lid] = v;
+    }
+    barrier();
+    T v = inv_times_rhs(b, t, len);
+    if (lid < len) {
+        st(at(x, p.incx, blo + lid, p.n), v);
+        sol_store(b, blo + lid, v);
+    }
+    memoryBarrierBuffer();
+    barrier();
+    if (lid == 0u) atomicAdd(sync.v[0], 1u);
+    barrier();  // the next batch entry reuses the shared arrays
+}
+
 // Rows [lo, lo + len) of a band or packed triangle (one panel: whole blocks in solving
 // order) solved with the blocks' inverses, the rows before them in solving order already
 // subtracted (full storage goes in TRSV_STEP units).
@@ -1080,6 +1201,7 @@ void main() {
         else if (op == OP_TRSV_PANEL) trsv_panel(b);
         else if (op == OP_TRSV_UPDATE) trsv_update(b);
         else if (op == OP_TRSV_STEP) trsv_step(b);
+        else if (op == OP_TRSV_CHAIN) trsv_chain(b);
         else if (op == OP_UPDATE) update(b);
         else if (op == OP_TRSV) trsv(b);
     }

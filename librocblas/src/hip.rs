@@ -89,6 +89,29 @@ pub fn current_arch_name() -> Option<String> {
     Some(full.split(':').next().unwrap_or_default().to_string())
 }
 
+/// Whether the current device is lavapipe (Mesa's Vulkan CPU device: `llvmpipe (...)`), where
+/// a kernel's workgroups that wait on each other do not hand data on reliably (see
+/// blas2.glsl's TRSV_CHAIN). Cached per device index.
+pub fn current_device_is_lavapipe() -> bool {
+    use std::sync::Mutex;
+    static SEEN: Mutex<[u8; 64]> = Mutex::new([0; 64]);
+    let mut dev = 0;
+    if unsafe { hipGetDevice(&mut dev) } != 0 {
+        return false;
+    }
+    let slot = dev.clamp(0, 63) as usize;
+    if let Some(v) = SEEN.lock().ok().map(|s| s[slot]).filter(|&v| v != 0) {
+        return v == 1;
+    }
+    let mut props = vec![0u8; DEVICE_PROP_R0000_SIZE];
+    // hipDeviceProp_t starts with the name (char[256]).
+    let is = unsafe { hipGetDeviceProperties(props.as_mut_ptr(), dev) } == 0 && props.starts_with(b"llvmpipe");
+    if let Ok(mut s) = SEEN.lock() {
+        s[slot] = if is { 1 } else { 2 };
+    }
+    is
+}
+
 /// A stream argument carried into helpers.
 #[derive(Clone, Copy)]
 pub struct HipStream(pub *mut c_void);

@@ -726,6 +726,44 @@ fn reductions<T: E>(h: H) {
     for p in [dx, dy, dxi, dxm] {
         free(p);
     }
+    special_values_in_iamax_iamin::<T>(h, &f, n);
+}
+
+/// NaN never wins, +inf does (iamin takes one only where nothing finite exists), and a vector
+/// of NaNs answers 1: the host scan's answers, which the kernel's "none" sentinels must keep.
+fn special_values_in_iamax_iamin<T: E>(h: H, f: &Fns, n: usize) {
+    let nan = T::from(f64::NAN, 0.0);
+    let one = |xs: &[T], min: bool| {
+        let d = dev(xs);
+        let mut r = 0i32;
+        let rc = unsafe {
+            if min {
+                (f.iamin)(h, n as i32, d.cast(), 1, (&mut r as *mut i32).cast())
+            } else {
+                (f.iamax_sb)(h, n as i32, d.cast(), 1, n as i64, 1, (&mut r as *mut i32).cast())
+            }
+        };
+        assert_eq!(rc, 0);
+        free(d);
+        r as usize
+    };
+    let mut xs = vec![nan; n];
+    assert_eq!(one(&xs, false), 1, "iamax of NaNs");
+    assert_eq!(one(&xs, true), 1, "iamin of NaNs");
+    // +inf twice, in different rounds of different invocations: the first one.
+    xs[4200] = T::from(f64::INFINITY, 0.0);
+    xs[2999] = T::from(f64::NEG_INFINITY, 0.0);
+    assert_eq!(one(&xs, false), 3000, "iamax of NaNs and infinities");
+    assert_eq!(one(&xs, true), 3000, "iamin of NaNs and infinities");
+    // A finite value beats +inf for iamin; a larger finite value loses to +inf for iamax.
+    xs[4700] = T::from(7.0, 0.0);
+    xs[10] = T::from(-2.0, 0.0);
+    assert_eq!(one(&xs, false), 3000, "iamax with finite values");
+    assert_eq!(one(&xs, true), 11, "iamin with finite values");
+    // Zero ties (the smallest possible value), NaN between them.
+    xs[4999] = T::from(0.0, 0.0);
+    xs[1234] = T::from(-0.0, 0.0);
+    assert_eq!(one(&xs, true), 1235, "iamin of zeros");
 }
 
 #[test]

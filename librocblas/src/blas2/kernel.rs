@@ -47,6 +47,7 @@ enum Pass {
     TrsvPanel = 8,
     TrsvUpdate = 9,
     TrsvStep = 10,
+    TrsvChain = 11,
 }
 
 impl Pass {
@@ -64,6 +65,7 @@ impl Pass {
             8 => Some(TrsvPanel),
             9 => Some(TrsvUpdate),
             10 => Some(TrsvStep),
+            11 => Some(TrsvChain),
             _ => None,
         }
     }
@@ -887,6 +889,15 @@ fn step_unit(elem: usize) -> usize {
         * b
 }
 
+/// Whether full storage solves in one TRSV_CHAIN launch or in TRSV_STEP units. Steps by
+/// default until the chain is timed and checked on a GPU; never the chain on lavapipe (it
+/// went wrong there with 8 threads: blas2.glsl). `OXROCM_ROCBLAS_TRSV_CHAIN=1` asks for it.
+fn chain_on() -> bool {
+    static SET: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SET.get_or_init(|| std::env::var("OXROCM_ROCBLAS_TRSV_CHAIN").is_ok_and(|v| v.trim() == "1"))
+        && !crate::hip::current_device_is_lavapipe()
+}
+
 /// The shader's trsv block (B): rows whose inverse TRSV_INV forms in one workgroup.
 fn trsv_block(elem: usize) -> usize {
     if elem <= 4 { 64 } else { 32 }
@@ -963,8 +974,10 @@ fn trsv_panels<X: 'static>(
     // The inverses, then (full storage) each block's x as the steps hand it on (the shader's
     // sol_at: right after the inverses).
     let inv_bytes = (blocks * bs * bs).checked_mul(nb)?.checked_mul(elem)?;
+    let chain = full && chain_on();
+    // sol, then TRSV_CHAIN's counter per entry (the shader's chain_sync).
     let sol_bytes = if full {
-        n.checked_mul(nb)?.checked_mul(elem)?
+        n.checked_mul(nb)?.checked_mul(elem)?.checked_add(4 * nb)?
     } else {
         0
     };
@@ -993,17 +1006,22 @@ fn trsv_panels<X: 'static>(
         (l.grid[0], l.grid[1]) = (grid[0], grid[1]);
         let writes: &[oxrocm_range] = match pass {
             Pass::TrsvInv => &[inv_range],
-            Pass::TrsvStep => &[x_range, inv_range],
+            Pass::TrsvStep | Pass::TrsvChain => &[x_range, inv_range],
             _ => &[x_range],
         };
         l.run(c, &m, &[a_range, x_range, inv_range], writes)
     };
-    if let Err(e) = launch(Pass::TrsvInv, None, [u32_of(blocks)?, 1]) {
+    // alpha.x 1: TRSV_INV zeroes the chain's counters.
+    let inv_window = chain.then_some([1, 0, 0, 0]);
+    if let Err(e) = launch(Pass::TrsvInv, inv_window, [u32_of(blocks)?, 1]) {
         return Some(Err(e));
     }
     // After the first launch that writes x the host path cannot take over: every refusal
     // is an error.
     let fail = Err(rocblas_status_internal_error);
+    if chain {
+        return Some(launch(Pass::TrsvChain, None, [u32_of(blocks)?, 1]));
+    }
     if full {
         let k = step_unit(elem) / bs;
         for t in 0..blocks.div_ceil(k) {
@@ -1687,8 +1705,13 @@ where
         // A panel's solve by substitution: the same x as the shader's products with the
         // inverses, to rounding (TRSV_INV's inverses then go unread). These twins run only
         // where a GPU cannot take the module (the CPU backend solves in one launch).
-        Pass::TrsvPanel => {
-            let (lo, len) = (p.alpha[0] as usize, p.alpha[1] as usize);
+        // TRSV_CHAIN's whole solve is the panel of every row (its hand-over is the shader's).
+        Pass::TrsvPanel | Pass::TrsvChain => {
+            let (lo, len) = if p.pass == Pass::TrsvChain {
+                (0, p.n)
+            } else {
+                (p.alpha[0] as usize, p.alpha[1] as usize)
+            };
             let forward = p.has(F_UPPER) == p.has(F_TRANS);
             (0..p.batch).into_par_iter().for_each(|b| {
                 let (a, x) = (mat(b), vx(b, p.n));
