@@ -317,7 +317,7 @@ void partial(uint b) {
             bool better = mn ? (m < bv || (bi == ~0u && m == inf_)) : m > bv;
             if (better) {
                 uint at_k = ~0u;
-                [[unroll]] for (uint k = RUNROLL; k-- > 0u;) at_k = v[k] == m ? k : at_k;
+                [[unroll]] for (uint k = 0u; k < RUNROLL; k++) at_k = at_k == ~0u && v[k] == m ? k : at_k;
                 if (at_k != ~0u) {
                     bv = m;
                     bi = i0 + at_k * TPB;
