@@ -871,6 +871,45 @@ fn triangular_products_and_solves_run_as_kernels() {
     fr.finish(&MODULES);
 }
 
+/// trsv's one-launch chain (TRSV_CHAIN, a GPU's default for full storage) on lavapipe, which
+/// otherwise takes the launches: in a child process with one lavapipe thread (with more it
+/// goes wrong there, see blas2.glsl) and 64-row panels, so that the triangular cases (n 200
+/// and 600) solve in chains of 4 to 19 blocks; f32 (64-row blocks, one word an element) and
+/// complex f64 (32-row blocks, four words).
+#[test]
+fn one_launch_chain_solves_on_one_lavapipe_thread() {
+    const CHILD: &str = "OXROCM_TEST_CHAIN_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        let fr = Frame::start();
+        triangular::<f32>(fr.h);
+        triangular::<C64>(fr.h);
+        fr.finish(&["blas2_f32", "blas2_c64"]);
+        return;
+    }
+    if !on_vulkan() {
+        return; // the chain is a Vulkan kernel: the Vulkan pass runs this test
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "one_launch_chain_solves_on_one_lavapipe_thread",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD, "1")
+        .env("LP_NUM_THREADS", "1")
+        .env("OXROCM_ROCBLAS_TRSV_CHAIN", "lavapipe")
+        .env("OXROCM_ROCBLAS_TRSV_PANEL", "64")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "child failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Solves long enough that the host twin splits each panel's update of the rest of x over
 /// the threads (from 2^20 entries a panel: 4,096 rows past a 256-row panel), both triangles,
 /// both orders, x at increment 1 (solved in place) and -1. Against x itself: b = op(A) x is

@@ -891,11 +891,15 @@ fn step_unit(elem: usize) -> usize {
 
 /// Whether full storage solves in one TRSV_CHAIN launch (GPUs: strsv 8192 in 579 us on the
 /// H100 against 1,491 us in steps) or in TRSV_STEP units (lavapipe, where the chain went
-/// wrong with 8 threads: blas2.glsl). `OXROCM_ROCBLAS_TRSV_CHAIN=0` keeps the steps on a GPU.
+/// wrong with 8 threads: blas2.glsl). `OXROCM_ROCBLAS_TRSV_CHAIN=0` keeps the steps on a GPU;
+/// `=lavapipe` takes the chain on lavapipe too (tests, with one lavapipe thread).
 fn chain_on() -> bool {
-    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    !*OFF.get_or_init(|| std::env::var("OXROCM_ROCBLAS_TRSV_CHAIN").is_ok_and(|v| v.trim() == "0"))
-        && !crate::hip::current_device_is_lavapipe()
+    static SET: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    match SET.get_or_init(|| std::env::var("OXROCM_ROCBLAS_TRSV_CHAIN").ok()).as_deref().map(str::trim) {
+        Some("0") => false,
+        Some("lavapipe") => true,
+        _ => !crate::hip::current_device_is_lavapipe(),
+    }
 }
 
 /// The shader's trsv block (B): rows whose inverse TRSV_INV forms in one workgroup.
