@@ -1037,6 +1037,13 @@ void trsv_chain(uint b) {
     // block; transposed: column il of op(A)'s block (A's row, contiguous) and rows s + S q.
     T acc[CQ_];
     [[unroll]] for (uint q = 0u; q < CQ_; q++) acc[q] = zero();
+    // This invocation's share of the diagonal block's inverse (inv_times_rhs's elements),
+    // loaded now: the multiply at the end is on the chain's critical path, its loads not.
+    T inv[CQ_];
+    [[unroll]] for (uint q = 0u; q < CQ_; q++) {
+        uint c = s + S * q;
+        inv[q] = il < len && c < len ? ld(inv_at(b, t, il, c)) : zero();
+    }
     uint known = 0u;  // invocation 0's count of blocks seen solved
     for (uint j = 0u; j < t; j++) {
         uint jlo = block_lo(j);  // a whole block: only the last in solving order is short
@@ -1080,7 +1087,15 @@ void trsv_chain(uint b) {
         tri_x[lid] = v;
     }
     barrier();
-    T v = inv_times_rhs(b, t, len);
+    // The inverse times the right-hand side (as inv_times_rhs, from the loaded elements).
+    T part = zero();
+    [[unroll]] for (uint q = 0u; q < CQ_; q++) part += mul(inv[q], tri_x[s + S * q]);
+    red[s * B + il] = part;
+    barrier();
+    T v = zero();
+    if (lid < len) {
+        for (uint m = 0u; m < S; m++) v += red[m * B + lid];
+    }
     if (lid < len) {
         st(at(x, p.incx, blo + lid, p.n), v);
         sol_store(b, blo + lid, v);

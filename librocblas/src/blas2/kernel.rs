@@ -889,8 +889,8 @@ fn step_unit(elem: usize) -> usize {
         * b
 }
 
-/// Whether full storage solves in one TRSV_CHAIN launch (GPUs: strsv 8192 in 579 us on the
-/// H100 against 1,491 us in steps) or in TRSV_STEP units (lavapipe, where the chain went
+/// Whether full storage solves in one TRSV_CHAIN launch (GPUs: strsv 8192 in 377 us on an
+/// H200, cuBLAS 432 us; 1,491 us in steps on an H100) or in TRSV_STEP units (lavapipe, where the chain went
 /// wrong with 8 threads: blas2.glsl). `OXROCM_ROCBLAS_TRSV_CHAIN=0` keeps the steps on a GPU;
 /// `=lavapipe` takes the chain on lavapipe too (tests, with one lavapipe thread).
 fn chain_on() -> bool {
