@@ -994,7 +994,9 @@ void trsv_step(uint b) {
 // lavapipe do). A ticket counter would not rely on it, but its value, handed to the
 // workgroup through shared memory, reached some of lavapipe's invocations stale (8
 // threads): blocks solved twice, others never. Only atomics carry x between workgroups:
-// a chain with plain loads after the flag read stale x on lavapipe. TRSV_INV zeroes the
+// a chain with plain loads after the flag read stale x on lavapipe. Even this form reads
+// a few stale values on lavapipe with 8 threads (not understood), so lavapipe takes the
+// TRSV_STEP launches; its tests run the chain with one thread. TRSV_INV zeroes the
 // counter (a word per batch entry after sol).
 T sol_load(uint b, uint i) {
     U32c w = U32c(sol_at(b, i));
