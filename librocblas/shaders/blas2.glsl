@@ -876,23 +876,31 @@ void trsv_inv(uint b) {
     barrier();  // the next batch entry refills tri_d
 }
 
-// x of block t: its inverse times the right-hand side in tri_x. Invocation (lid % B, lid / B)
-// takes columns lid / B + S q of the inverse (consecutive invocations, consecutive rows of
-// a column); the slices meet in red, and row lid's value returns to invocation lid < len
-// (zero to the others). The caller's next barrier must come before red is reused.
-T inv_times_rhs(uint b, uint t, uint len) {
-    uint lid = gl_LocalInvocationID.x, il = lid % B, s = lid / B;
-    T xv = zero();
-    if (il < len) {
-        for (uint c = s; c < len; c += S) xv += mul(ld(inv_at(b, t, il, c)), tri_x[c]);
-    }
-    red[s * B + il] = xv;
+// Row lid's sum of the S slices' partial sums (invocation (lid % B, lid / B) holds slice
+// lid / B's of row lid % B), for invocations lid < len (zero to the others). The caller's
+// next barrier must come before red is reused.
+T meet_slices(T part, uint len) {
+    uint lid = gl_LocalInvocationID.x;
+    red[lid] = part;  // = red[s B + il]
     barrier();
     T v = zero();
     if (lid < len) {
         for (uint q = 0u; q < S; q++) v += red[q * B + lid];
     }
     return v;
+}
+
+// x of block t: its inverse times the right-hand side in tri_x. Invocation (lid % B, lid / B)
+// takes columns lid / B + S q of the inverse (consecutive invocations, consecutive rows of
+// a column); the slices meet in red (meet_slices), and row lid's value returns to
+// invocation lid < len (zero to the others).
+T inv_times_rhs(uint b, uint t, uint len) {
+    uint lid = gl_LocalInvocationID.x, il = lid % B, s = lid / B;
+    T xv = zero();
+    if (il < len) {
+        for (uint c = s; c < len; c += S) xv += mul(ld(inv_at(b, t, il, c)), tri_x[c]);
+    }
+    return meet_slices(xv, len);
 }
 
 // TRSV_STEP (full storage): unit t of the solve (alpha.x = t; a unit is alpha.y = K blocks
@@ -1092,12 +1100,7 @@ void trsv_chain(uint b) {
     // The inverse times the right-hand side (as inv_times_rhs, from the loaded elements).
     T part = zero();
     [[unroll]] for (uint q = 0u; q < CQ_; q++) part += mul(inv[q], tri_x[s + S * q]);
-    red[s * B + il] = part;
-    barrier();
-    T v = zero();
-    if (lid < len) {
-        for (uint m = 0u; m < S; m++) v += red[m * B + lid];
-    }
+    T v = meet_slices(part, len);
     if (lid < len) {
         st(at(x, p.incx, blo + lid, p.n), v);
         sol_store(b, blo + lid, v);

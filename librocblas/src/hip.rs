@@ -75,14 +75,7 @@ unsafe extern "C" {
 
 /// `gcnArchName` of the current device without its feature suffix (`gfx90a:sramecc+:xnack-` → `gfx90a`).
 pub fn current_arch_name() -> Option<String> {
-    let mut dev = 0;
-    if unsafe { hipGetDevice(&mut dev) } != 0 {
-        return None;
-    }
-    let mut props = vec![0u8; DEVICE_PROP_R0000_SIZE];
-    if unsafe { hipGetDeviceProperties(props.as_mut_ptr(), dev) } != 0 {
-        return None;
-    }
+    let props = device_props(current_device()?)?;
     let name = &props[DEVICE_PROP_R0000_GCN_ARCH_NAME..DEVICE_PROP_R0000_GCN_ARCH_NAME + 256];
     let end = name.iter().position(|&c| c == 0).unwrap_or(name.len());
     let full = String::from_utf8_lossy(&name[..end]).into_owned();
@@ -95,21 +88,30 @@ pub fn current_arch_name() -> Option<String> {
 pub fn current_device_is_lavapipe() -> bool {
     use std::sync::Mutex;
     static SEEN: Mutex<[u8; 64]> = Mutex::new([0; 64]);
-    let mut dev = 0;
-    if unsafe { hipGetDevice(&mut dev) } != 0 {
+    let Some(dev) = current_device() else {
         return false;
-    }
+    };
     let slot = dev.clamp(0, 63) as usize;
     if let Some(v) = SEEN.lock().ok().map(|s| s[slot]).filter(|&v| v != 0) {
         return v == 1;
     }
-    let mut props = vec![0u8; DEVICE_PROP_R0000_SIZE];
     // hipDeviceProp_t starts with the name (char[256]).
-    let is = unsafe { hipGetDeviceProperties(props.as_mut_ptr(), dev) } == 0 && props.starts_with(b"llvmpipe");
+    let is = device_props(dev).is_some_and(|p| p.starts_with(b"llvmpipe"));
     if let Ok(mut s) = SEEN.lock() {
         s[slot] = if is { 1 } else { 2 };
     }
     is
+}
+
+fn current_device() -> Option<i32> {
+    let mut dev = 0;
+    (unsafe { hipGetDevice(&mut dev) } == 0).then_some(dev)
+}
+
+/// Device `dev`'s hipDeviceProp_t (the R0000 layout) as bytes.
+fn device_props(dev: i32) -> Option<Vec<u8>> {
+    let mut props = vec![0u8; DEVICE_PROP_R0000_SIZE];
+    (unsafe { hipGetDeviceProperties(props.as_mut_ptr(), dev) } == 0).then_some(props)
 }
 
 /// A stream argument carried into helpers.

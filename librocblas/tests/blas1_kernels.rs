@@ -740,7 +740,15 @@ fn special_values_in_iamax_iamin<T: E>(h: H, f: &Fns, n: usize) {
             if min {
                 (f.iamin)(h, n as i32, d.cast(), 1, (&mut r as *mut i32).cast())
             } else {
-                (f.iamax_sb)(h, n as i32, d.cast(), 1, n as i64, 1, (&mut r as *mut i32).cast())
+                (f.iamax_sb)(
+                    h,
+                    n as i32,
+                    d.cast(),
+                    1,
+                    n as i64,
+                    1,
+                    (&mut r as *mut i32).cast(),
+                )
             }
         };
         assert_eq!(rc, 0);

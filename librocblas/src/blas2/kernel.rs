@@ -895,7 +895,11 @@ fn step_unit(elem: usize) -> usize {
 /// `=lavapipe` takes the chain on lavapipe too (tests, with one lavapipe thread).
 fn chain_on() -> bool {
     static SET: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-    match SET.get_or_init(|| std::env::var("OXROCM_ROCBLAS_TRSV_CHAIN").ok()).as_deref().map(str::trim) {
+    match SET
+        .get_or_init(|| std::env::var("OXROCM_ROCBLAS_TRSV_CHAIN").ok())
+        .as_deref()
+        .map(str::trim)
+    {
         Some("0") => false,
         Some("lavapipe") => true,
         _ => !crate::hip::current_device_is_lavapipe(),
