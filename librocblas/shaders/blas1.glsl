@@ -304,9 +304,16 @@ void partial(uint b) {
         uint bi = ~0u;
         for (uint i0 = t; i0 < n; i0 += stride) {
             REAL v[RUNROLL];
-            [[unroll]] for (uint k = 0u; k < RUNROLL; k++) {
-                uint i = i0 + k * TPB;
-                v[k] = i < n ? abs1(ld(at(xb, p.incx, i))) : REAL(-1);
+            if (i0 + (RUNROLL - 1u) * TPB < n) {
+                // A whole round: loads without guards, all in flight at once. (With a guard
+                // per element the H100's compiler issued them one after another: isamax at
+                // 1,040 GB/s against 2,464 unguarded, idamax 1,814 against 2,725.)
+                [[unroll]] for (uint k = 0u; k < RUNROLL; k++) v[k] = abs1(ld(at(xb, p.incx, i0 + k * TPB)));
+            } else {
+                [[unroll]] for (uint k = 0u; k < RUNROLL; k++) {
+                    uint i = i0 + k * TPB;
+                    v[k] = i < n ? abs1(ld(at(xb, p.incx, i))) : REAL(-1);
+                }
             }
             REAL m = v[0] >= REAL(0) ? v[0] : none;
             [[unroll]] for (uint k = 1u; k < RUNROLL; k++) {
