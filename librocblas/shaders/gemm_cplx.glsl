@@ -1,15 +1,24 @@
 // Complex GEMM for column-major BLAS matrices: C = alpha op(A) op(B) + beta C, op(X) = X,
 // X^T or X^H, over a batch (strided, or arrays of matrix pointers). Included by
 // gemm_c32.comp and gemm_c64.comp, which define REAL (float, double), T (its 2-vector: re,
-// im), ES (bytes per element) and SCALAR (a value from its parameter-block bits: f32 re, im
-// in words 0, 1; f64 re in words 0-1, im in 2-3).
+// im), V4 / M4 (its 4-vector and 4x4 matrix), ES (bytes per element), PAD (V4 slots added
+// to a shared row) and SCALAR (a value from its parameter-block bits: f32 re, im in words
+// 0, 1; f64 re in words 0-1, im in 2-3).
 //
-// 64 x 64 tiles of C per workgroup of 16 x 16 invocations; each invocation owns the 4 x 4
-// entries (tx + 16 i, ty + 16 j). K advances 16 at a time through shared memory; each
-// operand's tile is loaded along its stored columns, so neighbouring invocations read
-// neighbouring addresses whatever the transpose. The flags carry gemm.glsl's triangle and
-// K-range options (the Level-3 families build on them) and REAL_DIAG (herk's real diagonal).
-// Grid: (ceil(m / 64), ceil(n / 64), batch).
+// 64 x 64 tiles of C per workgroup of 16 x 16 invocations. Invocation (tx, ty) owns rows
+// 2tx, 2tx+1, 2tx+32, 2tx+33 and the same columns of ty: two neighbouring complex values sit
+// in one V4 (re, im, re, im), so a step of K reads two V4 of op(A) and two of op(B) from
+// shared memory for 16 complex multiply-adds (64 FMAs, as gemm.glsl's 8 x 8 real tile), and
+// the accumulators are two M4 (columns = C's columns; arrays of accumulators went to local
+// memory on the H100's compiler in gemm.glsl). K advances 16 at a time; the next step's
+// values are loaded into registers while the current one computes, and interior tiles load
+// without guards. Each operand's tile is loaded along its stored columns, two neighbouring
+// complex values per invocation and round, so neighbouring invocations read neighbouring
+// addresses whatever the transpose; conjugation is applied at load time. The flags carry
+// gemm.glsl's triangle and K-range options (the Level-3 families build on them) and
+// REAL_DIAG (herk's real diagonal). Grid: (ceil(m / 64), ceil(n / 64), batch).
+// (The first kernel, 4 x 4 complex values 16 apart per invocation in T arrays, no prefetch:
+// cgemm 4096 at 24.7-25.6 TFLOP/s on the H100; this one 24.3-35.3 by transposes, same call.)
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_control_flow_attributes : require
@@ -17,6 +26,9 @@
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(buffer_reference, std430, buffer_reference_align = ES) buffer Elems { T v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer Ptrs { uint64_t v[]; };
+#if ES == 8
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Quads { V4 v; };
+#endif
 
 layout(push_constant) uniform Params {
     uint64_t a, b, c;
@@ -36,10 +48,15 @@ const uint FLAG_C_LOWER = 256u, FLAG_C_UPPER = 512u;
 const uint FLAG_K_FROM_ROW = 1024u, FLAG_K_TO_ROW = 2048u, FLAG_K_FROM_COL = 4096u, FLAG_K_TO_COL = 8192u;
 // This kernel's own: conjugated operands, and C's diagonal made real (herk, her2k, herkx).
 const uint FLAG_CONJ_A = 16384u, FLAG_CONJ_B = 32768u, FLAG_REAL_DIAG = 65536u;
+// c32 only: pairs of values in one 16-byte load where the operand and its leading dimension
+// allow (OXROCM_ROCBLAS_CGEMM_WIDE=1; not yet timed on a GPU, so off by default).
+const uint FLAG_WIDE = 131072u;
 
 const uint BM = 64u, BN = 64u, BK = 16u;
-shared T As[BK][BM];
-shared T Bs[BK][BN];
+// Row kk of a tile: its 64 values along M (N) as 32 pairs. PAD spreads the k-contiguous
+// loads' stores (16 rows, one pair each) over the banks.
+shared V4 As[BK][BM / 2u + PAD];
+shared V4 Bs[BK][BN / 2u + PAD];
 
 bool has(uint f) { return (p.flags & f) != 0u; }
 T cmul(T a, T b) { return T(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
@@ -51,6 +68,60 @@ uint64_t matrix(uint64_t base, uint64_t stride, uint batch, uint array_flag) {
 }
 T ld_(uint64_t base, uint row, uint col, uint ld) {
     return Elems(base + uint64_t(ES) * (uint64_t(row) + uint64_t(col) * uint64_t(ld))).v[0];
+}
+
+// An invocation's share of an operand's K step: the pair (o, o + 1) along the tile's 64
+// (o = 2 q) at tile row kk, for the two rounds h. An operand stored along the 64 ("outer": A, or op(B)
+// = B^T) takes q = t % 32, kk = t / 32 + 8 h (32 invocations on 512 contiguous bytes); one
+// stored along K takes kk = t % 16, q = t / 16 + 16 h (16 invocations on a column's 16
+// values, twice).
+// How an invocation takes its share: OUTER (X stored along the 64: pairs (o, o + 1) at
+// q = t % 32, kk = t / 32 + 8 h), OUTER16 (the same, each pair one 16-byte load), KCOL
+// (stored along K: kk = t % 16, q = t / 16 + 16 h, one value per load) or KPAIR (stored
+// along K, 16-byte loads of two K values: kk = 2 (t % 8) + h, q = t / 8).
+const uint OUTER = 0u, OUTER16 = 1u, KCOL = 2u, KPAIR = 3u;
+uint share_q(uint mode, uint t, uint h) {
+    return mode <= OUTER16 ? t % 32u : (mode == KCOL ? t / 16u + 16u * h : t / 8u);
+}
+uint share_k(uint mode, uint t, uint h) {
+    return mode <= OUTER16 ? t / 32u + 8u * h : (mode == KCOL ? t % 16u : 2u * (t % 8u) + h);
+}
+uint mode_of(uint64_t X, uint ld, bool outer) {
+    bool wide = ES == 8 && has(FLAG_WIDE) && (X & 15ul) == 0ul && (ld & 1u) == 0u;
+    return outer ? (wide ? OUTER16 : OUTER) : (wide ? KPAIR : KCOL);
+}
+
+// X's share for tile offset o0 (along the 64) and K step k0 into h0, h1: X(o, k) is stored
+// at (o, k) for OUTER modes, else at (k, o); zero beyond `olim` or `khi` unless `interior`.
+void fetch(uint64_t X, uint ld, uint mode, bool conj, uint o0, uint k0, uint olim, uint khi,
+           bool interior, uint t, out V4 h0, out V4 h1) {
+#if ES == 8
+    if (interior && mode == KPAIR) {
+        uint o = o0 + 2u * (t / 8u), kk = k0 + 2u * (t % 8u);
+        V4 x0 = Quads(X + uint64_t(ES) * (uint64_t(kk) + uint64_t(o) * uint64_t(ld))).v;
+        V4 x1 = Quads(X + uint64_t(ES) * (uint64_t(kk) + uint64_t(o + 1u) * uint64_t(ld))).v;
+        h0 = V4(cj(x0.xy, conj), cj(x1.xy, conj));
+        h1 = V4(cj(x0.zw, conj), cj(x1.zw, conj));
+        return;
+    }
+    if (interior && mode == OUTER16) {
+        uint o = o0 + 2u * (t % 32u), kk = k0 + t / 32u;
+        V4 x0 = Quads(X + uint64_t(ES) * (uint64_t(o) + uint64_t(kk) * uint64_t(ld))).v;
+        V4 x1 = Quads(X + uint64_t(ES) * (uint64_t(o) + uint64_t(kk + 8u) * uint64_t(ld))).v;
+        h0 = V4(cj(x0.xy, conj), cj(x0.zw, conj));
+        h1 = V4(cj(x1.xy, conj), cj(x1.zw, conj));
+        return;
+    }
+#endif
+    bool outer = mode <= OUTER16;
+    [[unroll]] for (uint h = 0u; h < 2u; h++) {
+        uint o = o0 + 2u * share_q(mode, t, h), kk = k0 + share_k(mode, t, h);
+        T v0 = T(0), v1 = T(0);
+        if (interior || (o < olim && kk < khi)) v0 = outer ? ld_(X, o, kk, ld) : ld_(X, kk, o, ld);
+        if (interior || (o + 1u < olim && kk < khi)) v1 = outer ? ld_(X, o + 1u, kk, ld) : ld_(X, kk, o + 1u, ld);
+        V4 v = V4(cj(v0, conj), cj(v1, conj));
+        if (h == 0u) h0 = v; else h1 = v;
+    }
 }
 
 void main() {
@@ -67,39 +138,40 @@ void main() {
     if (has(FLAG_K_FROM_COL)) k_lo = max(k_lo, n0);
     if (has(FLAG_K_TO_COL)) k_hi = min(k_hi, n0 + BN);
     uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y, t = ty * 16u + tx;
-    bool ta = has(FLAG_TRANS_A), tb = has(FLAG_TRANS_B), ca = has(FLAG_CONJ_A), cb = has(FLAG_CONJ_B);
+    // op(A) is stored along M unless transposed; op(B) along N only when transposed.
+    uint ma = mode_of(A, p.lda, !has(FLAG_TRANS_A)), mb = mode_of(B, p.ldb, has(FLAG_TRANS_B));
+    bool ca = has(FLAG_CONJ_A), cb = has(FLAG_CONJ_B);
+    bool rows_in = m0 + BM <= p.m, cols_in = n0 + BN <= p.n;
 
-    T acc[4][4];
-    [[unroll]] for (uint i = 0u; i < 4u; i++) {
-        [[unroll]] for (uint j = 0u; j < 4u; j++) acc[i][j] = T(0);
+    M4 acc0 = M4(0), acc1 = M4(0);  // rows 2tx.. and 2tx+32.., column j of the four
+    V4 a_h0, a_h1, b_h0, b_h1;  // the next K step's shares
+    if (k_lo < k_hi) {
+        bool in_k = k_lo + BK <= k_hi;
+        fetch(A, p.lda, ma, ca, m0, k_lo, p.m, k_hi, rows_in && in_k, t, a_h0, a_h1);
+        fetch(B, p.ldb, mb, cb, n0, k_lo, p.n, k_hi, cols_in && in_k, t, b_h0, b_h1);
     }
     for (uint k0 = k_lo; k0 < k_hi; k0 += BK) {
-        [[unroll]] for (uint q = 0u; q < 4u; q++) {
-            // op(A)(r, kk): stored A(r, kk) (column r.. contiguous) or A(kk, r).
-            uint r = ta ? t / 16u + 16u * q : t % 64u;
-            uint kk = ta ? t % 16u : t / 64u + 4u * q;
-            uint gr = m0 + r, gk = k0 + kk;
-            T va = T(0);
-            if (gr < p.m && gk < k_hi) va = cj(ta ? ld_(A, gk, gr, p.lda) : ld_(A, gr, gk, p.lda), ca);
-            As[kk][r] = va;
-            // op(B)(kk, c): stored B(kk, c) (column c contiguous along k) or B(c, kk).
-            uint cc = tb ? t % 64u : t / 16u + 16u * q;
-            uint kb = tb ? t / 64u + 4u * q : t % 16u;
-            uint gc = n0 + cc, gkb = k0 + kb;
-            T vb = T(0);
-            if (gc < p.n && gkb < k_hi) vb = cj(tb ? ld_(B, gc, gkb, p.ldb) : ld_(B, gkb, gc, p.ldb), cb);
-            Bs[kb][cc] = vb;
-        }
+        As[share_k(ma, t, 0u)][share_q(ma, t, 0u)] = a_h0;
+        As[share_k(ma, t, 1u)][share_q(ma, t, 1u)] = a_h1;
+        Bs[share_k(mb, t, 0u)][share_q(mb, t, 0u)] = b_h0;
+        Bs[share_k(mb, t, 1u)][share_q(mb, t, 1u)] = b_h1;
         barrier();
+        uint k1 = k0 + BK;
+        if (k1 < k_hi) {
+            bool in_k = k1 + BK <= k_hi;
+            fetch(A, p.lda, ma, ca, m0, k1, p.m, k_hi, rows_in && in_k, t, a_h0, a_h1);
+            fetch(B, p.ldb, mb, cb, n0, k1, p.n, k_hi, cols_in && in_k, t, b_h0, b_h1);
+        }
         [[unroll]] for (uint kk = 0u; kk < BK; kk++) {
-            T av[4], bv[4];
-            [[unroll]] for (uint i = 0u; i < 4u; i++) av[i] = As[kk][tx + 16u * i];
-            [[unroll]] for (uint j = 0u; j < 4u; j++) bv[j] = Bs[kk][ty + 16u * j];
-            [[unroll]] for (uint i = 0u; i < 4u; i++) {
-                [[unroll]] for (uint j = 0u; j < 4u; j++) {
-                    acc[i][j].x = fma(av[i].x, bv[j].x, fma(-av[i].y, bv[j].y, acc[i][j].x));
-                    acc[i][j].y = fma(av[i].x, bv[j].y, fma(av[i].y, bv[j].x, acc[i][j].y));
-                }
+            V4 a0 = As[kk][tx], a1 = As[kk][tx + 16u];
+            V4 b0 = Bs[kk][ty], b1 = Bs[kk][ty + 16u];
+            // a times (re, im) = a re + (i a) im, i a = (-a.im, a.re) per value.
+            V4 i0 = V4(-a0.y, a0.x, -a0.w, a0.z), i1 = V4(-a1.y, a1.x, -a1.w, a1.z);
+            [[unroll]] for (uint j = 0u; j < 4u; j++) {
+                V4 bq = j < 2u ? b0 : b1;
+                T bj = (j & 1u) == 0u ? bq.xy : bq.zw;
+                acc0[j] = fma(a0, V4(bj.x), fma(i0, V4(bj.y), acc0[j]));
+                acc1[j] = fma(a1, V4(bj.x), fma(i1, V4(bj.y), acc1[j]));
             }
         }
         barrier();
@@ -109,12 +181,15 @@ void main() {
     bool beta_zero = has(FLAG_BETA_ZERO);
     [[unroll]] for (uint i = 0u; i < 4u; i++) {
         [[unroll]] for (uint j = 0u; j < 4u; j++) {
-            uint gm = m0 + tx + 16u * i, gn = n0 + ty + 16u * j;
+            uint gm = m0 + 2u * tx + (i & 1u) + 32u * (i >> 1u);
+            uint gn = n0 + 2u * ty + (j & 1u) + 32u * (j >> 1u);
             if (gm >= p.m || gn >= p.n) continue;
             if (has(FLAG_C_LOWER) && gm < gn) continue;
             if (has(FLAG_C_UPPER) && gm > gn) continue;
+            V4 col = i < 2u ? acc0[j] : acc1[j];
+            T a = (i & 1u) == 0u ? col.xy : col.zw;
             Elems e = Elems(C + uint64_t(ES) * (uint64_t(gm) + uint64_t(gn) * uint64_t(p.ldc)));
-            T v = cmul(alpha, acc[i][j]) + (beta_zero ? T(0) : cmul(beta, e.v[0]));
+            T v = cmul(alpha, a) + (beta_zero ? T(0) : cmul(beta, e.v[0]));
             if (has(FLAG_REAL_DIAG) && gm == gn) v.y = REAL(0);
             e.v[0] = v;
         }

@@ -7,7 +7,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{Frame, dev, free, host, ptr_array, vals};
+use common::{Frame, dev, free, host, on_vulkan, ptr_array, vals};
 use rocblas::blas1::num::{C32, C64, Complex};
 use rocblas::types::rocblas_handle;
 use std::ffi::c_void;
@@ -128,14 +128,15 @@ fn mul(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
 }
 
-fn run<T: E>(h: H, double: bool) {
+/// `pad_a`: lda past op(A)'s stored rows (1: odd, so c32's A takes single loads; 2: even).
+fn run<T: E>(h: H, double: bool, pad_a: usize) {
     let (m, n, k, batch) = (130usize, 70usize, 90usize, 2usize);
     let (alpha, beta) = (T::from(0.75, -0.5), T::from(-1.25, 0.25));
     for ta in [111, 112, 113] {
         for tb in [111, 112, 113] {
             let (ra, ca) = if ta == 111 { (m, k) } else { (k, m) };
             let (rb, cb) = if tb == 111 { (k, n) } else { (n, k) };
-            let (lda, ldb, ldc) = (ra + 1, rb + 2, m + 3);
+            let (lda, ldb, ldc) = (ra + pad_a, rb + 2, m + 3);
             let (sa, sb, sc) = (lda * ca, ldb * cb, ldc * n);
             let a = data::<T>(sa * batch, 1.0);
             let b = data::<T>(sb * batch, 2.0);
@@ -303,7 +304,41 @@ fn run<T: E>(h: H, double: bool) {
 #[test]
 fn complex_gemm_runs_as_kernels() {
     let fr = Frame::start();
-    run::<C32>(fr.h, false);
-    run::<C64>(fr.h, true);
+    run::<C32>(fr.h, false, 1);
+    run::<C64>(fr.h, true, 1);
     fr.finish(&["gemm_c32", "gemm_c64"]);
+}
+
+/// c32 with `OXROCM_ROCBLAS_CGEMM_WIDE=1` (16-byte pairs: A and B with even leading
+/// dimensions and aligned bases, interior tiles along M, N and K), in a child process since
+/// the setting is read once.
+#[test]
+fn wide_pairs_in_a_child() {
+    const CHILD: &str = "OXROCM_TEST_CGEMM_WIDE_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        let fr = Frame::start();
+        run::<C32>(fr.h, false, 2);
+        fr.finish(&["gemm_c32"]);
+        return;
+    }
+    if !on_vulkan() {
+        return; // a shader option: the Vulkan pass runs this test
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "wide_pairs_in_a_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD, "1")
+        .env("OXROCM_ROCBLAS_CGEMM_WIDE", "1")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "child failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

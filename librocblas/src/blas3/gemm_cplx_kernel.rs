@@ -16,6 +16,15 @@ use std::ffi::c_void;
 
 const FLAG_CONJ_A: u32 = 16384;
 const FLAG_CONJ_B: u32 = 32768;
+/// c32 operands in 16-byte pairs where aligned (the shader checks the alignment).
+const FLAG_WIDE: u32 = 131072;
+
+/// `OXROCM_ROCBLAS_CGEMM_WIDE=1`: c32 operands loaded as 16-byte pairs where aligned. Off by
+/// default until timed on a GPU (lavapipe and rocblas-test's complex GEMM tests pass with it).
+fn wide_loads() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("OXROCM_ROCBLAS_CGEMM_WIDE").is_ok_and(|v| v.trim() == "1"))
+}
 
 /// The `shape` flags this kernel takes (gemm_kernel's, with the same values, and REAL_DIAG).
 const SHAPES: u32 = shape::ALL | shape::REAL_DIAG;
@@ -86,7 +95,9 @@ impl GemmC {
             SHAPES,
             self.beta == (0.0, 0.0),
         );
-        f | if self.conj_a { FLAG_CONJ_A } else { 0 } | if self.conj_b { FLAG_CONJ_B } else { 0 }
+        f | if self.conj_a { FLAG_CONJ_A } else { 0 }
+            | if self.conj_b { FLAG_CONJ_B } else { 0 }
+            | if wide_loads() { FLAG_WIDE } else { 0 }
     }
 
     fn push(&self, real: usize) -> Vec<u8> {
