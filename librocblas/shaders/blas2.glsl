@@ -466,10 +466,16 @@ void sym_strip(uint b) {
         // Every row of the chunk stores every column of the group, off the diagonal.
         bool plain = ng == GW && c0 >= i0 && c0 + CH <= i1 && (up ? c0 + CH <= g0 : c0 >= g0 + GW);
         T racc[RC], xi[RC];
-        [[unroll]] for (uint r = 0u; r < RC; r++) {
-            uint i = c0 + ro[r];
-            racc[r] = zero();
-            xi[r] = i >= i0 && i < i1 ? ld(at(x, p.incx, i, p.n)) : zero();
+        [[unroll]] for (uint r = 0u; r < RC; r++) racc[r] = zero();
+        if (plain) {
+            // Unguarded, so that the loads go out together (a guard per load had the H100's
+            // compiler issue them one after another, as in iamax).
+            [[unroll]] for (uint r = 0u; r < RC; r++) xi[r] = ld(at(x, p.incx, c0 + ro[r], p.n));
+        } else {
+            [[unroll]] for (uint r = 0u; r < RC; r++) {
+                uint i = c0 + ro[r];
+                xi[r] = i >= i0 && i < i1 ? ld(at(x, p.incx, i, p.n)) : zero();
+            }
         }
         if (plain && vec) {
             [[unroll]] for (uint cb = 0u; cb < CW; cb += PB) {
