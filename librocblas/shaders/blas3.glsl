@@ -108,13 +108,23 @@ uint tcol(uint r, uint c) { return (c + r) & 31u; }
 #ifndef INV_DIAG_MODULE
 // One operand of GEAM at C's (i0 + tx, j0 + ty + 8r): transposed ones are staged through
 // tile[s] with the 32 x 32 block of the stored matrix read along its columns.
-void stage(uint s, uint64_t M, uint ld, uint i0, uint j0) {
+void stage_rows(uint s, uint64_t M, uint ld, uint i0, uint j0, bool guard) {
     uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
+    T v[4];
     [[unroll]] for (uint r = 0u; r < 4u; r++) {
         // Stored element (j0 + tx, i0 + ty + 8r) is op(M)(i0 + ty + 8r, j0 + tx).
         uint sr = j0 + tx, sc = i0 + ty + 8u * r;
-        if (sr < p.n && sc < p.m) tile[s][ty + 8u * r][tcol(ty + 8u * r, tx)] = ld_(M, sr, sc, ld);
+        if (!guard || (sr < p.n && sc < p.m)) v[r] = ld_(M, sr, sc, ld);
     }
+    [[unroll]] for (uint r = 0u; r < 4u; r++) {
+        uint sr = j0 + tx, sc = i0 + ty + 8u * r;
+        if (!guard || (sr < p.n && sc < p.m)) tile[s][ty + 8u * r][tcol(ty + 8u * r, tx)] = v[r];
+    }
+}
+// Unguarded loads for whole blocks (see geam).
+void stage(uint s, uint64_t M, uint ld, uint i0, uint j0) {
+    if (i0 + 32u <= p.m && j0 + 32u <= p.n) stage_rows(s, M, ld, i0, j0, false);
+    else stage_rows(s, M, ld, i0, j0, true);
 }
 
 // Columns a workgroup covers (in blocks of 32): enough loads in flight per invocation to
@@ -134,6 +144,26 @@ bool geam_tiled() {
 const uint LIN_ROWS = 256u, LIN_COLS = 16u;
 uint lin_row() { return gl_WorkGroupID.x * LIN_ROWS + gl_LocalInvocationID.y * 32u + gl_LocalInvocationID.x; }
 
+// GEAM's values of C's row i over column block by (`guard`: skip elements outside C).
+void geam_terms(uint64_t A, uint64_t B, uint i, uint by, bool guard, out T v[LIN_COLS]) {
+    bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
+    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
+    bool ca = has(F_CONJ), cb = has(F_HERM);
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = by * LIN_COLS + r;
+        v[r] = T(0);
+        if (guard && (i >= p.m || j >= p.n)) continue;
+        if (use_a) {
+            T x = ld_(A, i, j, p.lda);
+            v[r] = mul(alpha, ca ? conj_(x) : x);
+        }
+        if (use_b) {
+            T x = ld_(B, i, j, p.ldb);
+            v[r] += mul(beta, cb ? conj_(x) : x);
+        }
+    }
+}
+
 void geam(uint batch, uint by) {
     bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
     if (geam_tiled()) {
@@ -144,28 +174,40 @@ void geam(uint batch, uint by) {
     uint64_t A = use_a ? mat(p.a, p.sa, batch, F_A_ARRAY) : 0ul;
     uint64_t B = use_b ? mat(p.b, p.sb, batch, F_B_ARRAY) : 0ul;
     uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
-    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
-    bool ca = has(F_CONJ), cb = has(F_HERM);
     uint i = lin_row();
     // Every load before any store: C may alias A or B as far as the compiler knows, so
     // interleaved, each load would wait for the previous store (one load in flight).
+    // Whole blocks load without per-element guards (a separate copy of the loop): with a
+    // guard on each load the H100's compiler issued them one after another (as measured
+    // for iamax).
     T v[LIN_COLS];
-    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = by * LIN_COLS + r;
-        v[r] = T(0);
-        if (i >= p.m || j >= p.n) continue;
-        if (use_a) {
-            T x = ld_(A, i, j, p.lda);
-            v[r] = mul(alpha, ca ? conj_(x) : x);
-        }
-        if (use_b) {
-            T x = ld_(B, i, j, p.ldb);
-            v[r] += mul(beta, cb ? conj_(x) : x);
-        }
-    }
+    if (i < p.m && by * LIN_COLS + LIN_COLS <= p.n) geam_terms(A, B, i, by, false, v);
+    else geam_terms(A, B, i, by, true, v);
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
         uint j = by * LIN_COLS + r;
         if (i < p.m && j < p.n && writes(i, j)) st_(C, i, j, p.ldc, v[r]);
+    }
+}
+
+// geam_block's values at C's (i0 + tx, j0 + ty + 8r) (`guard`: skip elements outside C).
+void block_terms(uint64_t A, uint64_t B, uint i0, uint j0, bool guard, out T v[4]) {
+    uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
+    bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
+    bool ta = use_a && has(F_TRANS_A), tb = use_b && has(F_TRANS_B);
+    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
+    bool ca = has(F_CONJ), cb = has(F_HERM);  // GEAM: conjugate op(A) / op(B) (op = C)
+    [[unroll]] for (uint r = 0u; r < 4u; r++) {
+        uint i = i0 + tx, j = j0 + ty + 8u * r;
+        v[r] = T(0);
+        if (guard && (i >= p.m || j >= p.n)) continue;
+        if (use_a) {
+            T x = ta ? tile[0][tx][tcol(tx, ty + 8u * r)] : ld_(A, i, j, p.lda);
+            v[r] = mul(alpha, ca ? conj_(x) : x);
+        }
+        if (use_b) {
+            T x = tb ? tile[1][tx][tcol(tx, ty + 8u * r)] : ld_(B, i, j, p.ldb);
+            v[r] += mul(beta, cb ? conj_(x) : x);
+        }
     }
 }
 
@@ -181,25 +223,27 @@ void geam_block(uint batch, uint i0, uint j0) {
     if (ta) stage(0u, A, p.lda, i0, j0);
     if (tb) stage(1u, B, p.ldb, i0, j0);
     if (ta || tb) barrier();
-    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
-    bool ca = has(F_CONJ), cb = has(F_HERM);  // GEAM: conjugate op(A) / op(B) (op = C)
-    T v[4];
-    [[unroll]] for (uint r = 0u; r < 4u; r++) {
-        uint i = i0 + tx, j = j0 + ty + 8u * r;
-        v[r] = T(0);
-        if (i >= p.m || j >= p.n) continue;
-        if (use_a) {
-            T x = ta ? tile[0][tx][tcol(tx, ty + 8u * r)] : ld_(A, i, j, p.lda);
-            v[r] = mul(alpha, ca ? conj_(x) : x);
-        }
-        if (use_b) {
-            T x = tb ? tile[1][tx][tcol(tx, ty + 8u * r)] : ld_(B, i, j, p.ldb);
-            v[r] += mul(beta, cb ? conj_(x) : x);
-        }
-    }
+    T v[4];  // unguarded loads for whole blocks (see geam)
+    if (i0 + 32u <= p.m && j0 + 32u <= p.n) block_terms(A, B, i0, j0, false, v);
+    else block_terms(A, B, i0, j0, true, v);
     [[unroll]] for (uint r = 0u; r < 4u; r++) {
         uint i = i0 + tx, j = j0 + ty + 8u * r;
         if (i < p.m && j < p.n && writes(i, j)) st_(C, i, j, p.ldc, v[r]);
+    }
+}
+
+// DGMM's values of C's row i over column block by (`guard`: skip elements outside C).
+void dgmm_terms(uint64_t A, uint64_t X, uint i, uint by, bool guard, out T v[LIN_COLS]) {
+    uint len = has(F_LEFT) ? p.m : p.n;
+    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
+        uint j = by * LIN_COLS + r;
+        v[r] = T(0);
+        if (guard && (i >= p.m || j >= p.n)) continue;
+        uint e = has(F_LEFT) ? i : j;
+        // BLAS order: a negative increment starts at the end.
+        int64_t off = p.incx >= 0 ? int64_t(e) * p.incx : int64_t(len - 1u - e) * int64_t(-p.incx);
+        T x = Ev(uint64_t(int64_t(X) + off * int64_t(ES))).v[0];
+        v[r] = mul(ld_(A, i, j, p.lda), x);
     }
 }
 
@@ -208,19 +252,10 @@ void dgmm(uint batch, uint by) {
     uint64_t A = mat(p.a, p.sa, batch, F_A_ARRAY);
     uint64_t X = mat(p.b, p.sb, batch, F_B_ARRAY);
     uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
-    uint len = has(F_LEFT) ? p.m : p.n;
-    // Loads first, then stores (see geam).
+    // Loads first, then stores; unguarded loads in whole blocks (see geam).
     T v[LIN_COLS];
-    [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
-        uint j = by * LIN_COLS + r;
-        v[r] = T(0);
-        if (i >= p.m || j >= p.n) continue;
-        uint e = has(F_LEFT) ? i : j;
-        // BLAS order: a negative increment starts at the end.
-        int64_t off = p.incx >= 0 ? int64_t(e) * p.incx : int64_t(len - 1u - e) * int64_t(-p.incx);
-        T x = Ev(uint64_t(int64_t(X) + off * int64_t(ES))).v[0];
-        v[r] = mul(ld_(A, i, j, p.lda), x);
-    }
+    if (i < p.m && by * LIN_COLS + LIN_COLS <= p.n) dgmm_terms(A, X, i, by, false, v);
+    else dgmm_terms(A, X, i, by, true, v);
     [[unroll]] for (uint r = 0u; r < LIN_COLS; r++) {
         uint j = by * LIN_COLS + r;
         if (i < p.m && j < p.n) st_(C, i, j, p.ldc, v[r]);
