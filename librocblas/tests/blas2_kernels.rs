@@ -9,7 +9,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{Frame, dev, free, host, mode, on_vulkan, ptr_array, vals};
+use common::{Frame, dev, free, host, in_child, mode, on_vulkan, ptr_array, rerun_in_child, vals};
 use rocblas::blas1::exec::Src;
 use rocblas::blas1::num::{C32, C64, Complex, Promote};
 use rocblas::blas2::kern::Num;
@@ -878,8 +878,7 @@ fn triangular_products_and_solves_run_as_kernels() {
 /// complex f64 (32-row blocks, four words).
 #[test]
 fn one_launch_chain_solves_on_one_lavapipe_thread() {
-    const CHILD: &str = "OXROCM_TEST_CHAIN_CHILD";
-    if std::env::var_os(CHILD).is_some() {
+    if in_child() {
         let fr = Frame::start();
         triangular::<f32>(fr.h);
         triangular::<C64>(fr.h);
@@ -889,24 +888,13 @@ fn one_launch_chain_solves_on_one_lavapipe_thread() {
     if !on_vulkan() {
         return; // the chain is a Vulkan kernel: the Vulkan pass runs this test
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "one_launch_chain_solves_on_one_lavapipe_thread",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, "1")
-        .env("LP_NUM_THREADS", "1")
-        .env("OXROCM_ROCBLAS_TRSV_CHAIN", "lavapipe")
-        .env("OXROCM_ROCBLAS_TRSV_PANEL", "64")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "child failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    rerun_in_child(
+        "one_launch_chain_solves_on_one_lavapipe_thread",
+        &[
+            ("LP_NUM_THREADS", "1"),
+            ("OXROCM_ROCBLAS_TRSV_CHAIN", "lavapipe"),
+            ("OXROCM_ROCBLAS_TRSV_PANEL", "64"),
+        ],
     );
 }
 

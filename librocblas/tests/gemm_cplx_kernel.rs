@@ -7,7 +7,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{Frame, dev, free, host, on_vulkan, ptr_array, vals};
+use common::{Frame, dev, free, host, in_child, on_vulkan, ptr_array, rerun_in_child, vals};
 use rocblas::blas1::num::{C32, C64, Complex};
 use rocblas::types::rocblas_handle;
 use std::ffi::c_void;
@@ -314,8 +314,7 @@ fn complex_gemm_runs_as_kernels() {
 /// the setting is read once.
 #[test]
 fn wide_pairs_in_a_child() {
-    const CHILD: &str = "OXROCM_TEST_CGEMM_WIDE_CHILD";
-    if std::env::var_os(CHILD).is_some() {
+    if in_child() {
         let fr = Frame::start();
         run::<C32>(fr.h, false, 2);
         fr.finish(&["gemm_c32"]);
@@ -324,21 +323,8 @@ fn wide_pairs_in_a_child() {
     if !on_vulkan() {
         return; // a shader option: the Vulkan pass runs this test
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "wide_pairs_in_a_child",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, "1")
-        .env("OXROCM_ROCBLAS_CGEMM_WIDE", "1")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "child failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    rerun_in_child(
+        "wide_pairs_in_a_child",
+        &[("OXROCM_ROCBLAS_CGEMM_WIDE", "1")],
     );
 }

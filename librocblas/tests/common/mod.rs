@@ -195,6 +195,32 @@ pub fn on_vulkan() -> bool {
     device() != Device::Cpu
 }
 
+/// Set in a child process that `rerun_in_child` started.
+const CHILD_ENV: &str = "OXROCM_TEST_CHILD";
+
+/// Whether this process is a test's child (`rerun_in_child`).
+pub fn in_child() -> bool {
+    std::env::var_os(CHILD_ENV).is_some()
+}
+
+/// Runs test `name` of this binary again in a child process with `envs` set (settings the
+/// libraries read once per process) and fails, with the child's output, if the child does.
+pub fn rerun_in_child(name: &str, envs: &[(&str, &str)]) {
+    let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+    cmd.args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(CHILD_ENV, "1");
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "child failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn device() -> Device {
     let backend = unsafe { std::ffi::CStr::from_ptr(oxrocm_private_v1_backend_name()) }
         .to_str()
