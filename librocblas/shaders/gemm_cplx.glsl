@@ -66,19 +66,17 @@ uint64_t matrix(uint64_t base, uint64_t stride, uint batch, uint array_flag) {
     if (has(FLAG_PTR_ARRAY | array_flag)) return Ptrs(base).v[batch];
     return base + uint64_t(ES) * stride * uint64_t(batch);
 }
-T ld_(uint64_t base, uint row, uint col, uint ld) {
-    return Elems(base + uint64_t(ES) * (uint64_t(row) + uint64_t(col) * uint64_t(ld))).v[0];
+uint64_t elem_at(uint64_t base, uint row, uint col, uint ld) {
+    return base + uint64_t(ES) * (uint64_t(row) + uint64_t(col) * uint64_t(ld));
 }
+T ld_(uint64_t base, uint row, uint col, uint ld) { return Elems(elem_at(base, row, col, ld)).v[0]; }
 
-// An invocation's share of an operand's K step: the pair (o, o + 1) along the tile's 64
-// (o = 2 q) at tile row kk, for the two rounds h. An operand stored along the 64 ("outer": A, or op(B)
-// = B^T) takes q = t % 32, kk = t / 32 + 8 h (32 invocations on 512 contiguous bytes); one
-// stored along K takes kk = t % 16, q = t / 16 + 16 h (16 invocations on a column's 16
-// values, twice).
-// How an invocation takes its share: OUTER (X stored along the 64: pairs (o, o + 1) at
-// q = t % 32, kk = t / 32 + 8 h), OUTER16 (the same, each pair one 16-byte load), KCOL
-// (stored along K: kk = t % 16, q = t / 16 + 16 h, one value per load) or KPAIR (stored
-// along K, 16-byte loads of two K values: kk = 2 (t % 8) + h, q = t / 8).
+// An invocation's share of an operand's K step: for rounds h = 0, 1, the pair (o, o + 1)
+// along the tile's 64 (o = 2 q) at tile row kk. By how the operand is stored: OUTER (along
+// the 64: q = t % 32, kk = t / 32 + 8 h, 32 invocations on 512 contiguous bytes), OUTER16
+// (the same, each pair one 16-byte load), KCOL (along K: kk = t % 16, q = t / 16 + 16 h,
+// one value per load) or KPAIR (along K, 16-byte loads of two K values: kk = 2 (t % 8) + h,
+// q = t / 8).
 const uint OUTER = 0u, OUTER16 = 1u, KCOL = 2u, KPAIR = 3u;
 uint share_q(uint mode, uint t, uint h) {
     return mode <= OUTER16 ? t % 32u : (mode == KCOL ? t / 16u + 16u * h : t / 8u);
@@ -96,18 +94,17 @@ uint mode_of(uint64_t X, uint ld, bool outer) {
 void fetch(uint64_t X, uint ld, uint mode, bool conj, uint o0, uint k0, uint olim, uint khi,
            bool interior, uint t, out V4 h0, out V4 h1) {
 #if ES == 8
+    // Round 0's pair (po, pk); round 1's follows from it.
+    uint po = o0 + 2u * share_q(mode, t, 0u), pk = k0 + share_k(mode, t, 0u);
     if (interior && mode == KPAIR) {
-        uint o = o0 + 2u * (t / 8u), kk = k0 + 2u * (t % 8u);
-        V4 x0 = Quads(X + uint64_t(ES) * (uint64_t(kk) + uint64_t(o) * uint64_t(ld))).v;
-        V4 x1 = Quads(X + uint64_t(ES) * (uint64_t(kk) + uint64_t(o + 1u) * uint64_t(ld))).v;
+        // (pk, pk + 1) of columns po and po + 1, regrouped into the pairs along o.
+        V4 x0 = Quads(elem_at(X, pk, po, ld)).v, x1 = Quads(elem_at(X, pk, po + 1u, ld)).v;
         h0 = V4(cj(x0.xy, conj), cj(x1.xy, conj));
         h1 = V4(cj(x0.zw, conj), cj(x1.zw, conj));
         return;
     }
     if (interior && mode == OUTER16) {
-        uint o = o0 + 2u * (t % 32u), kk = k0 + t / 32u;
-        V4 x0 = Quads(X + uint64_t(ES) * (uint64_t(o) + uint64_t(kk) * uint64_t(ld))).v;
-        V4 x1 = Quads(X + uint64_t(ES) * (uint64_t(o) + uint64_t(kk + 8u) * uint64_t(ld))).v;
+        V4 x0 = Quads(elem_at(X, po, pk, ld)).v, x1 = Quads(elem_at(X, po, pk + 8u, ld)).v;
         h0 = V4(cj(x0.xy, conj), cj(x0.zw, conj));
         h1 = V4(cj(x1.xy, conj), cj(x1.zw, conj));
         return;
