@@ -996,6 +996,11 @@ impl Runtime {
 /// libraries tear down (a worker still copying into a driver that is being destroyed
 /// would crash a program that exits with work in flight).
 extern "C" fn quiesce_at_exit() {
+    // Registered more than once (see `rearm_exit_quiesce`): the latest registration runs first
+    // and does the work.
+    if QUIESCED.swap(true, Ordering::SeqCst) {
+        return;
+    }
     if let Some(rt) = RUNTIME.get() {
         if rt.backend_name() == "vulkan" && std::env::var("OXROCM_VULKAN_PROFILE").is_ok_and(|v| v == "1") {
             crate::profile::report();
@@ -1004,6 +1009,24 @@ extern "C" fn quiesce_at_exit() {
             // The guard is never released: the worker blocks at its next step until exit.
             std::mem::forget(s.hold_for_fork());
         }
+    }
+}
+
+static QUIESCED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static BATCHES_RUN: AtomicU64 = AtomicU64::new(0);
+
+/// Called by stream workers after each batch. Exit handlers run newest first, and drivers
+/// and layers register some of theirs lazily, on their first use of a path (C++
+/// function-local statics: the Vulkan validation layer's first command recording does), so
+/// the handler registered when the runtime started can run after a layer already tore its
+/// state down while a worker is still recording into it. Registering the handler again
+/// after batches 1, 2, 4, 8, … keeps it ahead of those first-use registrations while adding
+/// at most 64 entries to the exit list in the life of the process.
+pub(crate) fn rearm_exit_quiesce() {
+    let n = BATCHES_RUN.fetch_add(1, Ordering::Relaxed) + 1;
+    if n.is_power_of_two() && !QUIESCED.load(Ordering::SeqCst) {
+        // SAFETY: registers a plain extern "C" handler.
+        unsafe { libc::atexit(quiesce_at_exit) };
     }
 }
 
@@ -1033,11 +1056,11 @@ mod fork {
             guards.push(Box::new(g));
         }
         let held = Box::new(Held { _guards: guards, _streams: streams });
-        HELD.store(Box::into_raw(held), std::sync::atomic::Ordering::SeqCst);
+        HELD.store(Box::into_raw(held), Ordering::SeqCst);
     }
 
     fn release() {
-        let p = HELD.swap(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
+        let p = HELD.swap(std::ptr::null_mut(), Ordering::SeqCst);
         if !p.is_null() {
             drop(unsafe { Box::from_raw(p) });
         }

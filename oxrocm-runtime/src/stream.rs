@@ -194,6 +194,7 @@ impl Stream {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (exec.run)(self.device, &ops)))
                 .unwrap_or(Err(HipError::LAUNCH_FAILURE));
             crate::profile::add(&crate::profile::RUN, started.elapsed());
+            crate::runtime::rearm_exit_quiesce();
             if let Err(e) = r {
                 crate::log_at!(1, "asynchronous {} failed on device {}: {e}", ops[0].describe(), self.device);
                 let mut st = self.lock();
