@@ -1,6 +1,7 @@
 // Out-of-place transpose of column-major matrices over a batch, dst = src^T, moving each
-// element's bits unchanged (ELEM: uint for 32-bit elements, uint16_t for 16-bit ones). The
-// GEMM kernels' operand repacking runs it (gemm_pack.rs). src is rows x cols with leading
+// element's bits unchanged (ELEM: uint16_t, uint, uvec2 or uvec4 for 2-, 4-, 8- and 16-byte
+// elements; TILE: the shared tile's type, uint unless the element is wider). The GEMM
+// kernels' operand repacking runs it (gemm_pack.rs). src is rows x cols with leading
 // dimension lds, per batch entry at src + src_stride elements (or read from a pointer
 // array); dst is cols x rows with leading dimension ldd at dst + dst_stride elements, and
 // where dst_ptrs is not 0, each entry's start is also written there (a pointer array for
@@ -25,7 +26,10 @@ layout(push_constant) uniform Params {
 } p;
 
 const uint FLAG_PTR_ARRAY = 1u;
-shared uint tile[32][33];
+#ifndef TILE
+#define TILE uint
+#endif
+shared TILE tile[32][33];
 
 uint64_t at(uint64_t base, uint row, uint col, uint ld) {
     return base + uint64_t(ELEM_BYTES) * (uint64_t(row) + uint64_t(col) * uint64_t(ld));
@@ -40,7 +44,7 @@ void main() {
     if (p.dst_ptrs != 0ul && gl_WorkGroupID.x == 0u && gl_WorkGroupID.y == 0u && gl_LocalInvocationIndex == 0u) Ptrs(p.dst_ptrs).v[b] = D;
     for (uint j = ty; j < 32u; j += 8u) {
         uint r = r0 + tx, c = c0 + j;
-        if (r < p.rows && c < p.cols) tile[j][tx] = uint(Elems(at(S, r, c, p.lds)).v[0]);
+        if (r < p.rows && c < p.cols) tile[j][tx] = TILE(Elems(at(S, r, c, p.lds)).v[0]);
     }
     barrier();
     for (uint j = ty; j < 32u; j += 8u) {

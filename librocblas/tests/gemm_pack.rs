@@ -364,3 +364,480 @@ fn hgemm_kernel_tiles_repacked() {
     }
     paths.check(&["gemm_f16_nt", "transpose_16"]);
 }
+
+// ---------------------------------------------------------------------------------------
+// Complex: cgemm/zgemm repack an operand stored along K as the real GEMMs do (conjugation
+// stays with the kernel, applied to the copy), and the rank-k updates with op T or C read
+// transposed copies of their stored k x n operands (one copy for syrk's A).
+
+const C: i32 = 113;
+const UPPER: i32 = 121;
+const LOWER: i32 = 122;
+
+type Cx = [f64; 2];
+fn cmul(a: Cx, b: Cx) -> Cx {
+    [a[0] * b[0] - a[1] * b[1], a[0] * b[1] + a[1] * b[0]]
+}
+fn cadd(a: Cx, b: Cx) -> Cx {
+    [a[0] + b[0], a[1] + b[1]]
+}
+fn conj(a: Cx) -> Cx {
+    [a[0], -a[1]]
+}
+
+/// A batch of column-major complex matrices (as `Batch`), padding 0.5 + 0.5i.
+struct CBatch {
+    v: Vec<Cx>,
+    ld: usize,
+    stride: usize,
+}
+
+impl CBatch {
+    fn new(rows: usize, cols: usize, ld: usize, batch: usize, seed: f64) -> CBatch {
+        let (re, im) = (
+            Batch::new(rows, cols, ld, batch, seed),
+            Batch::new(rows, cols, ld, batch, seed + 0.5),
+        );
+        let v = re.v.iter().zip(&im.v).map(|(&r, &i)| [r, i]).collect();
+        CBatch {
+            v,
+            ld,
+            stride: re.stride,
+        }
+    }
+    /// op(X)[r, c] of entry b (op C conjugates).
+    fn op(&self, t: i32, b: usize, r: usize, c: usize) -> Cx {
+        let (r, c) = if t == N { (r, c) } else { (c, r) };
+        let x = self.v[b * self.stride + r + c * self.ld];
+        if t == C { conj(x) } else { x }
+    }
+    fn f32s(&self) -> Vec<[f32; 2]> {
+        self.v.iter().map(|x| [x[0] as f32, x[1] as f32]).collect()
+    }
+}
+
+fn assert_close_c(got: &[Cx], want: &[Cx], tol: f64, what: &str) {
+    assert_eq!(got.len(), want.len());
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let scale = w[0].abs().max(w[1].abs()).max(1.0);
+        assert!(
+            (g[0] - w[0]).abs() <= tol * scale && (g[1] - w[1]).abs() <= tol * scale,
+            "{what}: element {i}: {g:?} != {w:?}"
+        );
+    }
+}
+
+/// Sum over `terms` (coefficient, op, X, Y) of coef op(X) Y-side products — each term is
+/// coef * op_x(X) * op_y(Y) with op(X) m x k, op(Y) k x n — plus beta C, on C's `tri`
+/// triangle (0: all of it), keeping the diagonal real where `real_diag`.
+#[allow(clippy::too_many_arguments)]
+fn creference(
+    m: usize,
+    n: usize,
+    k: usize,
+    terms: &[(Cx, i32, &CBatch, i32, &CBatch)],
+    beta: Cx,
+    c: &CBatch,
+    batch: usize,
+    tri: i32,
+    real_diag: bool,
+) -> Vec<Cx> {
+    let mut out = c.v.clone();
+    for e in 0..batch {
+        for j in 0..n {
+            for i in 0..m {
+                if (tri == UPPER && i > j) || (tri == LOWER && i < j) {
+                    continue;
+                }
+                let mut v = cmul(beta, c.op(N, e, i, j));
+                for &(coef, tx, x, ty, y) in terms {
+                    let s = (0..k).fold([0.0, 0.0], |s, l| {
+                        cadd(s, cmul(x.op(tx, e, i, l), y.op(ty, e, l, j)))
+                    });
+                    v = cadd(v, cmul(coef, s));
+                }
+                if real_diag && i == j {
+                    v[1] = 0.0;
+                }
+                out[e * c.stride + i + j * c.ld] = v;
+            }
+        }
+    }
+    out
+}
+
+unsafe extern "C" {
+    fn rocblas_cgemm_strided_batched(
+        h: rocblas_handle,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        al: *const [f32; 2],
+        a: *const [f32; 2],
+        lda: i32,
+        sa: i64,
+        b: *const [f32; 2],
+        ldb: i32,
+        sb: i64,
+        be: *const [f32; 2],
+        c: *mut [f32; 2],
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_zgemm_batched(
+        h: rocblas_handle,
+        ta: i32,
+        tb: i32,
+        m: i32,
+        n: i32,
+        k: i32,
+        al: *const Cx,
+        a: *const *const Cx,
+        lda: i32,
+        b: *const *const Cx,
+        ldb: i32,
+        be: *const Cx,
+        c: *const *mut Cx,
+        ldc: i32,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_csyrk_strided_batched(
+        h: rocblas_handle,
+        uplo: i32,
+        trans: i32,
+        n: i32,
+        k: i32,
+        al: *const [f32; 2],
+        a: *const [f32; 2],
+        lda: i32,
+        sa: i64,
+        be: *const [f32; 2],
+        c: *mut [f32; 2],
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_zherk_strided_batched(
+        h: rocblas_handle,
+        uplo: i32,
+        trans: i32,
+        n: i32,
+        k: i32,
+        al: *const f64,
+        a: *const Cx,
+        lda: i32,
+        sa: i64,
+        be: *const f64,
+        c: *mut Cx,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_csyr2k_strided_batched(
+        h: rocblas_handle,
+        uplo: i32,
+        trans: i32,
+        n: i32,
+        k: i32,
+        al: *const [f32; 2],
+        a: *const [f32; 2],
+        lda: i32,
+        sa: i64,
+        b: *const [f32; 2],
+        ldb: i32,
+        sb: i64,
+        be: *const [f32; 2],
+        c: *mut [f32; 2],
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+    fn rocblas_zher2k_strided_batched(
+        h: rocblas_handle,
+        uplo: i32,
+        trans: i32,
+        n: i32,
+        k: i32,
+        al: *const Cx,
+        a: *const Cx,
+        lda: i32,
+        sa: i64,
+        b: *const Cx,
+        ldb: i32,
+        sb: i64,
+        be: *const f64,
+        c: *mut Cx,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> i32;
+}
+
+fn c32_back(v: Vec<[f32; 2]>) -> Vec<Cx> {
+    v.into_iter().map(|x| [x[0] as f64, x[1] as f64]).collect()
+}
+
+#[test]
+fn complex_gemms_repacked_with_conjugation() {
+    let paths = common::KernelPaths::start();
+    repack_always();
+    let h = handle();
+    let (m, n, k, batch) = (37usize, 29usize, 41usize, 2usize);
+    let (alpha, beta) = ([1.5, -0.25], [-0.5, 0.75]);
+    for (ta, tb) in [(N, N), (C, N), (T, C), (C, T), (N, T)] {
+        let ((ra, ca), (rb, cb)) = shapes(ta, tb, m, n, k);
+        let (a, b, c) = (
+            CBatch::new(ra, ca, ra + 3, batch, 1.0),
+            CBatch::new(rb, cb, rb + 1, batch, 2.0),
+            CBatch::new(m, n, m + 2, batch, 3.0),
+        );
+        let (da, db, dc) = (dev(&a.f32s()), dev(&b.f32s()), dev(&c.f32s()));
+        let (al, be) = ([1.5f32, -0.25], [-0.5f32, 0.75]);
+        let s = unsafe {
+            rocblas_cgemm_strided_batched(
+                h,
+                ta,
+                tb,
+                m as i32,
+                n as i32,
+                k as i32,
+                &al,
+                da,
+                a.ld as i32,
+                a.stride as i64,
+                db,
+                b.ld as i32,
+                b.stride as i64,
+                &be,
+                dc,
+                c.ld as i32,
+                c.stride as i64,
+                batch as i32,
+            )
+        };
+        assert_eq!(s, rocblas_status_success);
+        let what = format!("cgemm_strided_batched {ta}/{tb}");
+        let want = creference(
+            m,
+            n,
+            k,
+            &[(alpha, ta, &a, tb, &b)],
+            beta,
+            &c,
+            batch,
+            0,
+            false,
+        );
+        assert_close_c(&c32_back(host(dc, c.v.len())), &want, 2e-5, &what);
+        assert_eq!(host(da, a.v.len()), a.f32s(), "{what}: A changed");
+        assert_eq!(host(db, b.v.len()), b.f32s(), "{what}: B changed");
+    }
+    // zgemm with pointer arrays: the copies come with pointer arrays of their own.
+    let (ta, tb) = (C, N);
+    let ((ra, ca), (rb, cb)) = shapes(ta, tb, m, n, k);
+    let (a, b, c) = (
+        CBatch::new(ra, ca, ra, batch, 4.0),
+        CBatch::new(rb, cb, rb + 2, batch, 5.0),
+        CBatch::new(m, n, m, batch, 6.0),
+    );
+    let (da, db, dc) = (dev(&a.v), dev(&b.v), dev(&c.v));
+    let ptrs = |d: *mut Cx, stride: usize| {
+        (0..batch)
+            .map(|e| unsafe { d.add(e * stride) } as u64)
+            .collect::<Vec<u64>>()
+    };
+    let (pa, pb, pc) = (
+        dev(&ptrs(da, a.stride)),
+        dev(&ptrs(db, b.stride)),
+        dev(&ptrs(dc, c.stride)),
+    );
+    let s = unsafe {
+        rocblas_zgemm_batched(
+            h,
+            ta,
+            tb,
+            m as i32,
+            n as i32,
+            k as i32,
+            &alpha,
+            pa as *const *const Cx,
+            a.ld as i32,
+            pb as *const *const Cx,
+            b.ld as i32,
+            &beta,
+            pc as *const *mut Cx,
+            c.ld as i32,
+            batch as i32,
+        )
+    };
+    assert_eq!(s, rocblas_status_success);
+    let want = creference(
+        m,
+        n,
+        k,
+        &[(alpha, ta, &a, tb, &b)],
+        beta,
+        &c,
+        batch,
+        0,
+        false,
+    );
+    assert_close_c(&host(dc, c.v.len()), &want, 1e-12, "zgemm_batched C/N");
+    paths.check(&["gemm_c32", "gemm_c64", "transpose_64", "transpose_128"]);
+}
+
+#[test]
+fn rank_k_updates_read_transposed_copies() {
+    let paths = common::KernelPaths::start();
+    repack_always();
+    let h = handle();
+    let (n, k, batch) = (33usize, 45usize, 2usize);
+    for uplo in [UPPER, LOWER] {
+        // Stored k x n operands (op T or C), C with a padded leading dimension.
+        let (a, b, c) = (
+            CBatch::new(k, n, k + 1, batch, 1.0 + uplo as f64),
+            CBatch::new(k, n, k + 3, batch, 2.0),
+            CBatch::new(n, n, n + 2, batch, 3.0),
+        );
+        let (al, be) = ([0.75f32, 0.5], [-1.25f32, 0.25]);
+        let (alpha, beta) = ([0.75, 0.5], [-1.25, 0.25]);
+        let (da, db) = (dev(&a.f32s()), dev(&b.f32s()));
+        let dc = dev(&c.f32s());
+        let s = unsafe {
+            rocblas_csyrk_strided_batched(
+                h,
+                uplo,
+                T,
+                n as i32,
+                k as i32,
+                &al,
+                da,
+                a.ld as i32,
+                a.stride as i64,
+                &be,
+                dc,
+                c.ld as i32,
+                c.stride as i64,
+                batch as i32,
+            )
+        };
+        assert_eq!(s, rocblas_status_success);
+        let want = creference(
+            n,
+            n,
+            k,
+            &[(alpha, T, &a, N, &a)],
+            beta,
+            &c,
+            batch,
+            uplo,
+            false,
+        );
+        assert_close_c(
+            &c32_back(host(dc, c.v.len())),
+            &want,
+            2e-5,
+            &format!("csyrk {uplo} T"),
+        );
+        let dc = dev(&c.f32s());
+        let s = unsafe {
+            rocblas_csyr2k_strided_batched(
+                h,
+                uplo,
+                T,
+                n as i32,
+                k as i32,
+                &al,
+                da,
+                a.ld as i32,
+                a.stride as i64,
+                db,
+                b.ld as i32,
+                b.stride as i64,
+                &be,
+                dc,
+                c.ld as i32,
+                c.stride as i64,
+                batch as i32,
+            )
+        };
+        assert_eq!(s, rocblas_status_success);
+        let terms = [(alpha, T, &a, N, &b), (alpha, T, &b, N, &a)];
+        let want = creference(n, n, k, &terms, beta, &c, batch, uplo, false);
+        assert_close_c(
+            &c32_back(host(dc, c.v.len())),
+            &want,
+            2e-5,
+            &format!("csyr2k {uplo} T"),
+        );
+        assert_eq!(host(da, a.v.len()), a.f32s(), "csyr2k: A changed");
+        assert_eq!(host(db, b.v.len()), b.f32s(), "csyr2k: B changed");
+
+        let (za, zb) = (dev(&a.v), dev(&b.v));
+        let zc = dev(&c.v);
+        let (ral, rbe) = (0.75f64, -1.25f64);
+        let s = unsafe {
+            rocblas_zherk_strided_batched(
+                h,
+                uplo,
+                C,
+                n as i32,
+                k as i32,
+                &ral,
+                za,
+                a.ld as i32,
+                a.stride as i64,
+                &rbe,
+                zc,
+                c.ld as i32,
+                c.stride as i64,
+                batch as i32,
+            )
+        };
+        assert_eq!(s, rocblas_status_success);
+        let terms = [([ral, 0.0], C, &a, N, &a)];
+        let want = creference(n, n, k, &terms, [rbe, 0.0], &c, batch, uplo, true);
+        assert_close_c(
+            &host(zc, c.v.len()),
+            &want,
+            1e-12,
+            &format!("zherk {uplo} C"),
+        );
+        let zc = dev(&c.v);
+        let s = unsafe {
+            rocblas_zher2k_strided_batched(
+                h,
+                uplo,
+                C,
+                n as i32,
+                k as i32,
+                &alpha,
+                za,
+                a.ld as i32,
+                a.stride as i64,
+                zb,
+                b.ld as i32,
+                b.stride as i64,
+                &rbe,
+                zc,
+                c.ld as i32,
+                c.stride as i64,
+                batch as i32,
+            )
+        };
+        assert_eq!(s, rocblas_status_success);
+        let terms = [(alpha, C, &a, N, &b), (conj(alpha), C, &b, N, &a)];
+        let want = creference(n, n, k, &terms, [rbe, 0.0], &c, batch, uplo, true);
+        assert_close_c(
+            &host(zc, c.v.len()),
+            &want,
+            1e-12,
+            &format!("zher2k {uplo} C"),
+        );
+        assert_eq!(host(za, a.v.len()), a.v, "zher2k: A changed");
+    }
+    paths.check(&["gemm_c32", "gemm_c64", "transpose_64", "transpose_128"]);
+}

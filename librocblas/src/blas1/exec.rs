@@ -108,7 +108,7 @@ pub fn zero_device(stream: hipStream_t, dst: u64, bytes: usize) -> Status {
 }
 
 /// Where the vectors of a batch start.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Src {
     /// `ptr + b * stride` elements (a single vector is stride 0, batch 1).
     Strided(u64, i64),

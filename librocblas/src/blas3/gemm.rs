@@ -479,18 +479,24 @@ fn launch_cplx<T: super::gemm_cplx_kernel::CplxElem>(c: &Ctx, g: &KernelCall<C64
         Src::Array(p) => Mats::Array(p),
         Src::ArrayAt(..) => unreachable!("kernel_sized excludes shifted pointer arrays"),
     };
+    // Operands stored along K are transposed first (the kernel's fast layout is (N, T));
+    // conjugation stays the kernel's, applied to the copy's values. The scratch is freed in
+    // stream order behind the GEMM when this is dropped, after the launch.
+    let mut scratch = Scratch::new(c);
+    let packs = scratch.repack_nt(x, [g.bases[0], g.bases[1]], sz, &super::gemm_pack::CPLX);
+    let [a, b] = operands(packs, x, g.bases, mats);
     let k = GemmC {
-        trans_a: x.trans_a != 111,
+        trans_a: a.trans,
         conj_a: x.trans_a == 113,
-        trans_b: x.trans_b != 111,
+        trans_b: b.trans,
         conj_b: x.trans_b == 113,
         m: x.m as u32,
         n: x.n as u32,
         k: x.k as u32,
-        a: mats(x.a),
-        lda: x.lda as u32,
-        b: mats(x.b),
-        ldb: x.ldb as u32,
+        a: a.mats,
+        lda: a.ld,
+        b: b.mats,
+        ldb: b.ld,
         c: mats(x.d),
         ldc: x.ldd as u32,
         alpha: (g.alpha.re, g.alpha.im),
@@ -498,7 +504,7 @@ fn launch_cplx<T: super::gemm_cplx_kernel::CplxElem>(c: &Ctx, g: &KernelCall<C64
         batch: x.batch as u32,
         shape: 0,
     };
-    match k.launch::<T>(c.stream, [g.bases[0], g.bases[1], g.bases[3]]) {
+    match k.launch::<T>(c.stream, [&a.bases, &b.bases, g.bases[3]]) {
         0 => Ok(()),
         e => Err(status_from_hip(e)),
     }

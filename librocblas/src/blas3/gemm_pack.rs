@@ -37,6 +37,11 @@ pub const F16: Thresholds = Thresholds {
     other: 8192,
     k: 256,
 };
+/// Complex: a copy of B costs about 28 / m of a c32 GEMM's time on the H100 (four real
+/// products per element), against the complex kernel's 20-30% loss for an operand stored
+/// along K (cgemm 4096: NT 35.3 TFLOP/s, NN 28.0, CN 24.3; bench/results/
+/// h100-blas1-blas3-2026-12-07-session6.txt).
+pub const CPLX: Thresholds = Thresholds { other: 512, k: 128 };
 
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
@@ -79,6 +84,27 @@ pub struct Repacked {
     pub ld: u32,
     /// Each batch entry's start.
     pub bases: Vec<u64>,
+}
+
+/// Whether transposing an operand pays for a product whose other dimension is `other`
+/// over inner dimension `k` (`OXROCM_ROCBLAS_GEMM_PACK` decides first).
+pub fn pays(other: usize, k: usize, t: &Thresholds) -> bool {
+    match mode() {
+        Mode::Never => false,
+        Mode::Always => true,
+        Mode::Auto => kernels_on_gpu() && other >= t.other && k >= t.k,
+    }
+}
+
+/// An operand as stored: rows x cols per batch entry (`bases`: each entry's start) with
+/// leading dimension `ld`.
+#[derive(Clone)]
+pub struct Stored<'a> {
+    pub src: Src,
+    pub bases: &'a [u64],
+    pub rows: usize,
+    pub cols: usize,
+    pub ld: usize,
 }
 
 /// Largest scratch a handle keeps between calls; a GEMM needing more allocates its own
@@ -172,33 +198,54 @@ impl Scratch {
         t: &Thresholds,
     ) -> [Option<Repacked>; 2] {
         let (m, n, k, batch) = (x.m as usize, x.n as usize, x.k as usize, x.batch as usize);
-        let pays = |other: usize| match mode() {
-            Mode::Never => false,
-            Mode::Always => true,
-            Mode::Auto => kernels_on_gpu() && other >= t.other && k >= t.k,
-        };
         // Stored shapes: A transposed is k x m, B untransposed k x n.
-        let plan_a = (x.trans_a != 111 && !bases[0].is_empty() && pays(n))
-            .then(|| Plan::new(elem, x.a, k, m, x.lda as usize, batch))
-            .flatten();
-        let plan_b = (x.trans_b == 111 && !bases[1].is_empty() && pays(m))
-            .then(|| Plan::new(elem, x.b, k, n, x.ldb as usize, batch))
-            .flatten();
-        let total = plan_a.as_ref().map_or(0, |p| p.bytes) + plan_b.as_ref().map_or(0, |p| p.bytes);
-        if total == 0 || capturing(self.stream) {
-            return [None, None];
-        }
-        let Some(base) = self.memory(total) else {
-            return [None, None];
+        let a = (x.trans_a != 111 && !bases[0].is_empty() && pays(n, k, t)).then_some(Stored {
+            src: x.a,
+            bases: bases[0],
+            rows: k,
+            cols: m,
+            ld: x.lda as usize,
+        });
+        let b = (x.trans_b == 111 && !bases[1].is_empty() && pays(m, k, t)).then_some(Stored {
+            src: x.b,
+            bases: bases[1],
+            rows: k,
+            cols: n,
+            ld: x.ldb as usize,
+        });
+        let wanted: Vec<Stored> = a.iter().chain(b.iter()).cloned().collect();
+        let mut copies = match self.transposed(elem, batch, &wanted) {
+            Some(c) => c.into_iter(),
+            None => return [None, None],
         };
-        let a = plan_a.as_ref().and_then(|p| {
-            self.transpose(elem, p, base, x.a, bases[0], k, m, x.lda as usize, batch)
-        });
-        let b_at = base + plan_a.as_ref().map_or(0, |p| p.bytes) as u64;
-        let b = plan_b.as_ref().and_then(|p| {
-            self.transpose(elem, p, b_at, x.b, bases[1], k, n, x.ldb as usize, batch)
-        });
-        [a, b]
+        [a.and_then(|_| copies.next()), b.and_then(|_| copies.next())]
+    }
+
+    /// Transposed copies (cols x rows, leading dimension rows rounded up to 8 elements) of
+    /// `ops`, in one block of scratch, queued on the stream; `None` where none could be
+    /// (nothing asked, a capture running, no scratch memory, sizes beyond the kernel's grid
+    /// or an element size it has no transpose for).
+    pub fn transposed(
+        &mut self,
+        elem: usize,
+        batch: usize,
+        ops: &[Stored],
+    ) -> Option<Vec<Repacked>> {
+        if ops.is_empty() || capturing(self.stream) {
+            return None;
+        }
+        let plans: Vec<Plan> = ops
+            .iter()
+            .map(|o| Plan::new(elem, o.src, o.rows, o.cols, o.ld, batch))
+            .collect::<Option<_>>()?;
+        let total = plans.iter().map(|p| p.bytes).sum();
+        let mut at = self.memory(total)?;
+        let mut out = Vec::with_capacity(ops.len());
+        for (o, plan) in ops.iter().zip(&plans) {
+            out.push(self.transpose(elem, plan, at, o.src, o.bases, o.rows, o.cols, o.ld, batch)?);
+            at += plan.bytes as u64;
+        }
+        Some(out)
     }
 
     /// `bytes` of scratch usable by work queued on the stream from now on.
@@ -255,6 +302,8 @@ impl Scratch {
         let kernel = match elem {
             2 => &TRANSPOSE_16,
             4 => &TRANSPOSE_32,
+            8 => &TRANSPOSE_64,
+            16 => &TRANSPOSE_128,
             _ => return None,
         };
         let (src_base, src_stride, flags, dst_ptrs) = match src {
@@ -321,6 +370,8 @@ const HIP_EVENT_DISABLE_TIMING: u32 = 2;
 
 static TRANSPOSE_16: oxrocm_spirv_kernel = spirv_kernel!("transpose_16", transpose_twin::<2>);
 static TRANSPOSE_32: oxrocm_spirv_kernel = spirv_kernel!("transpose_32", transpose_twin::<4>);
+static TRANSPOSE_64: oxrocm_spirv_kernel = spirv_kernel!("transpose_64", transpose_twin::<8>);
+static TRANSPOSE_128: oxrocm_spirv_kernel = spirv_kernel!("transpose_128", transpose_twin::<16>);
 
 const FLAG_PTR_ARRAY: u32 = 1;
 /// The shader's parameter block: five u64 (src, dst, their strides, dst_ptrs), five u32.
