@@ -106,32 +106,11 @@ uint tcol(uint r, uint c) { return (c + r) & 31u; }
 #endif
 
 #ifndef INV_DIAG_MODULE
-// One operand of GEAM at C's (i0 + tx, j0 + ty + 8r): transposed ones are staged through
-// tile[s] with the 32 x 32 block of the stored matrix read along its columns.
-void stage_rows(uint s, uint64_t M, uint ld, uint i0, uint j0, bool guard) {
-    uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
-    T v[4];
-    [[unroll]] for (uint r = 0u; r < 4u; r++) {
-        // Stored element (j0 + tx, i0 + ty + 8r) is op(M)(i0 + ty + 8r, j0 + tx).
-        uint sr = j0 + tx, sc = i0 + ty + 8u * r;
-        if (!guard || (sr < p.n && sc < p.m)) v[r] = ld_(M, sr, sc, ld);
-    }
-    [[unroll]] for (uint r = 0u; r < 4u; r++) {
-        uint sr = j0 + tx, sc = i0 + ty + 8u * r;
-        if (!guard || (sr < p.n && sc < p.m)) tile[s][ty + 8u * r][tcol(ty + 8u * r, tx)] = v[r];
-    }
-}
-// Unguarded loads for whole blocks (see geam).
-void stage(uint s, uint64_t M, uint ld, uint i0, uint j0) {
-    if (i0 + 32u <= p.m && j0 + 32u <= p.n) stage_rows(s, M, ld, i0, j0, false);
-    else stage_rows(s, M, ld, i0, j0, true);
-}
-
 // Columns a workgroup covers (in blocks of 32): enough loads in flight per invocation to
 // reach the memory's bandwidth.
 const uint COLS = 128u;
 
-void geam_block(uint batch, uint i0, uint j0);
+void geam_tiles(uint batch, uint i0, uint j0, bool guard);
 
 // GEAM reads a transposed operand (the tiled path).
 bool geam_tiled() {
@@ -167,8 +146,10 @@ void geam_terms(uint64_t A, uint64_t B, uint i, uint by, bool guard, out T v[LIN
 void geam(uint batch, uint by) {
     bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
     if (geam_tiled()) {
-        uint i0 = gl_WorkGroupID.x * 32u;
-        [[unroll]] for (uint h = 0u; h < COLS / 32u; h++) geam_block(batch, i0, by * COLS + 32u * h);
+        uint i0 = gl_WorkGroupID.x * 32u, j0 = by * COLS;
+        // Unguarded loads where the workgroup's whole region lies inside C (see below).
+        if (i0 + 32u <= p.m && j0 + COLS <= p.n) geam_tiles(batch, i0, j0, false);
+        else geam_tiles(batch, i0, j0, true);
         return;
     }
     uint64_t A = use_a ? mat(p.a, p.sa, batch, F_A_ARRAY) : 0ul;
@@ -189,46 +170,56 @@ void geam(uint batch, uint by) {
     }
 }
 
-// geam_block's values at C's (i0 + tx, j0 + ty + 8r) (`guard`: skip elements outside C).
-void block_terms(uint64_t A, uint64_t B, uint i0, uint j0, bool guard, out T v[4]) {
+// GEAM with a transposed operand over C's rows i0 .. i0 + 31 and columns j0 .. j0 + COLS - 1,
+// as COLS / 32 blocks of 32 x 32; invocation (tx, ty) computes C's (i0 + tx, j + ty + 8r) of
+// each block. Every load of all the blocks goes out first (32 per invocation, as the
+// untransposed path has in flight: one block's loads at a time between barriers ran at 0.42x
+// of cuBLAS's bandwidth on the H100); a transposed operand's values, read along its stored
+// columns (element (j + tx, i0 + ty + 8r)), then pass through tile[s] one block at a time.
+// `guard`: skip elements outside C (uniform over the workgroup: the barriers stay legal).
+const uint TB = COLS / 32u;
+void geam_tiles(uint batch, uint i0, uint j0, bool guard) {
     uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
     bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
     bool ta = use_a && has(F_TRANS_A), tb = use_b && has(F_TRANS_B);
-    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
-    bool ca = has(F_CONJ), cb = has(F_HERM);  // GEAM: conjugate op(A) / op(B) (op = C)
-    [[unroll]] for (uint r = 0u; r < 4u; r++) {
-        uint i = i0 + tx, j = j0 + ty + 8u * r;
-        v[r] = T(0);
-        if (guard && (i >= p.m || j >= p.n)) continue;
-        if (use_a) {
-            T x = ta ? tile[0][tx][tcol(tx, ty + 8u * r)] : ld_(A, i, j, p.lda);
-            v[r] = mul(alpha, ca ? conj_(x) : x);
-        }
-        if (use_b) {
-            T x = tb ? tile[1][tx][tcol(tx, ty + 8u * r)] : ld_(B, i, j, p.ldb);
-            v[r] += mul(beta, cb ? conj_(x) : x);
-        }
-    }
-}
-
-void geam_block(uint batch, uint i0, uint j0) {
-    uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
-    bool use_a = !has(F_SKIP_A), use_b = !has(F_SKIP_B);
     uint64_t A = use_a ? mat(p.a, p.sa, batch, F_A_ARRAY) : 0ul;
     uint64_t B = use_b ? mat(p.b, p.sb, batch, F_B_ARRAY) : 0ul;
     uint64_t C = mat(p.c, p.sc, batch, F_C_ARRAY);
-    bool ta = use_a && has(F_TRANS_A), tb = use_b && has(F_TRANS_B);
-    // (The barrier before staging: the previous block may still read the tiles.)
-    if (ta || tb) barrier();
-    if (ta) stage(0u, A, p.lda, i0, j0);
-    if (tb) stage(1u, B, p.ldb, i0, j0);
-    if (ta || tb) barrier();
-    T v[4];  // unguarded loads for whole blocks (see geam)
-    if (i0 + 32u <= p.m && j0 + 32u <= p.n) block_terms(A, B, i0, j0, false, v);
-    else block_terms(A, B, i0, j0, true, v);
-    [[unroll]] for (uint r = 0u; r < 4u; r++) {
-        uint i = i0 + tx, j = j0 + ty + 8u * r;
-        if (i < p.m && j < p.n && writes(i, j)) st_(C, i, j, p.ldc, v[r]);
+    T av[TB][4], bv[TB][4];
+    [[unroll]] for (uint h = 0u; h < TB; h++) {
+        [[unroll]] for (uint r = 0u; r < 4u; r++) {
+            uint i = i0 + tx, j = j0 + 32u * h + ty + 8u * r;    // C's element (plain reads)
+            uint ti = i0 + ty + 8u * r, tj = j0 + 32u * h + tx;  // stored (tj, ti) (transposed)
+            bool in_c = !guard || (i < p.m && j < p.n), in_t = !guard || (ti < p.m && tj < p.n);
+            av[h][r] = T(0);
+            bv[h][r] = T(0);
+            if (use_a && (ta ? in_t : in_c)) av[h][r] = ta ? ld_(A, tj, ti, p.lda) : ld_(A, i, j, p.lda);
+            if (use_b && (tb ? in_t : in_c)) bv[h][r] = tb ? ld_(B, tj, ti, p.ldb) : ld_(B, i, j, p.ldb);
+        }
+    }
+    T alpha = from_bits(p.alpha), beta = from_bits(p.beta);
+    bool ca = has(F_CONJ), cb = has(F_HERM);  // GEAM: conjugate op(A) / op(B) (op = C)
+    [[unroll]] for (uint h = 0u; h < TB; h++) {
+        barrier();  // the previous block's (or column block's) reads of the tiles are done
+        [[unroll]] for (uint r = 0u; r < 4u; r++) {
+            uint row = ty + 8u * r;
+            if (ta) tile[0][row][tcol(row, tx)] = av[h][r];
+            if (tb) tile[1][row][tcol(row, tx)] = bv[h][r];
+        }
+        barrier();
+        [[unroll]] for (uint r = 0u; r < 4u; r++) {
+            uint i = i0 + tx, j = j0 + 32u * h + ty + 8u * r;
+            T v = T(0);
+            if (use_a) {
+                T x = ta ? tile[0][tx][tcol(tx, ty + 8u * r)] : av[h][r];
+                v = mul(alpha, ca ? conj_(x) : x);
+            }
+            if (use_b) {
+                T x = tb ? tile[1][tx][tcol(tx, ty + 8u * r)] : bv[h][r];
+                v += mul(beta, cb ? conj_(x) : x);
+            }
+            if (i < p.m && j < p.n && writes(i, j)) st_(C, i, j, p.ldc, v);
+        }
     }
 }
 
