@@ -520,6 +520,20 @@ unsafe extern "C" {
         sc: i64,
         batch: i32,
     ) -> i32;
+    fn rocblas_cherk_batched(
+        h: rocblas_handle,
+        uplo: i32,
+        trans: i32,
+        n: i32,
+        k: i32,
+        al: *const f32,
+        a: *const *const [f32; 2],
+        lda: i32,
+        be: *const f32,
+        c: *const *mut [f32; 2],
+        ldc: i32,
+        batch: i32,
+    ) -> i32;
     fn rocblas_zherk_strided_batched(
         h: rocblas_handle,
         uplo: i32,
@@ -839,5 +853,43 @@ fn rank_k_updates_read_transposed_copies() {
         );
         assert_eq!(host(za, a.v.len()), a.v, "zher2k: A changed");
     }
+    // cherk through pointer arrays: the copy comes with a pointer array of its own.
+    let (a, c) = (
+        CBatch::new(k, n, k + 2, batch, 7.0),
+        CBatch::new(n, n, n, batch, 8.0),
+    );
+    let (da, dc) = (dev(&a.f32s()), dev(&c.f32s()));
+    let ptrs = |d: *mut [f32; 2], stride: usize| {
+        (0..batch)
+            .map(|e| unsafe { d.add(e * stride) } as u64)
+            .collect::<Vec<u64>>()
+    };
+    let (pa, pc) = (dev(&ptrs(da, a.stride)), dev(&ptrs(dc, c.stride)));
+    let (ral, rbe) = (1.25f32, 0.5f32);
+    let s = unsafe {
+        rocblas_cherk_batched(
+            h,
+            LOWER,
+            C,
+            n as i32,
+            k as i32,
+            &ral,
+            pa as *const *const [f32; 2],
+            a.ld as i32,
+            &rbe,
+            pc as *const *mut [f32; 2],
+            c.ld as i32,
+            batch as i32,
+        )
+    };
+    assert_eq!(s, rocblas_status_success);
+    let terms = [([1.25, 0.0], C, &a, N, &a)];
+    let want = creference(n, n, k, &terms, [0.5, 0.0], &c, batch, LOWER, true);
+    assert_close_c(
+        &c32_back(host(dc, c.v.len())),
+        &want,
+        2e-5,
+        "cherk_batched L C",
+    );
     paths.check(&["gemm_c32", "gemm_c64", "transpose_64", "transpose_128"]);
 }
