@@ -9,7 +9,7 @@
 mod common;
 
 use amdhip64 as _;
-use common::{dev, handle, host, vals};
+use common::{dev, handle, host, ptr_array, vals};
 use half::f16;
 use rocblas::types::*;
 
@@ -658,15 +658,10 @@ fn complex_gemms_repacked_with_conjugation() {
         CBatch::new(m, n, m, batch, 6.0),
     );
     let (da, db, dc) = (dev(&a.v), dev(&b.v), dev(&c.v));
-    let ptrs = |d: *mut Cx, stride: usize| {
-        (0..batch)
-            .map(|e| unsafe { d.add(e * stride) } as u64)
-            .collect::<Vec<u64>>()
-    };
     let (pa, pb, pc) = (
-        dev(&ptrs(da, a.stride)),
-        dev(&ptrs(db, b.stride)),
-        dev(&ptrs(dc, c.stride)),
+        ptr_array(da, a.stride, batch),
+        ptr_array(db, b.stride, batch),
+        ptr_array(dc, c.stride, batch),
     );
     let s = unsafe {
         rocblas_zgemm_batched(
@@ -859,12 +854,10 @@ fn rank_k_updates_read_transposed_copies() {
         CBatch::new(n, n, n, batch, 8.0),
     );
     let (da, dc) = (dev(&a.f32s()), dev(&c.f32s()));
-    let ptrs = |d: *mut [f32; 2], stride: usize| {
-        (0..batch)
-            .map(|e| unsafe { d.add(e * stride) } as u64)
-            .collect::<Vec<u64>>()
-    };
-    let (pa, pc) = (dev(&ptrs(da, a.stride)), dev(&ptrs(dc, c.stride)));
+    let (pa, pc) = (
+        ptr_array(da, a.stride, batch),
+        ptr_array(dc, c.stride, batch),
+    );
     let (ral, rbe) = (1.25f32, 0.5f32);
     let s = unsafe {
         rocblas_cherk_batched(
