@@ -994,13 +994,10 @@ impl Runtime {
 
 /// At process exit: let queued work finish (bounded) and stop every stream worker before
 /// libraries tear down (a worker still copying into a driver that is being destroyed
-/// would crash a program that exits with work in flight).
+/// would crash a program that exits with work in flight). Registered once, when the runtime
+/// starts: it runs after the exit handlers registered later, such as hipcc programs' module
+/// destructors, which still synchronize streams (their locks are held from here on).
 extern "C" fn quiesce_at_exit() {
-    // Registered more than once (see `rearm_exit_quiesce`): the latest registration runs first
-    // and does the work.
-    if QUIESCED.swap(true, Ordering::SeqCst) {
-        return;
-    }
     if let Some(rt) = RUNTIME.get() {
         if rt.backend_name() == "vulkan" && std::env::var("OXROCM_VULKAN_PROFILE").is_ok_and(|v| v == "1") {
             crate::profile::report();
@@ -1012,21 +1009,39 @@ extern "C" fn quiesce_at_exit() {
     }
 }
 
-static QUIESCED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// At process exit, earlier than `quiesce_at_exit`: waits (bounded) for the work queued so
+/// far, holding no lock, so that later exit handlers still find working streams.
+extern "C" fn drain_at_exit() {
+    // Registered more than once (see `rearm_exit_drain`): the latest registration runs first
+    // and does the work.
+    if DRAINED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    if let Some(rt) = RUNTIME.get() {
+        for s in rt.all_streams() {
+            s.drain_for(std::time::Duration::from_secs(2));
+        }
+    }
+}
+
+static DRAINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 static BATCHES_RUN: AtomicU64 = AtomicU64::new(0);
 
 /// Called by stream workers after each batch. Exit handlers run newest first, and drivers
 /// and layers register some of theirs lazily, on their first use of a path (C++
 /// function-local statics: the Vulkan validation layer's first command recording does), so
-/// the handler registered when the runtime started can run after a layer already tore its
-/// state down while a worker is still recording into it. Registering the handler again
-/// after batches 1, 2, 4, 8, … keeps it ahead of those first-use registrations while adding
-/// at most 64 entries to the exit list in the life of the process.
-pub(crate) fn rearm_exit_quiesce() {
+/// `quiesce_at_exit`, registered when the runtime started, can run after a layer already
+/// tore its state down while a worker still records into it (a segfault at exit). Registering
+/// `drain_at_exit` after batches 1, 2, 4, 8, … keeps a wait for the queued work ahead of
+/// those first-use registrations while adding at most 64 entries to the exit list in the
+/// life of the process. (The quiesce itself cannot move there: a hipcc program's module
+/// destructor, registered after the runtime started, synchronizes streams at exit, and
+/// deadlocked on the locks it holds.)
+pub(crate) fn rearm_exit_drain() {
     let n = BATCHES_RUN.fetch_add(1, Ordering::Relaxed) + 1;
-    if n.is_power_of_two() && !QUIESCED.load(Ordering::SeqCst) {
+    if n.is_power_of_two() && !DRAINED.load(Ordering::SeqCst) {
         // SAFETY: registers a plain extern "C" handler.
-        unsafe { libc::atexit(quiesce_at_exit) };
+        unsafe { libc::atexit(drain_at_exit) };
     }
 }
 

@@ -194,7 +194,7 @@ impl Stream {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (exec.run)(self.device, &ops)))
                 .unwrap_or(Err(HipError::LAUNCH_FAILURE));
             crate::profile::add(&crate::profile::RUN, started.elapsed());
-            crate::runtime::rearm_exit_quiesce();
+            crate::runtime::rearm_exit_drain();
             if let Err(e) = r {
                 crate::log_at!(1, "asynchronous {} failed on device {}: {e}", ops[0].describe(), self.device);
                 let mut st = self.lock();
@@ -235,6 +235,11 @@ impl Stream {
 
     /// Fork preparation: lets queued work finish (bounded wait), then returns the state
     /// lock, to be held across `fork` so that no worker owns it at that instant.
+    /// Waits, at most `limit`, for the work queued so far.
+    pub fn drain_for(&self, limit: std::time::Duration) {
+        self.last().wait_for(limit);
+    }
+
     pub fn hold_for_fork(&self) -> ForkGuard<'_> {
         self.last().wait_for(std::time::Duration::from_secs(2));
         ForkGuard(self.lock())
