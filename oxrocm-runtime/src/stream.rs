@@ -233,15 +233,15 @@ impl Stream {
         self.cv.notify_all();
     }
 
-    /// Fork preparation: lets queued work finish (bounded wait), then returns the state
-    /// lock, to be held across `fork` so that no worker owns it at that instant.
     /// Waits, at most `limit`, for the work queued so far.
     pub fn drain_for(&self, limit: std::time::Duration) {
         self.last().wait_for(limit);
     }
 
+    /// Fork preparation: lets queued work finish (bounded wait), then returns the state
+    /// lock, to be held across `fork` so that no worker owns it at that instant.
     pub fn hold_for_fork(&self) -> ForkGuard<'_> {
-        self.last().wait_for(std::time::Duration::from_secs(2));
+        self.drain_for(std::time::Duration::from_secs(2));
         ForkGuard(self.lock())
     }
 

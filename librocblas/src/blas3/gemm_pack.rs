@@ -221,7 +221,7 @@ impl Scratch {
         [a.and_then(|_| copies.next()), b.and_then(|_| copies.next())]
     }
 
-    /// Transposed copies (cols x rows, leading dimension rows rounded up to 8 elements) of
+    /// Transposed copies (cols x rows, leading dimension cols rounded up to 8 elements) of
     /// `ops`, in one block of scratch, queued on the stream; `None` where none could be
     /// (nothing asked, a capture running, no scratch memory, sizes beyond the kernel's grid
     /// or an element size it has no transpose for).

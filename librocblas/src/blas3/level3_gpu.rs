@@ -143,8 +143,15 @@ fn cols_ok(n: usize) -> Option<u32> {
 impl Opd {
     /// A call's matrix argument (leading dimension `ld`).
     pub fn of(c: &Ctx, s: Src, ld: usize, elem: usize, nb: usize) -> Option<Opd> {
-        let ld = u32_of(ld.max(1))?;
-        let mat = match s {
+        let mat = Self::mat_of(s, u32_of(ld.max(1))?, elem)?;
+        match s.bases(elem, nb, c.stream).ok()? {
+            Bases::Known(bases) => Some(Opd { mat, bases }),
+            Bases::Late(..) => None,
+        }
+    }
+    /// How the kernels address `s` (`None`: shifted pointer arrays, which they do not take).
+    fn mat_of(s: Src, ld: u32, elem: usize) -> Option<Mat> {
+        Some(match s {
             Src::Strided(p, stride) => Mat {
                 ptr: p,
                 bs: stride.checked_mul(elem as i64)?,
@@ -158,11 +165,7 @@ impl Opd {
                 ld,
             },
             Src::ArrayAt(..) => return None,
-        };
-        match s.bases(elem, nb, c.stream).ok()? {
-            Bases::Known(bases) => Some(Opd { mat, bases }),
-            Bases::Late(..) => None,
-        }
+        })
     }
     /// rows x cols matrices in scratch at `base`, one after another (ld = rows).
     fn scratch(base: u64, rows: usize, cols: usize, elem: usize, nb: usize) -> Opd {
@@ -653,42 +656,40 @@ fn along_n<T: L3>(
     let Some(copies) = scratch.transposed(elem, nb, &wanted) else {
         return;
     };
-    let copy_of = |src: Src, ld: usize| -> Opd {
-        let at = stored.iter().position(|(s, l, _)| *s == src && *l == ld);
-        let r = &copies[at.expect("every operand read along K was copied")];
-        let mat = match r.src {
-            Src::Array(p) => Mat {
-                ptr: p,
-                bs: 0,
-                array: true,
-                ld: r.ld,
-            },
-            // (The copies are strided or plain pointer arrays.)
-            Src::Strided(p, stride) | Src::ArrayAt(p, stride) => Mat {
-                ptr: p,
-                bs: stride * elem as i64,
-                array: false,
-                ld: r.ld,
-            },
-        };
-        Opd {
-            mat,
-            bases: r.bases.clone(),
-        }
+    // The copies as operands (their starts are known: the pointer arrays are being written).
+    let Some(opds) = copies
+        .into_iter()
+        .map(|r| {
+            Some(Opd {
+                mat: Opd::mat_of(r.src, r.ld, elem)?,
+                bases: r.bases,
+            })
+        })
+        .collect::<Option<Vec<Opd>>>()
+    else {
+        return;
+    };
+    let copy_of = |src: Src, ld: usize| {
+        let at = stored.iter().position(|(s, l, _)| *s == src && *l == ld)?;
+        opds.get(at).cloned()
     };
     for (t, a, b) in ops.iter_mut() {
-        if a.1.trans {
+        if a.1.trans
+            && let Some(x) = copy_of(t.a.0, t.a.1)
+        {
             *a = (
-                copy_of(t.a.0, t.a.1),
+                x,
                 Read {
                     trans: false,
                     conj: a.1.conj,
                 },
             );
         }
-        if !b.1.trans {
+        if !b.1.trans
+            && let Some(x) = copy_of(t.b.0, t.b.1)
+        {
             *b = (
-                copy_of(t.b.0, t.b.1),
+                x,
                 Read {
                     trans: true,
                     conj: b.1.conj,

@@ -472,8 +472,14 @@ fn run_twin<T: K2>(p: &Params, mem: &Mem, b: usize) {
                             let (a, b) = (at(a), at(b));
                             fill_col(c, lo, hi, |i| alpha * get(a, i) + beta * get(b, i));
                         }
-                        (Some(x), None) => fill_col(c, lo, hi, |i| alpha * get(at(x), i)),
-                        (None, Some(x)) => fill_col(c, lo, hi, |i| beta * get(at(x), i)),
+                        (Some(x), None) => {
+                            let x = at(x);
+                            fill_col(c, lo, hi, |i| alpha * get(x, i));
+                        }
+                        (None, Some(x)) => {
+                            let x = at(x);
+                            fill_col(c, lo, hi, |i| beta * get(x, i));
+                        }
                         (None, None) => fill_col(c, lo, hi, |_| T::zero()),
                     }
                     return;
